@@ -1,0 +1,35 @@
+# Two commands set up everything: `make run` and `make test` (both create .venv if missing).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint bench screenshots translations clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) main.py
+
+lint: $(STAMP)
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/ruff check visualizer tests bench main.py
+	$(VENV)/bin/mypy
+
+test: lint
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+
+screenshots: $(STAMP)
+	$(PY) main.py --screenshot resources/screenshots/main.png --size 1400x900
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,220 @@
+"""The window as a user meets it: SPEC's numbers on screen, live updates, undo, bad input."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from tests import spec
+from tests.conftest import type_text
+
+LEARNED_X = np.array(spec.X_LEARNED, dtype=float)
+
+
+def shown_numbers(heatmap) -> np.ndarray:
+    """Read the printed cell labels back as numbers."""
+    return np.array([[float(t.replace("−", "-").replace(",", ".")) for t in row]
+                     for row in heatmap.cell_texts()])
+
+
+def test_worked_example_is_on_screen(window):
+    panel = window.x_panel
+    np.testing.assert_allclose(panel.lookup.values(), np.array(spec.E)[spec.IDS], atol=1e-9)
+    np.testing.assert_allclose(panel.added.values(), np.array(spec.P[:5]), atol=1e-9)
+    np.testing.assert_allclose(panel.result.values(), LEARNED_X, atol=1e-9)
+    np.testing.assert_allclose(shown_numbers(panel.result), LEARNED_X, atol=1e-9)
+    np.testing.assert_allclose(shown_numbers(panel.added), np.array(spec.P[:5]), atol=1e-9)
+    assert panel.result.cell_texts()[1] == ["1.5", "-0.5", "-0.5", "-0.5"]
+    assert window.text_input.line_edit.text() == spec.SENTENCE
+    assert window.scheme_selector.buttons["learned"].isChecked()
+
+
+def test_portuguese_numbers_use_a_decimal_comma(window, appearance):
+    appearance.set_language("pt")
+    assert window.x_panel.result.cell_texts()[1] == ["1,5", "−0,5", "−0,5", "−0,5"]
+    assert window.vocabulary.table_model.index(0, 2).data() == "−0,5"
+
+
+def test_sinusoidal_rows_on_screen(window):
+    window.scheme_selector.buttons["sinusoidal"].click()
+    assert window.model.scheme == "sinusoidal"
+    np.testing.assert_array_equal(np.round(window.x_panel.added.values()[:3], 3),
+                                  np.array(spec.SINUSOIDAL))
+    assert window.x_panel.added.cell_texts()[1] == ["0.841", "0.54", "0.01", "1"]
+
+
+@pytest.mark.parametrize("scheme", ["none", "rope", "alibi"])
+def test_schemes_that_add_nothing_say_so_everywhere(window, scheme):
+    window.scheme_selector.buttons[scheme].click()
+    panel = window.x_panel
+    assert np.isnan(panel.added.values()).all()
+    assert panel.added.caption.isVisible()
+    np.testing.assert_allclose(panel.result.values(), np.array(spec.E)[spec.IDS], atol=1e-9)
+    assert "Nothing is added to X" in window.scheme_selector.note.text()
+    assert "no vector is added" in panel.formula.text()
+
+
+def test_scheme_switch_from_the_model_updates_the_selector(window):
+    window.model.set_scheme("rope")
+    assert window.scheme_selector.buttons["rope"].isChecked()
+
+
+def test_swap_with_keyboard_updates_every_view(window, qtbot):
+    strip = window.token_strip
+    strip.setFocus()
+    strip.select_position(1)
+    qtbot.keyClick(strip, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert strip.selected_position() == 2
+    np.testing.assert_allclose(window.x_panel.result.values()[2], spec.GATO_AT_3_LEARNED, atol=1e-9)
+    assert window.text_input.line_edit.text() == "o sub gatoiu no"
+    assert window.vocabulary.table_model.index(2, 6).data() == "3"
+    qtbot.keyClick(strip, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.model.ids == tuple(spec.IDS)
+
+
+def test_swap_without_positions_only_swaps_rows_on_screen(window):
+    window.model.set_scheme("none")
+    before = window.x_panel.result.values().copy()
+    window.model.move_token(2, 1)
+    np.testing.assert_array_equal(window.x_panel.result.values(), before[[0, 2, 1, 3, 4]])
+
+
+def test_delete_removes_the_selected_chip(window, qtbot):
+    strip = window.token_strip
+    strip.setFocus()
+    strip.select_position(4)
+    qtbot.keyClick(strip, Qt.Key.Key_Delete)
+    assert window.model.ids == (0, 2, 4, 5)
+    assert window.x_panel.result.values().shape == (4, 4)
+
+
+def test_undo_and_redo_round_trip_every_command(window):
+    model, stack = window.model, window.undo_stack
+    start = model.state()
+    model.move_token(2, 1)
+    model.set_scheme("sinusoidal")
+    model.insert_token(5, 10)
+    model.remove_token(0)
+    model.set_embedding(3, 1, 0.25)
+    model.set_text("o cão subiu no muro.")
+    assert stack.count() == 6
+    end = model.state()
+    for _ in range(6):
+        window.undo_action.trigger()
+    assert model.ids == start.ids and model.scheme == start.scheme
+    np.testing.assert_array_equal(model.E, start.E)
+    np.testing.assert_allclose(window.x_panel.result.values(), LEARNED_X, atol=1e-9)
+    for _ in range(6):
+        window.redo_action.trigger()
+    assert model.ids == end.ids and model.scheme == end.scheme
+    np.testing.assert_array_equal(model.E, end.E)
+
+
+def test_undo_redo_shortcuts(window):
+    assert QKeySequence("Ctrl+Z") in window.undo_action.shortcuts()
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+
+
+def test_bad_text_keeps_the_last_good_sequence(window, qtbot):
+    line = window.text_input.line_edit
+    line.clear()
+    qtbot.keyClicks(line, "o gato voou")
+    message = window.text_input.message.text()
+    assert "“ voou”" in message and "character 6" in message
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert window.model.ids == tuple(spec.IDS)
+    assert window.token_strip.strip_model.rowCount() == 5
+    assert window.undo_stack.count() == 0
+
+
+def test_good_text_applies_on_enter(window, qtbot):
+    line = window.text_input.line_edit
+    line.clear()
+    type_text(line, "o cão subiu no sofá")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert window.model.ids == (0, 3, 4, 5, 1, 8)
+    assert window.token_strip.strip_model.index(5).data() == "␣sofá"
+
+
+def test_nan_typed_into_a_cell_is_refused_with_a_message(window):
+    table = window.vocabulary.table_model
+    assert not table.setData(table.index(4, 3), "NaN")
+    assert window.model.E[4, 1] == 1.0
+    assert "kept its value" in window.vocabulary.message.text()
+    assert "kept its value" in window.statusBar().currentMessage()
+
+
+def test_ninth_token_under_learned_is_marked_beyond_the_trained_length(window):
+    window.model.set_text("o gato subiu no telhado. no gato")
+    panel = window.x_panel
+    assert window.model.n == 9
+    assert panel.added.marked_rows() == [8] and panel.result.marked_rows() == [8]
+    assert np.isnan(panel.result.values()[8]).all()
+    assert panel.result.cell_texts()[8] == ["", "", "", ""]
+    np.testing.assert_allclose(panel.result.values()[:5], LEARNED_X, atol=1e-9)
+    assert "Positions 9 have no row of P" in panel.step_caption.text()
+    strip_model = window.token_strip.strip_model
+    from visualizer.itemmodels.token_strip_model import BeyondTrainedRole
+
+    assert strip_model.index(8).data(BeyondTrainedRole) is True
+    assert strip_model.index(7).data(BeyondTrainedRole) is False
+    window.model.set_scheme("sinusoidal")
+    assert panel.result.marked_rows() == [] and np.isfinite(panel.result.values()).all()
+
+
+def test_highlight_links_strip_table_and_heatmaps(window):
+    window.token_strip.select_position(2)
+    assert window.model.highlight == 2
+    for heatmap in (window.x_panel.lookup, window.x_panel.added, window.x_panel.result):
+        assert heatmap._highlight.isVisible()
+        assert heatmap._highlight.rect().top() == 2
+    from visualizer.itemmodels.vocabulary_table_model import HIGHLIGHTED_ROW
+
+    brush = window.vocabulary.table_model.index(4, 0).data(Qt.ItemDataRole.BackgroundRole)
+    assert brush.color() == HIGHLIGHTED_ROW
+
+
+def test_inserting_from_the_vocabulary_with_the_keyboard(window, qtbot):
+    view = window.vocabulary.view
+    window.token_strip.select_position(4)
+    view.setFocus()
+    view.setCurrentIndex(window.vocabulary.table_model.index(10, 1))
+    qtbot.keyClick(view, Qt.Key.Key_Insert)
+    assert window.model.ids == (0, 2, 4, 5, 1, 10)
+    assert window.token_strip.selected_position() == 5
+
+
+def test_build_x_step_by_step_reveals_lookup_then_positions_then_sum(window, qtbot):
+    panel = window.x_panel
+    panel.build_button.click()
+    assert panel.build_stage() == 0
+    assert np.isnan(panel.lookup.values()).all()
+    panel._advance_build()
+    panel._advance_build()
+    shown = panel.lookup.values()
+    np.testing.assert_array_equal(shown[:2], np.array(spec.E)[spec.IDS[:2]])
+    assert np.isnan(shown[2:]).all() and np.isnan(panel.result.values()).all()
+    for _ in range(4):
+        panel._advance_build()
+    assert np.isfinite(panel.added.values()).all() and np.isnan(panel.result.values()).all()
+    panel._advance_build()
+    np.testing.assert_allclose(panel.result.values(), LEARNED_X, atol=1e-9)
+    panel._advance_build()
+    assert panel.build_stage() is None and not panel.build_button.isChecked()
+
+
+def test_build_stops_when_the_sequence_changes(window):
+    window.x_panel.build_button.click()
+    window.model.move_token(0, 1)
+    assert window.x_panel.build_stage() is None
+    assert not window.x_panel._build_timer.isActive()
+
+
+def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):
+    assert window.export(tmp_path / "x.csv")
+    assert "Saved" in window.statusBar().currentMessage()
+    window.model.set_text("o gato subiu no telhado. no gato")
+    assert not window.export(tmp_path / "y.json")
+    assert "beyond the trained length" in window.statusBar().currentMessage()
+    assert not (tmp_path / "y.json").exists()

@@ -1,0 +1,205 @@
+"""Command line and application start: the window, or a headless export or screenshot."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import NoReturn
+
+from . import __version__
+from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from .model import EmbeddingModel
+
+EXIT_USAGE = 2
+EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg")
+# Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
+_BENIGN_QT_MESSAGES = ("propagateSizeHints",)
+PROGRAM = "embedding-visualizer"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument on one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(message)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one line on stderr and exit with status 2."""
+    sys.stderr.write(f"{PROGRAM}: error: {message}\n")
+    raise SystemExit(EXIT_USAGE)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1400x900, got {text!r}") from None
+    if not (200 <= width <= 8000 and 200 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text} is outside 200x200 .. 8000x8000")
+    return width, height
+
+
+def _scheme(text: str) -> str:
+    if text not in SCHEMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown position scheme {text!r}; choose one of {', '.join(SCHEMES)}")
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``python main.py`` and ``embedding-visualizer``."""
+    parser = _Parser(prog=PROGRAM, description="See how token ids become the matrix X.")
+    parser.add_argument("--text", default=LESSON_SENTENCE,
+                        help=f"starting sentence (default: {LESSON_SENTENCE!r})")
+    parser.add_argument("--scheme", type=_scheme, default="learned",
+                        help=f"position scheme: {', '.join(SCHEMES)} (default: learned)")
+    parser.add_argument("--export", type=Path, metavar="FILE",
+                        help="write X without opening a window: .json .csv .tex .png .svg")
+    parser.add_argument("--screenshot", type=Path, metavar="FILE.png",
+                        help="render the whole window offscreen to a PNG and exit")
+    parser.add_argument("--size", type=_size, default=(1400, 900), metavar="WxH",
+                        help="window size for --screenshot (default 1400x900)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app (or a headless export/screenshot). Returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        model = EmbeddingModel(text=args.text, scheme=args.scheme)
+    except TokenizeError as error:
+        fail(f"cannot tokenize --text: no token matches {error.unmatched!r} "
+             f"at character {error.offset}")
+    except ValueError as error:
+        fail(str(error))
+    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
+        fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
+             f"use one of {', '.join(EXPORT_FORMATS)}")
+    headless = args.export is not None or args.screenshot is not None
+    if headless:
+        # No display is needed to export or to render a screenshot.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.export is not None and args.export.suffix.lower() in (".json", ".csv", ".tex"):
+        return _export_data(model, args.export)
+    return _run_qt(model, args)
+
+
+def _export_data(model: EmbeddingModel, path: Path) -> int:
+    from .io.tables import ExportError, write_data_export
+
+    try:
+        write_data_export(model, path)
+    except (ExportError, PositionError) as error:
+        fail(str(error))
+    return 0
+
+
+def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from .appearance import Appearance
+
+    _quiet_benign_qt_messages()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationName(PROGRAM)
+    app.setOrganizationName("embedding-visualizer")
+    appearance = Appearance()
+    if args.export is not None:
+        from .io.images import export_x_panel_image
+        from .io.tables import ExportError
+
+        try:
+            export_x_panel_image(model, args.export, appearance)
+        except (ExportError, PositionError) as error:
+            fail(str(error))
+        return 0
+
+    from .window import MainWindow
+
+    window = MainWindow(model, appearance)
+    try:
+        if args.screenshot is not None:
+            return _screenshot(app, window, args.screenshot, args.size)
+        _install_excepthook(window)
+        window.show()
+        return app.exec()
+    finally:
+        # Tear the window down while the QApplication is alive: no crash at interpreter exit.
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        sys.excepthook = sys.__excepthook__
+
+
+def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from .io.tables import ExportError, check_writable
+
+    try:
+        check_writable(path)
+    except ExportError as error:
+        fail(str(error))
+    window.resize(*size)  # type: ignore[attr-defined]
+    window.show()  # type: ignore[attr-defined]
+    for _ in range(3):
+        QApplication.processEvents()
+    if not window.grab().save(str(path)):  # type: ignore[attr-defined]
+        fail(f"cannot write {path}")
+    return 0
+
+
+def _quiet_benign_qt_messages() -> None:
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        if kind == QtMsgType.QtDebugMsg or any(text in message for text in _BENIGN_QT_MESSAGES):
+            return
+        sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
+def log_path() -> Path:
+    """Where unexpected errors are logged: the user's data folder."""
+    from PySide6.QtCore import QStandardPaths
+
+    folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "errors.log"
+
+
+def _install_excepthook(window: object) -> None:
+    """Errors inside Qt slots are otherwise swallowed: log them and tell the user."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        text = "".join(traceback.format_exception(kind, error, tb))
+        try:
+            path = log_path()
+            logging.basicConfig(filename=path, level=logging.ERROR)
+            logging.getLogger(PROGRAM).error(text)
+        except OSError:
+            path = None
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(
+            window,  # type: ignore[arg-type]
+            "Unexpected error",
+            f"Something went wrong: {error}\n\nThe app is still usable."
+            + (f"\nDetails were written to {path}." if path else ""),
+        )
+
+    sys.excepthook = hook
+
+
+def run() -> None:
+    """Console entry point."""
+    raise SystemExit(main())

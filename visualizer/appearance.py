@@ -1,0 +1,79 @@
+"""App-wide look: one scale factor for every size, the language's number format, the theme.
+
+No Qt: views read it and listen to ``changed``; presentation mode and a second language only
+change this object.
+"""
+
+from __future__ import annotations
+
+from psygnal import Signal
+
+from .core.formatting import NUMBER_FORMATS, NumberFormat
+
+MIN_SCALE, MAX_SCALE = 0.75, 3.0
+
+
+class Appearance:
+    """Scale, language and theme shared by every view.
+
+    Signals
+    -------
+    changed : ()
+        Any of scale, language or theme changed: views re-lay out and repaint.
+    """
+
+    changed = Signal()
+
+    def __init__(self, scale: float = 1.0, language: str = "en", high_contrast: bool = False):
+        self._scale = scale
+        self._language = language if language in NUMBER_FORMATS else "en"
+        self._high_contrast = high_contrast
+
+    @property
+    def scale(self) -> float:
+        """Multiplier for every font size, line width and cell size (1.0 = normal)."""
+        return self._scale
+
+    @property
+    def language(self) -> str:
+        """``en`` or ``pt``."""
+        return self._language
+
+    @property
+    def high_contrast(self) -> bool:
+        """Black on white, thicker lines: for projectors."""
+        return self._high_contrast
+
+    @property
+    def numbers(self) -> NumberFormat:
+        """How numbers are written in the current language."""
+        return NUMBER_FORMATS[self._language]
+
+    def px(self, size: float) -> int:
+        """A length in pixels at the current scale."""
+        return max(1, round(size * self._scale))
+
+    def pt(self, size: float) -> float:
+        """A font size in points at the current scale."""
+        return size * self._scale
+
+    def set_scale(self, scale: float) -> None:
+        """Set the scale, clamped to 0.75 .. 3."""
+        scale = min(MAX_SCALE, max(MIN_SCALE, round(scale, 2)))
+        if scale != self._scale:
+            self._scale = scale
+            self.changed.emit()
+
+    def set_language(self, language: str) -> None:
+        """Switch the number format (``en`` or ``pt``)."""
+        if language not in NUMBER_FORMATS:
+            raise ValueError(f"unknown language {language!r}; choose en or pt")
+        if language != self._language:
+            self._language = language
+            self.changed.emit()
+
+    def set_high_contrast(self, on: bool) -> None:
+        """Turn the projector theme on or off."""
+        if on != self._high_contrast:
+            self._high_contrast = on
+            self.changed.emit()

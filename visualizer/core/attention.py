@@ -1,0 +1,75 @@
+"""Attention scores of a single head with q = k = x, under each position scheme."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .positions import check_scheme
+from .rope import rope_frequencies, rope_rotate
+
+
+def alibi_slopes(heads: int) -> np.ndarray:
+    """ALiBi head slopes m_h = 2^(−8h/H) for h = 1 .. H; shape (H,)."""
+    if heads < 1:
+        raise ValueError(f"ALiBi needs at least one head, got {heads}")
+    h = np.arange(1, heads + 1, dtype=np.float64)
+    return 2.0 ** (-8.0 * h / heads)
+
+
+def alibi_bias(n: int, slope: float, causal: bool = True) -> np.ndarray:
+    """The bias ALiBi adds to scores: −slope · (i − j) for key j at or before query i.
+
+    Returns
+    -------
+    ndarray, shape (n, n)
+        Row i is the query, column j the key. With ``causal`` the future (j > i) is −inf;
+        without it the bias is −slope · |i − j| both ways.
+    """
+    i = np.arange(n)[:, None]
+    j = np.arange(n)[None, :]
+    bias = -slope * np.abs(i - j).astype(np.float64)
+    if causal:
+        bias[j > i] = -np.inf
+    return bias
+
+
+def attention_scores(
+    X: np.ndarray,
+    scheme: str,
+    causal: bool = True,
+    theta: np.ndarray | None = None,
+    slope: float = 0.5,
+) -> np.ndarray:
+    """Scaled dot-product scores of one head whose q and k are the rows of X.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d)
+        The embedded sequence (already including any additive positions).
+    scheme : str
+        ``rope`` rotates q and k by (p − 1)·θ_i; ``alibi`` adds −slope·distance; others add nothing.
+    causal : bool
+        Mask keys after the query with −inf.
+    theta : ndarray, shape (d // 2,), optional
+        RoPE frequencies; default ``rope_frequencies(d)``.
+    slope : float
+        ALiBi slope of the head shown.
+
+    Returns
+    -------
+    ndarray, shape (n, n)
+        scores[i, j] = ⟨q_i, k_j⟩ / √d (+ bias), −inf where masked.
+    """
+    check_scheme(scheme)
+    X = np.asarray(X, dtype=np.float64)
+    n, d = X.shape
+    q = k = X
+    if scheme == "rope":
+        rotated = rope_rotate(X, np.arange(n), rope_frequencies(d) if theta is None else theta)
+        q = k = rotated
+    scores = (q @ k.T) / np.sqrt(d)
+    if scheme == "alibi":
+        scores = scores + alibi_bias(n, slope, causal=False)
+    if causal:
+        scores[np.triu_indices(n, 1)] = -np.inf
+    return scores

@@ -1,0 +1,72 @@
+"""Numbers as people read them: locale decimal separator, a true minus sign where it is usual."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """How one language writes a decimal number.
+
+    Attributes
+    ----------
+    decimal : str
+        The decimal separator ("." or ",").
+    minus : str
+        The minus sign ("-" or "−").
+    """
+
+    decimal: str = "."
+    minus: str = "-"
+
+    def short(self, value: float, decimals: int = 3) -> str:
+        """``value`` rounded to ``decimals`` places, trailing zeros dropped: −0,5 / 1 / 0,841."""
+        if math.isnan(value):
+            return "–"
+        if math.isinf(value):
+            return self.minus + "∞" if value < 0 else "∞"
+        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        return self._localize(text)
+
+    def fixed(self, value: float, decimals: int = 3) -> str:
+        """``value`` with exactly ``decimals`` places: 0,540 / 1,000."""
+        if not math.isfinite(value):
+            return self.short(value)
+        text = f"{value:.{decimals}f}"
+        if float(text) == 0:
+            text = text.lstrip("-")
+        return self._localize(text)
+
+    def full(self, value: float) -> str:
+        """Full precision (shortest repr that round-trips)."""
+        if not math.isfinite(value):
+            return self.short(value)
+        return self._localize(repr(float(value)))
+
+    def parse(self, text: str) -> float:
+        """Read a number typed by a person in either convention; raise ``ValueError`` if not one.
+
+        NaN and infinities are refused: an embedding entry must be a finite number.
+        """
+        cleaned = text.strip().replace("\u2212", "-").replace(self.decimal, ".").replace(",", ".")
+        if not cleaned:
+            raise ValueError("an empty cell is not a number")
+        try:
+            value = float(cleaned)
+        except ValueError:
+            raise ValueError(f"{text.strip()!r} is not a number") from None
+        if not math.isfinite(value):
+            raise ValueError(f"{text.strip()!r} is not a finite number")
+        return value
+
+    def _localize(self, text: str) -> str:
+        return text.replace("-", self.minus).replace(".", self.decimal)
+
+
+ENGLISH = NumberFormat(decimal=".", minus="-")
+PORTUGUESE = NumberFormat(decimal=",", minus="\u2212")
+NUMBER_FORMATS = {"en": ENGLISH, "pt": PORTUGUESE}

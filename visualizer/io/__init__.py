@@ -1,0 +1,1 @@
+"""Files in and out: exports of the current X (json/csv/tex without Qt, png/svg with it)."""

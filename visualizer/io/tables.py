@@ -1,0 +1,108 @@
+"""Exports of the current sequence as data: JSON, CSV and a LaTeX bmatrix. No Qt."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core import embed, positions
+from ..model import EmbeddingModel
+
+DATA_FORMATS = (".json", ".csv", ".tex")
+IMAGE_FORMATS = (".png", ".svg")
+
+
+class ExportError(ValueError):
+    """An export that cannot be written; the message names the file or the problem."""
+
+
+def worked_example(model: EmbeddingModel) -> dict[str, Any]:
+    """The current sequence as plain data (what ``--export x.json`` writes).
+
+    Keys: ``tokens`` (text), ``ids``, ``positions`` (1-based), ``scheme``, ``E_rows`` (n × d),
+    ``P`` (n × d, or None when the scheme adds nothing) and ``X`` (n × d).
+
+    Raises
+    ------
+    PositionError
+        Under ``learned`` with more tokens than trained positions: X is not defined there.
+    """
+    ids = list(model.ids)
+    X = embed(ids, model.E, model.scheme, model.P)
+    added = positions(model.scheme, len(ids), model.d, model.P)
+    return {
+        "tokens": [model.tokens[i] for i in ids],
+        "ids": ids,
+        "positions": list(range(1, len(ids) + 1)),
+        "scheme": model.scheme,
+        "E_rows": model.E_rows().tolist(),
+        "P": None if added is None else added.tolist(),
+        "X": X.tolist(),
+    }
+
+
+def x_as_csv(X: np.ndarray) -> str:
+    """X with a header row d0 … d(d−1), one row per position; full precision, "." decimals."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([f"d{c}" for c in range(X.shape[1])])
+    writer.writerows([[repr(float(v)) for v in row] for row in X])
+    return out.getvalue()
+
+
+def x_as_latex(X: np.ndarray, decimals: int = 3) -> str:
+    """X as a LaTeX ``bmatrix``, values rounded to ``decimals`` with trailing zeros dropped."""
+
+    def number(value: float) -> str:
+        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+
+    rows = [" & ".join(number(float(v)) for v in row) for row in X]
+    return "X = \\begin{bmatrix}\n" + " \\\\\n".join(rows) + "\n\\end{bmatrix}\n"
+
+
+def write_data_export(model: EmbeddingModel, path: Path) -> None:
+    """Write the current X as .json, .csv or .tex (chosen by the extension)."""
+    suffix = path.suffix.lower()
+    example = worked_example(model)
+    X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), model.d)
+    if suffix == ".json":
+        text = json.dumps(example, indent=2, ensure_ascii=False) + "\n"
+    elif suffix == ".csv":
+        text = x_as_csv(X)
+    elif suffix == ".tex":
+        text = x_as_latex(X)
+    else:
+        raise ExportError(f"cannot export to {suffix or 'a file without extension'}; use one of "
+                          + ", ".join(DATA_FORMATS + IMAGE_FORMATS))
+    write_text_atomically(path, text)
+
+
+def check_writable(path: Path) -> None:
+    """Raise ``ExportError`` naming the problem if ``path`` cannot be created or replaced."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"cannot write {path}: folder {folder} does not exist")
+    if path.is_dir():
+        raise ExportError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ExportError(f"cannot write {path}: permission denied")
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: never a half-written file."""
+    check_writable(path)
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        temporary.replace(path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None

@@ -1,0 +1,170 @@
+"""The vocabulary and E as a Qt table: id, token, d0 … d(d−1), and where the token is used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from ..appearance import Appearance
+from ..core import display_token
+from ..model import EmbeddingModel
+from .token_strip_model import TOKEN_ID_MIME
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+ID_COLUMN, TOKEN_COLUMN, FIRST_DIM_COLUMN = 0, 1, 2
+USED_ROW = QColor(255, 214, 153)
+HIGHLIGHTED_ROW = QColor(255, 160, 90)
+
+
+class VocabularyTableModel(QAbstractTableModel):
+    """Table model over the vocabulary and E of the shared model.
+
+    Rows are token ids. The E cells are editable; a value that is not a finite number is
+    refused and ``edit_rejected`` says why, E keeps its old value. The last column lists the
+    positions (1-based) where the token occurs in the sequence.
+
+    Signals
+    -------
+    edit_rejected : (str)
+        A message naming the refused value.
+    """
+
+    edit_rejected = Signal(str)
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        model.x_changed.connect(self._on_everything_changed)
+        model.highlight_changed.connect(self._on_highlight_changed)
+        appearance.changed.connect(self._on_everything_changed)
+
+    def detach(self) -> None:
+        """Stop listening to the model and appearance."""
+        self._model.x_changed.disconnect(self._on_everything_changed)
+        self._model.highlight_changed.disconnect(self._on_highlight_changed)
+        self._appearance.changed.disconnect(self._on_everything_changed)
+
+    @property
+    def positions_column(self) -> int:
+        """Index of the "used at" column."""
+        return FIRST_DIM_COLUMN + self._model.d
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._model.V
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else FIRST_DIM_COLUMN + self._model.d + 1
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if section == ID_COLUMN:
+            return self.tr("id")
+        if section == TOKEN_COLUMN:
+            return self.tr("token")
+        if section == self.positions_column:
+            return self.tr("at")
+        if FIRST_DIM_COLUMN <= section < self.positions_column:
+            return f"d{section - FIRST_DIM_COLUMN}"
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        token_id, column = index.row(), index.column()
+        numbers = self._appearance.numbers
+        is_dim = FIRST_DIM_COLUMN <= column < self.positions_column
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == ID_COLUMN:
+                return str(token_id)
+            if column == TOKEN_COLUMN:
+                return display_token(self._model.tokens[token_id])
+            if is_dim:
+                return numbers.short(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
+            return ", ".join(str(p + 1) for p in self._model.positions_of(token_id))
+        if role == Qt.ItemDataRole.EditRole and is_dim:
+            return numbers.full(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
+        if role == Qt.ItemDataRole.ToolTipRole and is_dim:
+            return f"E[{token_id}, {column - FIRST_DIM_COLUMN}] = " + numbers.full(
+                float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
+        if role == Qt.ItemDataRole.TextAlignmentRole and (is_dim or column == ID_COLUMN):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            highlight = self._model.highlight
+            if highlight is not None and self._model.ids[highlight] == token_id:
+                return QBrush(HIGHLIGHTED_ROW)
+            if token_id in self._model.ids:
+                return QBrush(USED_ROW)
+        if role == Qt.ItemDataRole.ForegroundRole and (
+            token_id in self._model.ids or self._model.highlight is not None
+        ):
+            return QBrush(QColor("black"))
+        if role == Qt.ItemDataRole.FontRole and token_id in self._model.ids:
+            font = QFont()
+            font.setBold(True)
+            font.setPointSizeF(self._appearance.pt(11))
+            return font
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        if FIRST_DIM_COLUMN <= index.column() < self.positions_column:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags | Qt.ItemFlag.ItemNeverHasChildren
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        column = index.column()
+        if not FIRST_DIM_COLUMN <= column < self.positions_column:
+            return False
+        token_id, dim = index.row(), column - FIRST_DIM_COLUMN
+        try:
+            number = value if isinstance(value, (int, float)) else self._appearance.numbers.parse(str(value))
+            self._model.set_embedding(token_id, dim, number)
+        except ValueError as error:
+            self.edit_rejected.emit(
+                self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, error))
+            return False
+        return True
+
+    # ---- drag a vocabulary row onto the strip -------------------------------------------------
+
+    def mimeTypes(self) -> list[str]:
+        return [TOKEN_ID_MIME]
+
+    def mimeData(self, indexes: Any) -> QMimeData:
+        mime = QMimeData()
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        if rows:
+            mime.setData(TOKEN_ID_MIME, QByteArray(str(rows[0]).encode("ascii")))
+            mime.setText(display_token(self._model.tokens[rows[0]]))
+        return mime
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    # ---- model signals ------------------------------------------------------------------------
+
+    def _on_everything_changed(self, *_: object) -> None:
+        last_row, last_column = self.rowCount() - 1, self.columnCount() - 1
+        self.dataChanged.emit(self.index(0, 0), self.index(last_row, last_column))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, last_column)
+
+    def _on_highlight_changed(self, _position: object) -> None:
+        self._on_everything_changed()

@@ -1,0 +1,335 @@
+"""The one shared state every view reads: vocabulary, E, P, the token ids, the scheme.
+
+No Qt here. Commands validate first, then change, then emit; a command that fails validation
+raises and changes nothing. Arrays handed out are read-only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from psygnal import Signal
+
+from .core import (
+    ADDITIVE_SCHEMES,
+    LESSON_SENTENCE,
+    SCHEMES,
+    Vocabulary,
+    check_scheme,
+    detokenize,
+    learned_positions,
+    sinusoidal,
+    tokenize,
+    toy_vocabulary,
+)
+
+MAX_TOKENS = 32
+"""Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
+
+
+@dataclass(frozen=True)
+class ModelState:
+    """Everything an undo step needs to put back. E is shared, never mutated (copy on write)."""
+
+    ids: tuple[int, ...]
+    scheme: str
+    E: np.ndarray
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+class EmbeddingModel:
+    """State of the lesson's step 2 and the arrays derived from it.
+
+    Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
+
+    Signals
+    -------
+    tokens_changed : ()
+        The token ids changed (text typed, token moved, inserted or removed).
+    scheme_changed : (str)
+        The position scheme changed.
+    embedding_changed : ()
+        A value of E changed.
+    x_changed : ()
+        Emitted after any of the three above: X must be redrawn.
+    highlight_changed : (object)
+        The highlighted position (int) or None; hover and selection, shared by every view.
+    edited : (ModelState, ModelState, str)
+        Before, after, and a short description of a command, for the undo stack.
+    """
+
+    tokens_changed = Signal()
+    scheme_changed = Signal(str)
+    embedding_changed = Signal()
+    x_changed = Signal()
+    highlight_changed = Signal(object)
+    edited = Signal(object, object, str)
+
+    def __init__(
+        self,
+        vocabulary: Vocabulary | None = None,
+        text: str = LESSON_SENTENCE,
+        scheme: str = "learned",
+    ) -> None:
+        vocabulary = vocabulary or toy_vocabulary()
+        check_scheme(scheme)
+        self._tokens = vocabulary.tokens
+        self._E = _read_only(np.array(vocabulary.E, dtype=np.float64))
+        self._P = learned_positions()
+        self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
+        self._scheme = scheme
+        self._highlight: int | None = None
+        self._cache: dict[str, Any] = {}
+
+    # ---- read access -------------------------------------------------------------------------
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Vocabulary token texts, length V."""
+        return self._tokens
+
+    @property
+    def E(self) -> np.ndarray:
+        """The embedding table, shape (V, d), read-only."""
+        return self._E
+
+    @property
+    def P(self) -> np.ndarray:
+        """The learned position table, shape (T, d) with T = 8, read-only; row t-1 is P_t."""
+        return self._P
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """Token ids of the sequence, length n."""
+        return self._ids
+
+    @property
+    def n(self) -> int:
+        """Sequence length."""
+        return len(self._ids)
+
+    @property
+    def d(self) -> int:
+        """Model width."""
+        return int(self._E.shape[1])
+
+    @property
+    def V(self) -> int:
+        """Vocabulary size."""
+        return len(self._tokens)
+
+    @property
+    def scheme(self) -> str:
+        """Current position scheme, one of ``SCHEMES``."""
+        return self._scheme
+
+    @property
+    def text(self) -> str:
+        """The sequence written back as raw text."""
+        return detokenize(self._ids, self._tokens)
+
+    @property
+    def highlight(self) -> int | None:
+        """Highlighted position (0-based) or None."""
+        return self._highlight
+
+    @property
+    def trained_length(self) -> int:
+        """How many positions the learned table covers."""
+        return int(self._P.shape[0])
+
+    @property
+    def adds_positions(self) -> bool:
+        """True when the scheme adds a vector to X (learned, sinusoidal)."""
+        return self._scheme in ADDITIVE_SCHEMES
+
+    def beyond_trained_length(self) -> list[int]:
+        """Positions (0-based) that have no row of P: past T under the learned scheme."""
+        if self._scheme != "learned":
+            return []
+        return list(range(self.trained_length, self.n))
+
+    def E_rows(self) -> np.ndarray:
+        """E[ids], shape (n, d), read-only."""
+        return self._cached("E_rows", lambda: self._E[np.asarray(self._ids, dtype=np.intp)])
+
+    def P_rows(self) -> np.ndarray | None:
+        """What the scheme adds at each position, shape (n, d), read-only; None if nothing.
+
+        Under ``learned``, positions past the trained length have no vector: their rows are NaN.
+        """
+        if not self.adds_positions:
+            return None
+        return self._cached("P_rows", self._compute_P_rows)
+
+    def X(self) -> np.ndarray:
+        """X = E[ids] + positions, shape (n, d), read-only; NaN rows past the trained length."""
+
+        def compute() -> np.ndarray:
+            added = self.P_rows()
+            return self.E_rows() + added if added is not None else self.E_rows().copy()
+
+        return self._cached("X", compute)
+
+    def positions_of(self, token_id: int) -> list[int]:
+        """0-based positions where ``token_id`` occurs in the sequence."""
+        return [p for p, i in enumerate(self._ids) if i == token_id]
+
+    def state(self) -> ModelState:
+        """A snapshot for undo and sessions."""
+        return ModelState(self._ids, self._scheme, self._E)
+
+    # ---- commands ----------------------------------------------------------------------------
+
+    def set_text(self, text: str) -> None:
+        """Tokenize ``text`` and make it the sequence. Raises ``TokenizeError`` or ``ValueError``."""
+        ids = self._validated_ids(tokenize(text, self._tokens))
+        if tuple(ids) != self._ids:
+            self._apply(ModelState(tuple(ids), self._scheme, self._E), "type text")
+
+    def set_ids(self, ids: list[int] | tuple[int, ...]) -> None:
+        """Make ``ids`` the sequence. Raises ``ValueError`` for an unknown id or too many."""
+        ids = self._validated_ids(list(ids))
+        if tuple(ids) != self._ids:
+            self._apply(ModelState(tuple(ids), self._scheme, self._E), "set tokens")
+
+    def move_token(self, src: int, dst: int) -> None:
+        """Move the token at position ``src`` so that it ends at position ``dst`` (both 0-based)."""
+        self._check_position(src, self.n)
+        self._check_position(dst, self.n)
+        if src == dst:
+            return
+        ids = list(self._ids)
+        ids.insert(dst, ids.pop(src))
+        self._apply(
+            ModelState(tuple(ids), self._scheme, self._E),
+            f"move {self._tokens[self._ids[src]]!r} to position {dst + 1}",
+        )
+
+    def insert_token(self, pos: int, token_id: int) -> None:
+        """Insert ``token_id`` so that it stands at position ``pos`` (0 .. n)."""
+        self._check_position(pos, self.n + 1)
+        ids = list(self._ids)
+        ids.insert(pos, int(token_id))
+        ids = self._validated_ids(ids)
+        self._apply(
+            ModelState(tuple(ids), self._scheme, self._E),
+            f"insert {self._tokens[token_id]!r} at position {pos + 1}",
+        )
+
+    def remove_token(self, pos: int) -> None:
+        """Remove the token at position ``pos``."""
+        self._check_position(pos, self.n)
+        ids = list(self._ids)
+        removed = ids.pop(pos)
+        self._apply(
+            ModelState(tuple(ids), self._scheme, self._E),
+            f"remove {self._tokens[removed]!r} from position {pos + 1}",
+        )
+
+    def set_scheme(self, name: str) -> None:
+        """Switch the position scheme. Raises ``ValueError`` for an unknown name."""
+        check_scheme(name)
+        if name != self._scheme:
+            self._apply(ModelState(self._ids, name, self._E), f"position scheme {name}")
+
+    def set_embedding(self, token_id: int, dim: int, value: float) -> None:
+        """Set E[token_id, dim] = value. Raises ``ValueError`` for NaN, ±inf or a bad index."""
+        if not 0 <= token_id < self.V:
+            raise ValueError(f"token id {token_id} is outside 0..{self.V - 1}")
+        if not 0 <= dim < self.d:
+            raise ValueError(f"dimension {dim} is outside 0..{self.d - 1}")
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{value!r} is not a number") from None
+        if not math.isfinite(value):
+            raise ValueError(f"{value} is not a finite number; an embedding entry must be finite")
+        if self._E[token_id, dim] == value:
+            return
+        E = self._E.copy()
+        E[token_id, dim] = value
+        self._apply(
+            ModelState(self._ids, self._scheme, _read_only(E)),
+            f"E[{token_id}, {dim}] = {value:g}",
+        )
+
+    def set_highlight(self, position: int | None) -> None:
+        """Highlight one position (0-based) in every view, or none. Not an undoable edit."""
+        if position is not None and not 0 <= position < self.n:
+            position = None
+        if position != self._highlight:
+            self._highlight = position
+            self.highlight_changed.emit(position)
+
+    def restore(self, state: ModelState) -> None:
+        """Put back a snapshot (undo/redo, sessions). Emits change signals but not ``edited``."""
+        self._validated_ids(list(state.ids))
+        check_scheme(state.scheme)
+        if state.E.shape != self._E.shape or not np.all(np.isfinite(state.E)):
+            raise ValueError(f"E must be a finite array of shape {self._E.shape}")
+        self._set_state(state)
+
+    # ---- internals ---------------------------------------------------------------------------
+
+    def _apply(self, new: ModelState, description: str) -> None:
+        before = self.state()
+        self._set_state(new)
+        self.edited.emit(before, new, description)
+
+    def _set_state(self, new: ModelState) -> None:
+        tokens_differ = new.ids != self._ids
+        scheme_differs = new.scheme != self._scheme
+        embedding_differs = new.E is not self._E
+        if not (tokens_differ or scheme_differs or embedding_differs):
+            return
+        self._ids, self._scheme = tuple(new.ids), new.scheme
+        if embedding_differs:
+            E = new.E if not new.E.flags.writeable else np.array(new.E, dtype=np.float64)
+            self._E = _read_only(E)
+        self._cache.clear()
+        if self._highlight is not None and self._highlight >= self.n:
+            self.set_highlight(None)
+        if tokens_differ:
+            self.tokens_changed.emit()
+        if scheme_differs:
+            self.scheme_changed.emit(self._scheme)
+        if embedding_differs:
+            self.embedding_changed.emit()
+        self.x_changed.emit()
+
+    def _validated_ids(self, ids: list[int]) -> list[int]:
+        if len(ids) > MAX_TOKENS:
+            raise ValueError(f"{len(ids)} tokens is more than this app shows ({MAX_TOKENS} at most)")
+        for token_id in ids:
+            if not 0 <= int(token_id) < len(self._tokens):
+                raise ValueError(f"token id {token_id} is outside 0..{len(self._tokens) - 1}")
+        return [int(i) for i in ids]
+
+    @staticmethod
+    def _check_position(pos: int, limit: int) -> None:
+        if not 0 <= pos < limit:
+            raise IndexError(f"position {pos + 1} is outside 1..{limit}")
+
+    def _compute_P_rows(self) -> np.ndarray:
+        if self._scheme == "sinusoidal":
+            return sinusoidal(self.n, self.d)
+        rows = np.full((self.n, self.d), np.nan)
+        known = min(self.n, self.trained_length)
+        rows[:known] = self._P[:known]
+        return rows
+
+    def _cached(self, key: str, compute: Any) -> Any:
+        if key not in self._cache:
+            self._cache[key] = _read_only(np.asarray(compute()))
+        return self._cache[key]
+
+
+__all__ = ["MAX_TOKENS", "SCHEMES", "EmbeddingModel", "ModelState"]

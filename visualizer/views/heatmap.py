@@ -1,0 +1,221 @@
+"""A labelled heatmap on a pyqtgraph PlotItem: one matrix, every value printed in its cell.
+
+Not a widget of its own: the X panel and the attention preview place several in one
+GraphicsLayoutWidget so that they share a colour bar and line up row by row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from ..appearance import Appearance
+from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font, text_colour_on
+
+
+class CellLabels(pg.GraphicsObject):
+    """Draws every cell's value centred in it, in screen pixels (one paint call for all cells).
+
+    Text is drawn after undoing the plot's transform so it is never stretched or flipped.
+    """
+
+    def __init__(self, appearance: Appearance) -> None:
+        super().__init__()
+        self._appearance = appearance
+        self._values = np.zeros((0, 0))
+        self._texts: list[list[str]] = []
+        self._colours: list[list[QColor]] = []
+
+    def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
+        """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
+        self.prepareGeometryChange()
+        self._values, self._texts, self._colours = values, texts, colours
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        return QRectF(0, 0, columns, rows)
+
+    def paint(self, painter: QPainter, *_: object) -> None:
+        if not self._texts:
+            return
+        transform = painter.transform()
+        cell = transform.map(QPointF(1, 1)) - transform.map(QPointF(0, 0))
+        cell_w, cell_h = abs(cell.x()), abs(cell.y())
+        font = scaled_font(self._appearance, 10, bold=True)
+        # Shrink the font for small cells so numbers stay inside them.
+        font.setPixelSize(max(6, int(min(cell_h * 0.42, cell_w * 0.28))))
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(font)
+        for row, row_texts in enumerate(self._texts):
+            for column, text in enumerate(row_texts):
+                if not text:
+                    continue
+                centre = transform.map(QPointF(column + 0.5, row + 0.5))
+                box = QRectF(centre.x() - cell_w / 2, centre.y() - cell_h / 2, cell_w, cell_h)
+                painter.setPen(self._colours[row][column])
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
+
+class Heatmap:
+    """A titled matrix heatmap with row/column labels, printed values and a row highlight.
+
+    Parameters
+    ----------
+    plot : pg.PlotItem
+        Where to draw; the heatmap configures it (no mouse zoom, y pointing down).
+    appearance : Appearance
+        Scale and number format.
+    """
+
+    def __init__(self, plot: pg.PlotItem, appearance: Appearance) -> None:
+        self.plot = plot
+        self._appearance = appearance
+        self._levels = (-1.0, 1.0)
+        self._values = np.zeros((0, 0))
+        self._texts: list[list[str]] = []
+        self._marked_rows: list[int] = []
+        plot.setMouseEnabled(x=False, y=False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.showAxis("top")
+        plot.hideAxis("bottom")
+        plot.getViewBox().setDefaultPadding(0.0)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setColorMap(colormap())
+        plot.addItem(self.image)
+        self.labels = CellLabels(appearance)
+        plot.addItem(self.labels)
+        self._highlight = QGraphicsRectItem()
+        self._highlight.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self._highlight.setVisible(False)
+        plot.addItem(self._highlight)
+        self._marks: list[QGraphicsRectItem] = []
+        self.caption = pg.TextItem(anchor=(0.5, 0.5), color=(90, 90, 90))
+        self.caption.setVisible(False)
+        plot.addItem(self.caption)
+
+    # ---- what tests and exports read back ------------------------------------------------------
+
+    def values(self) -> np.ndarray:
+        """The matrix shown, shape (rows, columns); NaN where a cell is blank."""
+        return self._values
+
+    def cell_texts(self) -> list[list[str]]:
+        """The text printed in each cell, row by row."""
+        return self._texts
+
+    # ---- updates ------------------------------------------------------------------------------
+
+    def set_title(self, title: str) -> None:
+        """Set the title drawn above the matrix."""
+        self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True)
+
+    def set_levels(self, limit: float) -> None:
+        """Colour levels −limit .. +limit."""
+        self._levels = (-limit, limit)
+        self.image.setLevels(self._levels)
+
+    def set_matrix(self, values: np.ndarray, row_labels: Sequence[str] | None,
+                   column_labels: Sequence[str], show_values: bool = True) -> None:
+        """Show ``values`` (shape (rows, columns)); NaN cells stay blank.
+
+        Row and column labels become the left and top axis ticks; ``row_labels=None`` hides the
+        left axis (a matrix placed right of another that already names the rows).
+        """
+        values = np.asarray(values, dtype=np.float64)
+        rows, columns = values.shape
+        self._values = values
+        if rows and columns:
+            self.image.setImage(values, levels=self._levels, autoLevels=False)
+            self.image.setRect(QRectF(0, 0, columns, rows))
+            self.image.setVisible(True)
+        else:
+            self.image.setVisible(False)
+        numbers = self._appearance.numbers
+        lut = colormap()
+        low, high = self._levels
+        self._texts = [
+            [numbers.short(v) if show_values and np.isfinite(v) else "" for v in row] for row in values
+        ]
+        colours = [
+            [text_colour_on(lut.map((min(max(v, low), high) - low) / (high - low), mode="float"))
+             if np.isfinite(v) else QColor("black") for v in row]
+            for row in values
+        ]
+        self.labels.set_cells(values, self._texts, colours)
+        font = scaled_font(self._appearance, 11)
+        left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
+        for axis in (left, top):
+            axis.setStyle(tickFont=font, tickLength=0)
+            axis.setTextPen(pg.mkPen("k" if self._appearance.high_contrast else (40, 40, 40)))
+            axis.setPen(pg.mkPen(None))
+        if row_labels is None:
+            self.plot.hideAxis("left")
+        else:
+            self.plot.showAxis("left")
+            left.setTicks([[(r + 0.5, label) for r, label in enumerate(row_labels)]])
+            # The axis drops any label wider than itself, so size it to the longest label.
+            metrics = QFontMetrics(font)
+            widest = max((metrics.horizontalAdvance(label) for label in row_labels), default=0)
+            left.setWidth(widest + self._appearance.px(12))
+        top.setTicks([[(c + 0.5, label) for c, label in enumerate(column_labels)]])
+        self.plot.setXRange(0, max(columns, 1), padding=0)
+        self.plot.setYRange(0, max(rows, 1), padding=0)
+        self.caption.setPos(max(columns, 1) / 2, max(rows, 1) / 2)
+
+    def set_caption(self, text: str) -> None:
+        """A line of text across the middle of the matrix (e.g. "nothing is added"), or none."""
+        self.caption.setText(text)
+        self.caption.setFont(scaled_font(self._appearance, 11, bold=True))
+        self.caption.setVisible(bool(text))
+
+    def set_highlight_row(self, row: int | None) -> None:
+        """Outline one row, or none."""
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        if row is None or not 0 <= row < rows:
+            self._highlight.setVisible(False)
+            return
+        pen = QPen(HIGHLIGHT, self._appearance.px(3))
+        pen.setCosmetic(True)
+        self._highlight.setPen(pen)
+        self._highlight.setRect(QRectF(0, row, columns, 1))
+        self._highlight.setVisible(True)
+
+    def set_marked_rows(self, rows: Sequence[int]) -> None:
+        """Hatch rows that have no value (positions beyond the trained length)."""
+        for mark in self._marks:
+            self.plot.removeItem(mark)
+        self._marks = []
+        self._marked_rows = list(rows)
+        columns = self._values.shape[1] if self._values.ndim == 2 else 0
+        for row in rows:
+            mark = QGraphicsRectItem(QRectF(0, row, columns, 1))
+            pen = QPen(BEYOND_TRAINED, self._appearance.px(2))
+            pen.setCosmetic(True)
+            mark.setPen(pen)
+            mark.setBrush(QBrush(BEYOND_TRAINED, Qt.BrushStyle.BDiagPattern))
+            self.plot.addItem(mark)
+            self._marks.append(mark)
+
+    def marked_rows(self) -> list[int]:
+        """Rows currently hatched."""
+        return self._marked_rows
+
+    def row_at(self, scene_pos: QPointF) -> int | None:
+        """The row under a scene position, or None outside the matrix."""
+        if not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        if 0 <= point.x() < columns and 0 <= point.y() < rows:
+            return int(point.y())
+        return None

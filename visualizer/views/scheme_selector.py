@@ -1,0 +1,127 @@
+"""Pick the position scheme: none, learned, sinusoidal, RoPE, ALiBi, each with its verdict."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRadioButton, QSizePolicy, QWidget
+
+from ..appearance import Appearance
+from ..core import SCHEMES
+from ..model import EmbeddingModel
+from .palette import scaled_font
+
+
+class SchemeSelector(QGroupBox):
+    """Five radio buttons over ``model.scheme`` side by side, the verdict under each, and a note
+    that says where position enters (and that nothing is added to X when that is so)."""
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self._group = QButtonGroup(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        self.verdicts: dict[str, QLabel] = {}
+        # One column per scheme: the name on top, its verdict below; the note spans all five.
+        layout = QGridLayout(self)
+        for index, scheme in enumerate(SCHEMES):
+            button = QRadioButton()
+            verdict = QLabel()
+            verdict.setWordWrap(True)
+            verdict.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self._group.addButton(button, index)
+            layout.addWidget(button, 0, index)
+            layout.addWidget(verdict, 1, index)
+            layout.setColumnStretch(index, 1)
+            self.buttons[scheme], self.verdicts[scheme] = button, verdict
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("background: #FFF3D6; border: 1px solid #E0B050; padding: 4px;")
+        layout.addWidget(self.note, 2, 0, 1, len(SCHEMES))
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self._group.idToggled.connect(self._on_button_toggled)
+        model.scheme_changed.connect(self._on_scheme_changed)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+        self._on_scheme_changed(model.scheme)
+
+    def names(self) -> dict[str, str]:
+        """The display name of each scheme."""
+        return {
+            "none": self.tr("None"),
+            "learned": self.tr("Learned"),
+            "sinusoidal": self.tr("Sinusoidal"),
+            "rope": self.tr("RoPE"),
+            "alibi": self.tr("ALiBi"),
+        }
+
+    def verdict_texts(self) -> dict[str, str]:
+        """The one-line verdict of each scheme (facts from the lesson, in our words)."""
+        return {
+            "none": self.tr("NoPE: causality alone carries order. More and more common in "
+                            "hybrid and long-context stacks."),
+            "learned": self.tr("Historical (BERT, GPT-2). Cannot go past the trained length "
+                               "at all."),
+            "sinusoidal": self.tr("Historical (2017). Extrapolates badly."),
+            "rope": self.tr("Universal: Llama, Qwen, Mistral, Gemma, DeepSeek."),
+            "alibi": self.tr("Extrapolates well; largely superseded."),
+        }
+
+    def note_text(self, scheme: str) -> str:
+        """Where position enters under ``scheme``."""
+        if scheme == "learned":
+            return self.tr("X = E[ids] + P: row P_p of a trained table is added at position p "
+                           "(8 positions in the toy).")
+        if scheme == "sinusoidal":
+            return self.tr("X = E[ids] + PE(t): a computed sin/cos vector is added, "
+                           "t counted from 0.")
+        if scheme == "rope":
+            return self.tr("Nothing is added to X. Position enters inside attention: q and k "
+                           "are rotated, so scores depend only on distance.")
+        if scheme == "alibi":
+            return self.tr("Nothing is added to X. Position enters inside attention: "
+                           "−slope × distance is added to each score.")
+        return self.tr("Nothing is added to X, and position enters nowhere else: "
+                       "only the causal mask tells tokens apart by order.")
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        self.setTitle(self.tr("Position scheme"))
+        names, verdicts = self.names(), self.verdict_texts()
+        for scheme in SCHEMES:
+            self.buttons[scheme].setText(names[scheme])
+            self.verdicts[scheme].setText(verdicts[scheme])
+        self.note.setText(self.note_text(self._model.scheme))
+
+    def _on_button_toggled(self, button_id: int, checked: bool) -> None:
+        if checked and SCHEMES[button_id] != self._model.scheme:
+            self._model.set_scheme(SCHEMES[button_id])
+
+    def _on_scheme_changed(self, scheme: str) -> None:
+        button = self.buttons[scheme]
+        if not button.isChecked():
+            self._group.blockSignals(True)
+            button.setChecked(True)
+            self._group.blockSignals(False)
+        self.note.setText(self.note_text(scheme))
+
+    def _on_appearance_changed(self) -> None:
+        self.setFont(scaled_font(self._appearance, 11, bold=True))
+        for scheme in SCHEMES:
+            self.buttons[scheme].setFont(scaled_font(self._appearance, 13, bold=True))
+            self.verdicts[scheme].setFont(scaled_font(self._appearance, 10))
+            # Word-wrapped labels under-report their height; reserve four lines for a verdict.
+            self.verdicts[scheme].setMinimumHeight(
+                4 * self.verdicts[scheme].fontMetrics().lineSpacing())
+        self.note.setFont(scaled_font(self._appearance, 11))
+        self.retranslate()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening to the model."""
+        self._model.scheme_changed.disconnect(self._on_scheme_changed)
+        self._appearance.changed.disconnect(self._on_appearance_changed)

@@ -1,0 +1,114 @@
+"""The sentence box: type text, see whether the toy vocabulary can tokenize it, apply it."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from ..core import TokenizeError, tokenize
+from ..model import EmbeddingModel
+from .palette import scaled_font
+
+ERROR_STYLE = "color: #B00020; font-weight: bold;"
+OK_STYLE = "color: #205020;"
+
+
+class TextInput(QWidget):
+    """A line edit that tokenizes as you type and applies the sentence on Enter.
+
+    An untokenizable sentence is never applied: the message under the box names the text no
+    token matches and its character offset, and the strip keeps the last good sequence.
+    """
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self.line_edit = QLineEdit(model.text)
+        self.line_edit.setClearButtonEnabled(True)
+        self.apply_button = QPushButton()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.caption = QLabel()
+        row = QHBoxLayout()
+        row.addWidget(self.caption)
+        row.addWidget(self.line_edit, 1)
+        row.addWidget(self.apply_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+        self.line_edit.textEdited.connect(self._on_text_edited)
+        self.line_edit.returnPressed.connect(self.apply)
+        self.apply_button.clicked.connect(self.apply)
+        model.tokens_changed.connect(self._on_tokens_changed)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        self.caption.setText(self.tr("Text:"))
+        self.apply_button.setText(self.tr("Tokenize"))
+        self.line_edit.setPlaceholderText(self.tr("Type a sentence made of the vocabulary's tokens"))
+        self._show_preview(self.line_edit.text())
+
+    def apply(self) -> bool:
+        """Tokenize the box's text and make it the sequence; on failure show why and keep all."""
+        text = self.line_edit.text()
+        try:
+            self._model.set_text(text)
+        except TokenizeError as error:
+            self._show_tokenize_error(error)
+            return False
+        except ValueError as error:
+            self._show_error(str(error))
+            return False
+        self._show_preview(text)
+        return True
+
+    def _on_text_edited(self, text: str) -> None:
+        self._show_preview(text)
+
+    def _show_preview(self, text: str) -> None:
+        try:
+            ids = tokenize(text, self._model.tokens)
+        except TokenizeError as error:
+            self._show_tokenize_error(error)
+            return
+        if text == self._model.text:
+            message = self.tr("{0} tokens: ids {1}").format(len(ids), ids)
+        else:
+            message = self.tr("{0} tokens: ids {1}. Press Enter to use them.").format(len(ids), ids)
+        self.message.setStyleSheet(OK_STYLE)
+        self.message.setText(message)
+
+    def _show_tokenize_error(self, error: TokenizeError) -> None:
+        self._show_error(self.tr(
+            "No token of the vocabulary matches \u201c{0}\u201d at character {1}. "
+            "The strip keeps the last sentence that worked.").format(error.unmatched, error.offset))
+
+    def _show_error(self, text: str) -> None:
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setText(text)
+
+    def _on_tokens_changed(self) -> None:
+        if self.line_edit.text() != self._model.text:
+            self.line_edit.setText(self._model.text)
+        self._show_preview(self._model.text)
+
+    def _on_appearance_changed(self) -> None:
+        self.line_edit.setFont(scaled_font(self._appearance, 16))
+        self.caption.setFont(scaled_font(self._appearance, 13, bold=True))
+        self.message.setFont(scaled_font(self._appearance, 11))
+        self.apply_button.setFont(scaled_font(self._appearance, 12))
+        self.retranslate()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening to the model."""
+        self._model.tokens_changed.disconnect(self._on_tokens_changed)
+        self._appearance.changed.disconnect(self._on_appearance_changed)

@@ -1,0 +1,222 @@
+"""The token strip: one chip per token (position, token, id); drag, Delete, Alt+arrows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QCloseEvent,
+    QColor,
+    QDrag,
+    QEnterEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from ..appearance import Appearance
+from ..itemmodels import TokenStripModel
+from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
+from ..model import EmbeddingModel
+from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class ChipDelegate(QStyledItemDelegate):
+    """Paints a token as a chip: its position on top, the token in large type, its id below."""
+
+    def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._appearance = appearance
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        metrics = QFontMetrics(scaled_font(self._appearance, 16, bold=True))
+        text_width = metrics.horizontalAdvance(index.data() or "")
+        px = self._appearance.px
+        return QSize(max(px(64), text_width + px(28)), px(84))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        px = self._appearance.px
+        position = index.row()
+        rect = option.rect.adjusted(px(4), px(4), -px(4), -px(4))
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        highlighted = bool(index.data(HighlightRole))
+        beyond = bool(index.data(BeyondTrainedRole))
+        colour = token_colour(position)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(colour)
+        fill.setAlpha(60 if not (selected or highlighted) else 110)
+        border = QPen(HIGHLIGHT if highlighted or selected else colour, px(4 if selected else 2))
+        if beyond:
+            border = QPen(BEYOND_TRAINED, px(3), Qt.PenStyle.DashLine)
+        painter.setPen(border)
+        painter.setBrush(QBrush(fill))
+        painter.drawRoundedRect(rect, px(10), px(10))
+        painter.setPen(QColor("black"))
+        painter.setFont(scaled_font(self._appearance, 9))
+        top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
+        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{position + 1}")
+        painter.setFont(scaled_font(self._appearance, 16, bold=True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, index.data() or "")
+        painter.setFont(scaled_font(self._appearance, 9))
+        bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
+        id_text = f"id {index.data(IdRole)}"
+        if beyond:
+            painter.setPen(BEYOND_TRAINED)
+            id_text = "no P"
+        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, id_text)
+        painter.restore()
+
+
+class TokenStrip(QListView):
+    """The sequence as draggable chips over a :class:`TokenStripModel`.
+
+    Mouse: drag a chip between two others to move it; drop a vocabulary row to insert it.
+    Keyboard: arrows select, Delete removes, Alt+Left / Alt+Right move the selected chip.
+    Hovering or selecting a chip highlights its position in every view.
+
+    Signals
+    -------
+    message : (str)
+        Something the user should read (a refused drop or key).
+    """
+
+    message = Signal(str)
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self._select_after_change: int | None = None
+        self.strip_model = TokenStripModel(model, self)
+        self.setModel(self.strip_model)
+        self.setItemDelegate(ChipDelegate(appearance, self))
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(True)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setMouseTracking(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.strip_model.modelReset.connect(self._on_reset)
+        self.strip_model.drop_rejected.connect(self.message)
+        self.strip_model.dropped.connect(self.select_position)
+        self.selectionModel().currentChanged.connect(self._on_current_changed)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    # ---- keyboard -------------------------------------------------------------------------------
+
+    def selected_position(self) -> int | None:
+        """The selected chip's position (0-based), or None."""
+        rows = self.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def select_position(self, position: int | None) -> None:
+        """Select (and make current) the chip at ``position``; None clears the selection."""
+        if position is None or not 0 <= position < self._model.n:
+            self.clearSelection()
+            return
+        index = self.strip_model.index(position)
+        self.setCurrentIndex(index)
+
+    def remove_selected(self) -> None:
+        """Remove the selected chip (Delete)."""
+        position = self.selected_position()
+        if position is None:
+            self.message.emit(self.tr("Select a token first, then press Delete."))
+            return
+        self._select_after_change = min(position, self._model.n - 2)
+        self._model.remove_token(position)
+
+    def move_selected(self, step: int) -> None:
+        """Move the selected chip ``step`` places (Alt+Left = −1, Alt+Right = +1)."""
+        position = self.selected_position()
+        if position is None:
+            self.message.emit(self.tr("Select a token first, then press Alt+arrow to move it."))
+            return
+        target = position + step
+        if not 0 <= target < self._model.n:
+            return
+        self._select_after_change = target
+        self._model.move_token(position, target)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        alt = event.modifiers() & Qt.KeyboardModifier.AltModifier
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.remove_selected()
+        elif alt and event.key() == Qt.Key.Key_Left:
+            self.move_selected(-1)
+        elif alt and event.key() == Qt.Key.Key_Right:
+            self.move_selected(+1)
+        else:
+            super().keyPressEvent(event)
+
+    # ---- mouse ----------------------------------------------------------------------------------
+
+    def startDrag(self, supported_actions: Qt.DropAction) -> None:
+        """Run the drag ourselves: the drop is one move command, Qt must not remove the source."""
+        index = self.currentIndex()
+        if not index.isValid():
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.strip_model.mimeData([index]))
+        rect = self.visualRect(index)
+        pixmap = QPixmap(rect.size())
+        pixmap.fill(Qt.GlobalColor.transparent)
+        self.viewport().render(pixmap, sourceRegion=rect)
+        drag.setPixmap(pixmap)
+        drag.setHotSpot(self.viewport().mapFromGlobal(self.cursor().pos()) - rect.topLeft())
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        index = self.indexAt(event.position().toPoint())
+        self._model.set_highlight(index.row() if index.isValid() else self.selected_position())
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEnterEvent) -> None:  # type: ignore[override]
+        self._model.set_highlight(self.selected_position())
+        super().leaveEvent(event)
+
+    # ---- model signals -------------------------------------------------------------------------
+
+    def _on_reset(self) -> None:
+        target, self._select_after_change = self._select_after_change, None
+        if target is not None:
+            self.select_position(target)
+
+    def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._model.set_highlight(current.row() if current.isValid() else None)
+
+    def _on_appearance_changed(self) -> None:
+        # Room for one row of chips; a long sentence wraps and scrolls.
+        self.setFixedHeight(self._appearance.px(100))
+        self.setSpacing(self._appearance.px(2))
+        self.scheduleDelayedItemsLayout()
+        self.viewport().update()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening to the model."""
+        self.strip_model.detach()
+        self._appearance.changed.disconnect(self._on_appearance_changed)

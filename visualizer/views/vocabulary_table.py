@@ -1,0 +1,110 @@
+"""The vocabulary: 12 rows of E, rows in use highlighted with their positions, cells editable."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from ..itemmodels import VocabularyTableModel
+from ..model import EmbeddingModel
+from .palette import scaled_font
+
+
+class VocabularyTable(QWidget):
+    """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits.
+
+    Drag a row onto the token strip to insert that token; with the keyboard, select a row and
+    press Insert (or Enter on the id/token column) to insert it after the selected chip.
+
+    Signals
+    -------
+    insert_requested : (int)
+        The user asked to insert this token id into the sequence.
+    """
+
+    insert_requested = Signal(int)
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self.table_model = VocabularyTableModel(model, appearance, self)
+        self.view = _TableView(self)
+        self.view.setModel(self.table_model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setDragEnabled(True)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.view.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #B00020; font-weight: bold;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.message)
+        self.table_model.edit_rejected.connect(self.message.setText)
+        self.table_model.dataChanged.connect(self._on_data_changed)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        self.title.setText(self.tr("Vocabulary and E (V = {0}, d = {1}); "
+                                   "the toy values are hand-picked, not trained")
+                           .format(self._model.V, self._model.d))
+        self.view.setToolTip(self.tr("Double-click a value to edit it. Drag a row onto the "
+                                     "strip, or press Insert, to add that token."))
+
+    def selected_id(self) -> int | None:
+        """The token id of the selected row, or None."""
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def _on_data_changed(self, *_: object) -> None:
+        # A successful edit clears an old complaint.
+        if self.message.text() and not self.view.state() == QAbstractItemView.State.EditingState:
+            self.message.clear()
+
+    def _on_appearance_changed(self) -> None:
+        self.view.setFont(scaled_font(self._appearance, 11))
+        self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
+        self.title.setFont(scaled_font(self._appearance, 11, bold=True))
+        self.message.setFont(scaled_font(self._appearance, 10))
+        self.retranslate()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening to the model."""
+        self.table_model.detach()
+        self._appearance.changed.disconnect(self._on_appearance_changed)
+
+
+class _TableView(QTableView):
+    """Insert key (or Enter on id/token) asks to insert the selected token."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        index = self.currentIndex()
+        owner = self.parent()
+        is_label_column = index.isValid() and index.column() < 2
+        if index.isValid() and isinstance(owner, VocabularyTable) and (
+            event.key() == Qt.Key.Key_Insert
+            or (is_label_column and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter))
+        ):
+            owner.insert_requested.emit(index.row())
+            return
+        super().keyPressEvent(event)
