@@ -46,15 +46,22 @@ class VocabularyTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
-        model.x_changed.connect(self._on_everything_changed)
+        self._positions_by_id: dict[int, list[int]] = {}
+        self._highlighted_id: int | None = None
+        self._bold_font = QFont()
+        self._bold_font.setBold(True)
+        self._index_usage()
+        model.tokens_changed.connect(self._on_tokens_changed)
+        model.embedding_changed.connect(self._on_embedding_changed)
         model.highlight_changed.connect(self._on_highlight_changed)
-        appearance.changed.connect(self._on_everything_changed)
+        appearance.changed.connect(self._on_appearance_changed)
 
     def detach(self) -> None:
         """Stop listening to the model and appearance."""
-        self._model.x_changed.disconnect(self._on_everything_changed)
+        self._model.tokens_changed.disconnect(self._on_tokens_changed)
+        self._model.embedding_changed.disconnect(self._on_embedding_changed)
         self._model.highlight_changed.disconnect(self._on_highlight_changed)
-        self._appearance.changed.disconnect(self._on_everything_changed)
+        self._appearance.changed.disconnect(self._on_appearance_changed)
 
     @property
     def positions_column(self) -> int:
@@ -94,7 +101,7 @@ class VocabularyTableModel(QAbstractTableModel):
                 return display_token(self._model.tokens[token_id])
             if is_dim:
                 return numbers.short(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
-            return ", ".join(str(p + 1) for p in self._model.positions_of(token_id))
+            return ", ".join(str(p + 1) for p in self._positions_by_id.get(token_id, ()))
         if role == Qt.ItemDataRole.EditRole and is_dim:
             return numbers.full(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
         if role == Qt.ItemDataRole.ToolTipRole and is_dim:
@@ -102,21 +109,17 @@ class VocabularyTableModel(QAbstractTableModel):
                 float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
         if role == Qt.ItemDataRole.TextAlignmentRole and (is_dim or column == ID_COLUMN):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        used = token_id in self._positions_by_id
         if role == Qt.ItemDataRole.BackgroundRole:
             highlight = self._model.highlight
             if highlight is not None and self._model.ids[highlight] == token_id:
                 return QBrush(HIGHLIGHTED_ROW)
-            if token_id in self._model.ids:
+            if used:
                 return QBrush(USED_ROW)
-        if role == Qt.ItemDataRole.ForegroundRole and (
-            token_id in self._model.ids or self._model.highlight is not None
-        ):
+        if role == Qt.ItemDataRole.ForegroundRole and used:
             return QBrush(QColor("black"))
-        if role == Qt.ItemDataRole.FontRole and token_id in self._model.ids:
-            font = QFont()
-            font.setBold(True)
-            font.setPointSizeF(self._appearance.pt(11))
-            return font
+        if role == Qt.ItemDataRole.FontRole and used:
+            return self._bold_font
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -161,10 +164,50 @@ class VocabularyTableModel(QAbstractTableModel):
 
     # ---- model signals ------------------------------------------------------------------------
 
-    def _on_everything_changed(self, *_: object) -> None:
-        last_row, last_column = self.rowCount() - 1, self.columnCount() - 1
-        self.dataChanged.emit(self.index(0, 0), self.index(last_row, last_column))
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, last_column)
+    def _index_usage(self) -> set[int]:
+        """Recompute where each id is used; return the ids whose usage changed."""
+        before = self._positions_by_id
+        self._positions_by_id = {}
+        for position, token_id in enumerate(self._model.ids):
+            self._positions_by_id.setdefault(token_id, []).append(position)
+        return {i for i in before.keys() | self._positions_by_id.keys()
+                if before.get(i) != self._positions_by_id.get(i)}
+
+    def _emit_rows_changed(self, roles: list[int], first_column: int = 0,
+                           last_column: int | None = None, rows: set[int] | None = None) -> None:
+        """dataChanged for ``rows`` (default all), one contiguous signal per run of rows."""
+        last = self.columnCount() - 1 if last_column is None else last_column
+        if rows is None:
+            rows = set(range(self.rowCount()))
+        for row in sorted(rows):
+            self.dataChanged.emit(self.index(row, first_column), self.index(row, last), roles)
+
+    def _on_tokens_changed(self) -> None:
+        # Only rows whose positions changed are repainted: a swap touches two rows, not twelve.
+        changed = self._index_usage() | self._highlight_rows()
+        self._emit_rows_changed([Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole,
+                                 Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole],
+                                rows=changed)
+
+    def _highlight_rows(self) -> set[int]:
+        """The rows whose highlight changed (the old and the new highlighted id)."""
+        highlight = self._model.highlight
+        now = self._model.ids[highlight] if highlight is not None else None
+        if now == self._highlighted_id:
+            return set()
+        changed = {i for i in (self._highlighted_id, now) if i is not None}
+        self._highlighted_id = now
+        return changed
+
+    def _on_embedding_changed(self) -> None:
+        self._emit_rows_changed(
+            [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole],
+            FIRST_DIM_COLUMN, self.positions_column - 1)
 
     def _on_highlight_changed(self, _position: object) -> None:
-        self._on_everything_changed()
+        self._emit_rows_changed([Qt.ItemDataRole.BackgroundRole], rows=self._highlight_rows())
+
+    def _on_appearance_changed(self) -> None:
+        self._bold_font.setPointSizeF(self._appearance.pt(11))
+        self._emit_rows_changed([])
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)

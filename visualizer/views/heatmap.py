@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from ..appearance import Appearance
-from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font, text_colour_on
+from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font
 
 
 class CellLabels(pg.GraphicsObject):
@@ -82,6 +82,9 @@ class Heatmap:
         self._values = np.zeros((0, 0))
         self._texts: list[list[str]] = []
         self._marked_rows: list[int] = []
+        self._title = ""
+        self._range_shape: tuple[int, int] | None = None
+        self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
         plot.setMouseEnabled(x=False, y=False)
         plot.setMenuEnabled(False)
         plot.hideButtons()
@@ -117,7 +120,16 @@ class Heatmap:
 
     def set_title(self, title: str) -> None:
         """Set the title drawn above the matrix."""
-        self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True)
+        if title != self._title:
+            self._title = title
+            self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True)
+
+    def restyle(self) -> None:
+        """Re-read the appearance (scale, language) on the next update."""
+        self._axis_labels = None
+        self._range_shape = None
+        title, self._title = self._title, ""
+        self.set_title(title)
 
     def set_levels(self, limit: float) -> None:
         """Colour levels −limit .. +limit."""
@@ -141,17 +153,31 @@ class Heatmap:
         else:
             self.image.setVisible(False)
         numbers = self._appearance.numbers
-        lut = colormap()
-        low, high = self._levels
         self._texts = [
             [numbers.short(v) if show_values and np.isfinite(v) else "" for v in row] for row in values
         ]
-        colours = [
-            [text_colour_on(lut.map((min(max(v, low), high) - low) / (high - low), mode="float"))
-             if np.isfinite(v) else QColor("black") for v in row]
-            for row in values
-        ]
-        self.labels.set_cells(values, self._texts, colours)
+        self.labels.set_cells(values, self._texts, self._label_colours(values))
+        self._set_axis_labels(row_labels, column_labels)
+        self.caption.setPos(max(columns, 1) / 2, max(rows, 1) / 2)
+
+    def _label_colours(self, values: np.ndarray) -> list[list[QColor]]:
+        """Black on light cells, white on dark ones, from the colormap at each value."""
+        low, high = self._levels
+        fractions = (np.clip(np.nan_to_num(values), low, high) - low) / (high - low)
+        rgba = colormap().map(fractions.reshape(-1), mode="float").reshape(*values.shape, 4)
+        luminance = rgba[..., :3] @ np.array([0.2126, 0.7152, 0.0722])
+        black, white = QColor("black"), QColor("white")
+        return [[black if light > 0.5 else white for light in row] for row in luminance]
+
+    def _set_axis_labels(self, row_labels: Sequence[str] | None, column_labels: Sequence[str]) -> None:
+        """Axis ticks and styles; skipped when unchanged so pyqtgraph keeps its cached picture."""
+        rows = len(row_labels) if row_labels is not None else len(self._texts)
+        columns = len(column_labels)
+        key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
+               self._appearance.scale)
+        if key == self._axis_labels:
+            return
+        self._axis_labels = key
         font = scaled_font(self._appearance, 11)
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
         for axis in (left, top):
@@ -166,16 +192,20 @@ class Heatmap:
             # The axis drops any label wider than itself, so size it to the longest label.
             metrics = QFontMetrics(font)
             widest = max((metrics.horizontalAdvance(label) for label in row_labels), default=0)
-            left.setWidth(widest + self._appearance.px(12))
+            if left.width() != widest + self._appearance.px(12):
+                left.setWidth(widest + self._appearance.px(12))
         top.setTicks([[(c + 0.5, label) for c, label in enumerate(column_labels)]])
-        self.plot.setXRange(0, max(columns, 1), padding=0)
-        self.plot.setYRange(0, max(rows, 1), padding=0)
-        self.caption.setPos(max(columns, 1) / 2, max(rows, 1) / 2)
+        shape = (rows, columns)
+        if shape != self._range_shape:
+            self._range_shape = shape
+            self.plot.setXRange(0, max(columns, 1), padding=0)
+            self.plot.setYRange(0, max(rows, 1), padding=0)
 
     def set_caption(self, text: str) -> None:
         """A line of text across the middle of the matrix (e.g. "nothing is added"), or none."""
-        self.caption.setText(text)
-        self.caption.setFont(scaled_font(self._appearance, 11, bold=True))
+        if text != self.caption.toPlainText() or self._axis_labels is None:
+            self.caption.setText(text)
+            self.caption.setFont(scaled_font(self._appearance, 11, bold=True))
         self.caption.setVisible(bool(text))
 
     def set_highlight_row(self, row: int | None) -> None:

@@ -39,7 +39,8 @@ class VocabularyTable(QWidget):
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.view.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.view.verticalHeader().setVisible(False)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths are fitted once per appearance change, not on every edit (that re-reads every cell).
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(False)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -80,6 +81,7 @@ class VocabularyTable(QWidget):
     def _on_appearance_changed(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
+        self.view.resizeColumnsToContents()
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))
         self.retranslate()

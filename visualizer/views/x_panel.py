@@ -31,6 +31,7 @@ class XPanel(QWidget):
         self._appearance = appearance
         # How much of the build is visible: None = everything; k = first k stages.
         self._build_stage: int | None = None
+        self._column_widths: tuple[int, ...] = ()
         self._build_timer = QTimer(self)
         self._build_timer.setInterval(BUILD_STEP_MS)
         self._build_timer.timeout.connect(self._advance_build)
@@ -87,6 +88,8 @@ class XPanel(QWidget):
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
         self.build_button.setFont(scaled_font(self._appearance, 11))
+        for heatmap in (self.lookup, self.added, self.result):
+            heatmap.restyle()
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -103,9 +106,12 @@ class XPanel(QWidget):
         axis_width = self.lookup.plot.getAxis("left").width() if self._model.n else 0
         free = self.graphics.viewport().width() - 2 * operator_width - bar_width - px(24) - axis_width
         matrix_width = max(px(60), free // 3)
-        for column, width in ((0, matrix_width + axis_width), (1, operator_width),
-                              (2, matrix_width), (3, operator_width), (4, matrix_width),
-                              (5, bar_width)):
+        widths = (matrix_width + axis_width, operator_width, matrix_width, operator_width,
+                  matrix_width, bar_width)
+        if widths == self._column_widths:
+            return  # re-setting them would re-lay out the whole scene
+        self._column_widths = widths
+        for column, width in enumerate(widths):
             grid.setColumnFixedWidth(column, width)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -124,7 +130,8 @@ class XPanel(QWidget):
         limit = symmetric_limit(model.E, P_rows, X)
         for heatmap in (self.lookup, self.added, self.result):
             heatmap.set_levels(limit)
-        self.colour_bar.setLevels(low=-limit, high=limit)
+        if self.colour_bar.levels() != (-limit, limit):
+            self.colour_bar.setLevels(low=-limit, high=limit)
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()

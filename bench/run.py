@@ -1,0 +1,138 @@
+"""`make bench`: the speed goals of the issues, measured on this machine, as one table.
+
+Each figure is a median over repeated runs. Run offscreen: QT_QPA_PLATFORM=offscreen.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+Row = tuple[str, str, str]
+
+
+def median_ms(action: Callable[[], object], repeats: int, warmup: int = 5) -> float:
+    """Median wall time of ``action`` in milliseconds."""
+    for _ in range(warmup):
+        action()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def command_to_repaint(app: QApplication) -> list[Row]:
+    """Model command → every view repainted, at the toy size."""
+    from visualizer.window import MainWindow
+
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    model = window.model
+
+    def settle() -> None:
+        # The event loop delivers the views' update requests and paints every dirty region.
+        app.processEvents()
+
+    def move() -> None:
+        model.move_token(1, 2)
+        settle()
+
+    schemes = iter(["none", "learned", "sinusoidal", "rope", "alibi"] * 1000)
+
+    def switch() -> None:
+        model.set_scheme(next(schemes))
+        settle()
+
+    move_ms, switch_ms = median_ms(move, 60), median_ms(switch, 60)
+    matplotlib_ms = matplotlib_redraw_ms(model.X())
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    worst = max(move_ms, switch_ms)
+    return [
+        ("move a token → all views repainted", f"{move_ms:.2f} ms", "< 8 ms"),
+        ("switch scheme → all views repainted", f"{switch_ms:.2f} ms", "< 8 ms"),
+        ("matplotlib redraw of the same X heatmap", f"{matplotlib_ms:.2f} ms", "—"),
+        ("speed-up over matplotlib (worst command)", f"{matplotlib_ms / worst:.1f}×", "≥ 5×"),
+    ]
+
+
+def matplotlib_redraw_ms(X: np.ndarray) -> float:
+    """Redraw of an annotated X heatmap with a colour bar in matplotlib (Agg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(4, 4), dpi=100)
+    image = axes.imshow(X, cmap="coolwarm", vmin=-1.5, vmax=1.5)
+    figure.colorbar(image)
+    texts = [[axes.text(c, r, "", ha="center", va="center") for c in range(X.shape[1])]
+             for r in range(X.shape[0])]
+    flip = [X, X[[0, 2, 1, 3, 4]]]
+    state = {"i": 0}
+
+    def redraw() -> None:
+        state["i"] ^= 1
+        values = flip[state["i"]]
+        image.set_data(values)
+        for r, row in enumerate(texts):
+            for c, text in enumerate(row):
+                text.set_text(f"{values[r, c]:g}")
+        figure.canvas.draw()
+
+    result = median_ms(redraw, 30)
+    plt.close(figure)
+    return result
+
+
+def cold_start() -> list[Row]:
+    """`python main.py --screenshot` launch to exit, beside the bare import floor."""
+    shot = Path("/tmp/bench-screenshot.png")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+
+    def launch(args: list[str]) -> None:
+        subprocess.run([sys.executable, *args], check=True, env=env, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    app_s = median_ms(lambda: launch(["main.py", "--screenshot", str(shot)]), 7, warmup=1) / 1000
+    floor_s = median_ms(lambda: launch(["-c", "import PySide6.QtWidgets, pyqtgraph, numpy"]), 7,
+                        warmup=1) / 1000
+    return [
+        ("cold start: main.py --screenshot", f"{app_s:.2f} s", "—"),
+        ("floor: import PySide6.QtWidgets, pyqtgraph, numpy", f"{floor_s:.2f} s", "—"),
+        ("cold start / floor", f"{app_s / floor_s:.2f}×", "≤ 1.3×"),
+    ]
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    rows: list[Row] = []
+    for section in (command_to_repaint,):
+        rows += section(app)
+    rows += cold_start()
+    width = max(len(r[0]) for r in rows)
+    print(f"{'figure':<{width}}  {'measured':>12}  goal")
+    print("-" * (width + 24))
+    for figure, measured, goal in rows:
+        print(f"{figure:<{width}}  {measured:>12}  {goal}")
+
+
+if __name__ == "__main__":
+    main()
