@@ -83,6 +83,9 @@ class Heatmap:
         self._texts: list[list[str]] = []
         self._marked_rows: list[int] = []
         self._title = ""
+        self._show_values = True
+        self._drawn_levels: tuple[float, float] | None = None
+        self._drawn_numbers: object = None
         self._range_shape: tuple[int, int] | None = None
         self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
         plot.setMouseEnabled(x=False, y=False)
@@ -145,6 +148,14 @@ class Heatmap:
         """
         values = np.asarray(values, dtype=np.float64)
         rows, columns = values.shape
+        labels_key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
+                      self._appearance.scale)
+        if (labels_key == self._axis_labels and show_values == self._show_values
+                and self._drawn_levels == self._levels and self._drawn_numbers == self._appearance.numbers
+                and np.array_equal(values, self._values, equal_nan=True)):
+            return  # nothing visible changed: keep the cached image and labels
+        self._show_values, self._drawn_levels = show_values, self._levels
+        self._drawn_numbers = self._appearance.numbers
         self._values = values
         if rows and columns:
             self.image.setImage(values, levels=self._levels, autoLevels=False)

@@ -80,8 +80,7 @@ class TextInput(QWidget):
             message = self.tr("{0} tokens: ids {1}").format(len(ids), ids)
         else:
             message = self.tr("{0} tokens: ids {1}. Press Enter to use them.").format(len(ids), ids)
-        self.message.setStyleSheet(OK_STYLE)
-        self.message.setText(message)
+        self._set_message(message, OK_STYLE)
 
     def _show_tokenize_error(self, error: TokenizeError) -> None:
         self._show_error(self.tr(
@@ -89,7 +88,12 @@ class TextInput(QWidget):
             "The strip keeps the last sentence that worked.").format(error.unmatched, error.offset))
 
     def _show_error(self, text: str) -> None:
-        self.message.setStyleSheet(ERROR_STYLE)
+        self._set_message(text, ERROR_STYLE)
+
+    def _set_message(self, text: str, style: str) -> None:
+        # Re-applying a style sheet re-polishes the widget: only do it when the kind changes.
+        if self.message.styleSheet() != style:
+            self.message.setStyleSheet(style)
         self.message.setText(text)
 
     def _on_tokens_changed(self) -> None:

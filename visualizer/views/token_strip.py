@@ -40,9 +40,16 @@ class ChipDelegate(QStyledItemDelegate):
     def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._appearance = appearance
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Rebuild the fonts after a change of scale."""
+        self._token_font = scaled_font(self._appearance, 16, bold=True)
+        self._small_font = scaled_font(self._appearance, 9)
+        self._metrics = QFontMetrics(self._token_font)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
-        metrics = QFontMetrics(scaled_font(self._appearance, 16, bold=True))
+        metrics = self._metrics
         text_width = metrics.horizontalAdvance(index.data() or "")
         px = self._appearance.px
         return QSize(max(px(64), text_width + px(28)), px(84))
@@ -66,12 +73,12 @@ class ChipDelegate(QStyledItemDelegate):
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, px(10), px(10))
         painter.setPen(QColor("black"))
-        painter.setFont(scaled_font(self._appearance, 9))
+        painter.setFont(self._small_font)
         top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
         painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{position + 1}")
-        painter.setFont(scaled_font(self._appearance, 16, bold=True))
+        painter.setFont(self._token_font)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, index.data() or "")
-        painter.setFont(scaled_font(self._appearance, 9))
+        painter.setFont(self._small_font)
         bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
         id_text = f"id {index.data(IdRole)}"
         if beyond:
@@ -103,7 +110,8 @@ class TokenStrip(QListView):
         self._select_after_change: int | None = None
         self.strip_model = TokenStripModel(model, self)
         self.setModel(self.strip_model)
-        self.setItemDelegate(ChipDelegate(appearance, self))
+        self.chip_delegate = ChipDelegate(appearance, self)
+        self.setItemDelegate(self.chip_delegate)
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setResizeMode(QListView.ResizeMode.Adjust)
@@ -206,6 +214,7 @@ class TokenStrip(QListView):
         self._model.set_highlight(current.row() if current.isValid() else None)
 
     def _on_appearance_changed(self) -> None:
+        self.chip_delegate.restyle()
         # Room for one row of chips; a long sentence wraps and scrolls.
         self.setFixedHeight(self._appearance.px(100))
         self.setSpacing(self._appearance.px(2))
