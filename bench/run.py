@@ -102,6 +102,66 @@ def matplotlib_redraw_ms(X: np.ndarray) -> float:
     return result
 
 
+def clock_frames(app: QApplication) -> list[Row]:
+    """One frame of the RoPE clock: paint of every face with every hand."""
+    from PySide6.QtGui import QImage
+
+    from visualizer.appearance import Appearance
+    from visualizer.core import Vocabulary
+    from visualizer.model import EmbeddingModel
+    from visualizer.views.rope_clock import RopeClock
+
+    rows = []
+    rng = np.random.default_rng(0)
+    for label, d, n, goal in (("toy: 2 pairs × 8 tokens", 4, 8, "< 2 ms"),
+                              ("64 pairs × 32 tokens", 128, 32, "< 8 ms")):
+        if d == 4:
+            model = EmbeddingModel(text="o gato subiu no telhado. no", scheme="rope")
+        else:
+            vocabulary = Vocabulary(tuple(f"t{i} " for i in range(40)), rng.normal(size=(40, d)))
+            model = EmbeddingModel(vocabulary, text="".join(f"t{i} " for i in range(n)), scheme="rope")
+        assert model.n == n
+        clock = RopeClock(model, Appearance())
+        clock.resize(1000, 700)
+        clock.show()
+        app.processEvents()
+        faces = clock.faces
+        # The whole grid, visible or not, rendered into an image of its full size.
+        image = QImage(faces.size(), QImage.Format.Format_ARGB32_Premultiplied)
+        offsets = iter(np.linspace(0, 50, 10_000))
+
+        def frame() -> None:
+            clock.set_offset(next(offsets))
+            faces.render(image)
+
+        rows.append((f"RoPE clock frame, {label}", f"{median_ms(frame, 40):.2f} ms", goal))
+        clock.close()
+        clock.deleteLater()
+        app.processEvents()
+    return rows
+
+
+def attention_after_drag(app: QApplication) -> list[Row]:
+    """Attention preview visible: drag (move a token) → scores repainted."""
+    from visualizer.window import MainWindow
+
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.tabs.setCurrentWidget(window.attention)
+    window.show()
+    app.processEvents()
+
+    def drag() -> None:
+        window.model.move_token(1, 2)
+        app.processEvents()
+
+    result = median_ms(drag, 60)
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return [("attention preview: drag → repainted (whole window)", f"{result:.2f} ms", "< 8 ms")]
+
+
 def cold_start() -> list[Row]:
     """`python main.py --screenshot` launch to exit, beside the bare import floor."""
     shot = Path("/tmp/bench-screenshot.png")
@@ -124,7 +184,7 @@ def cold_start() -> list[Row]:
 def main() -> None:
     app = QApplication.instance() or QApplication([])
     rows: list[Row] = []
-    for section in (command_to_repaint,):
+    for section in (command_to_repaint, clock_frames, attention_after_drag):
         rows += section(app)
     rows += cold_start()
     width = max(len(r[0]) for r in rows)

@@ -7,7 +7,7 @@ raises and changes nothing. Arrays handed out are read-only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -17,10 +17,16 @@ from .core import (
     ADDITIVE_SCHEMES,
     LESSON_SENTENCE,
     SCHEMES,
+    RopeScaling,
     Vocabulary,
+    alibi_bias,
+    alibi_slopes,
+    attention_scores,
     check_scheme,
     detokenize,
     learned_positions,
+    rope_frequencies,
+    rope_rotate,
     sinusoidal,
     tokenize,
     toy_vocabulary,
@@ -30,6 +36,36 @@ MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
 
 
+ROPE_BASES = (10_000.0, 500_000.0)
+"""The two RoPE bases the lesson contrasts: the original paper's and a long-context model's."""
+MAX_ALIBI_HEADS = 16
+
+
+@dataclass(frozen=True)
+class AttentionSettings:
+    """How position enters attention: RoPE's frequencies, ALiBi's heads, the causal mask.
+
+    Attributes
+    ----------
+    rope_base : float
+        θ_i = base^(−2i/d).
+    rope_scaling : RopeScaling or None
+        Context extension (PI, NTK, YaRN), or None for the trained frequencies.
+    alibi_heads : int
+        H, the number of heads whose slopes are 2^(−8h/H).
+    alibi_head : int
+        The head shown, 1 .. H.
+    causal : bool
+        Mask keys after the query.
+    """
+
+    rope_base: float = 10_000.0
+    rope_scaling: RopeScaling | None = None
+    alibi_heads: int = 8
+    alibi_head: int = 1
+    causal: bool = True
+
+
 @dataclass(frozen=True)
 class ModelState:
     """Everything an undo step needs to put back. E is shared, never mutated (copy on write)."""
@@ -37,6 +73,7 @@ class ModelState:
     ids: tuple[int, ...]
     scheme: str
     E: np.ndarray
+    attention: AttentionSettings = field(default_factory=AttentionSettings)
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
@@ -61,6 +98,9 @@ class EmbeddingModel:
         Emitted after any of the three above: X must be redrawn.
     highlight_changed : (object)
         The highlighted position (int) or None; hover and selection, shared by every view.
+    attention_changed : ()
+        RoPE base/scaling, ALiBi heads or the causal mask changed (also after ``x_changed``
+        listeners have run, since scores depend on X).
     edited : (ModelState, ModelState, str)
         Before, after, and a short description of a command, for the undo stack.
     """
@@ -70,6 +110,7 @@ class EmbeddingModel:
     embedding_changed = Signal()
     x_changed = Signal()
     highlight_changed = Signal(object)
+    attention_changed = Signal()
     edited = Signal(object, object, str)
 
     def __init__(
@@ -82,7 +123,10 @@ class EmbeddingModel:
         check_scheme(scheme)
         self._tokens = vocabulary.tokens
         self._E = _read_only(np.array(vocabulary.E, dtype=np.float64))
-        self._P = learned_positions()
+        # The learned table is the lesson's for d = 4; another width gets a stand-in of the
+        # same length (the sinusoidal vectors), so every scheme still works on it.
+        self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
+        self._attention = AttentionSettings()
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
         self._highlight: int | None = None
@@ -184,7 +228,90 @@ class EmbeddingModel:
 
     def state(self) -> ModelState:
         """A snapshot for undo and sessions."""
-        return ModelState(self._ids, self._scheme, self._E)
+        return ModelState(self._ids, self._scheme, self._E, self._attention)
+
+    # ---- attention: where RoPE and ALiBi act -----------------------------------------------------
+
+    @property
+    def attention(self) -> AttentionSettings:
+        """RoPE, ALiBi and mask settings."""
+        return self._attention
+
+    def theta(self, scaled: bool = True) -> np.ndarray:
+        """RoPE frequencies θ_i, shape (d // 2,), read-only; ``scaled=False`` ignores extension."""
+        settings = self._attention
+        scaling = settings.rope_scaling if scaled else None
+        return self._cached(f"theta{scaled}", lambda: rope_frequencies(self.d, settings.rope_base, scaling))
+
+    def alibi_slope(self) -> float:
+        """The slope of the ALiBi head shown."""
+        return float(alibi_slopes(self._attention.alibi_heads)[self._attention.alibi_head - 1])
+
+    def rotated(self) -> np.ndarray:
+        """q = k = X rotated by RoPE, position p turned by (p − 1)·θ_i; shape (n, d), read-only."""
+        return self._cached("rotated", lambda: rope_rotate(self.X(), np.arange(self.n), self.theta()))
+
+    def scores(self, scheme: str | None = None) -> np.ndarray:
+        """Attention scores of one head with q = k = x, shape (n, n), −inf where masked.
+
+        ``scheme`` defaults to the current one; pass another to compare schemes on the same
+        sequence (X is then rebuilt for that scheme). Rows past the trained length are NaN.
+        """
+        scheme = scheme or self._scheme
+
+        def compute() -> np.ndarray:
+            X = self.X() if scheme == self._scheme else self._x_under(scheme)
+            return attention_scores(X, scheme, causal=self._attention.causal, theta=self.theta(),
+                                    slope=self.alibi_slope())
+
+        return self._cached(f"scores:{scheme}", compute)
+
+    def alibi_bias_matrix(self) -> np.ndarray:
+        """The bias ALiBi adds for the head shown, shape (n, n), read-only."""
+        return self._cached("alibi_bias", lambda: alibi_bias(self.n, self.alibi_slope(),
+                                                              causal=self._attention.causal))
+
+    def set_rope_base(self, base: float) -> None:
+        """RoPE base (10,000 in the original paper; 500,000 in long-context models)."""
+        if not math.isfinite(base) or base <= 1:
+            raise ValueError(f"RoPE base must be a finite number above 1, got {base}")
+        self._set_attention(replace(self._attention, rope_base=float(base)), f"RoPE base {base:g}")
+
+    def set_rope_scaling(self, scaling: RopeScaling | None) -> None:
+        """Context extension by rescaling θ (PI, NTK, YaRN), or None."""
+        if scaling is not None:
+            rope_frequencies(self.d, self._attention.rope_base, scaling)  # validates
+        label = "no context extension" if scaling is None else f"{scaling.kind} × {scaling.factor:g}"
+        self._set_attention(replace(self._attention, rope_scaling=scaling), label)
+
+    def set_alibi_heads(self, heads: int, head: int) -> None:
+        """Show head ``head`` (1 .. H) of an ALiBi layer with ``heads`` heads."""
+        if not 1 <= heads <= MAX_ALIBI_HEADS:
+            raise ValueError(f"ALiBi heads must be 1 .. {MAX_ALIBI_HEADS}, got {heads}")
+        if not 1 <= head <= heads:
+            raise ValueError(f"head must be 1 .. {heads}, got {head}")
+        self._set_attention(replace(self._attention, alibi_heads=heads, alibi_head=head),
+                            f"ALiBi head {head} of {heads}")
+
+    def set_causal(self, causal: bool) -> None:
+        """Mask (or not) the keys after each query."""
+        self._set_attention(replace(self._attention, causal=bool(causal)),
+                            "causal mask" if causal else "no mask")
+
+    def _set_attention(self, settings: AttentionSettings, description: str) -> None:
+        if settings != self._attention:
+            self._apply(ModelState(self._ids, self._scheme, self._E, settings), description)
+
+    def _x_under(self, scheme: str) -> np.ndarray:
+        E_rows = self.E_rows()
+        if scheme == "sinusoidal":
+            return E_rows + sinusoidal(self.n, self.d)
+        if scheme == "learned":
+            added = np.full((self.n, self.d), np.nan)
+            known = min(self.n, self.trained_length)
+            added[:known] = self._P[:known]
+            return E_rows + added
+        return E_rows.copy()
 
     # ---- commands ----------------------------------------------------------------------------
 
@@ -192,13 +319,13 @@ class EmbeddingModel:
         """Tokenize ``text`` and make it the sequence. Raises ``TokenizeError`` or ``ValueError``."""
         ids = self._validated_ids(tokenize(text, self._tokens))
         if tuple(ids) != self._ids:
-            self._apply(ModelState(tuple(ids), self._scheme, self._E), "type text")
+            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), "type text")
 
     def set_ids(self, ids: list[int] | tuple[int, ...]) -> None:
         """Make ``ids`` the sequence. Raises ``ValueError`` for an unknown id or too many."""
         ids = self._validated_ids(list(ids))
         if tuple(ids) != self._ids:
-            self._apply(ModelState(tuple(ids), self._scheme, self._E), "set tokens")
+            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), "set tokens")
 
     def move_token(self, src: int, dst: int) -> None:
         """Move the token at position ``src`` so that it ends at position ``dst`` (both 0-based)."""
@@ -209,7 +336,7 @@ class EmbeddingModel:
         ids = list(self._ids)
         ids.insert(dst, ids.pop(src))
         self._apply(
-            ModelState(tuple(ids), self._scheme, self._E),
+            ModelState(tuple(ids), self._scheme, self._E, self._attention),
             f"move {self._tokens[self._ids[src]]!r} to position {dst + 1}",
         )
 
@@ -220,7 +347,7 @@ class EmbeddingModel:
         ids.insert(pos, int(token_id))
         ids = self._validated_ids(ids)
         self._apply(
-            ModelState(tuple(ids), self._scheme, self._E),
+            ModelState(tuple(ids), self._scheme, self._E, self._attention),
             f"insert {self._tokens[token_id]!r} at position {pos + 1}",
         )
 
@@ -230,7 +357,7 @@ class EmbeddingModel:
         ids = list(self._ids)
         removed = ids.pop(pos)
         self._apply(
-            ModelState(tuple(ids), self._scheme, self._E),
+            ModelState(tuple(ids), self._scheme, self._E, self._attention),
             f"remove {self._tokens[removed]!r} from position {pos + 1}",
         )
 
@@ -238,7 +365,7 @@ class EmbeddingModel:
         """Switch the position scheme. Raises ``ValueError`` for an unknown name."""
         check_scheme(name)
         if name != self._scheme:
-            self._apply(ModelState(self._ids, name, self._E), f"position scheme {name}")
+            self._apply(ModelState(self._ids, name, self._E, self._attention), f"position scheme {name}")
 
     def set_embedding(self, token_id: int, dim: int, value: float) -> None:
         """Set E[token_id, dim] = value. Raises ``ValueError`` for NaN, ±inf or a bad index."""
@@ -257,7 +384,7 @@ class EmbeddingModel:
         E = self._E.copy()
         E[token_id, dim] = value
         self._apply(
-            ModelState(self._ids, self._scheme, _read_only(E)),
+            ModelState(self._ids, self._scheme, _read_only(E), self._attention),
             f"E[{token_id}, {dim}] = {value:g}",
         )
 
@@ -288,9 +415,10 @@ class EmbeddingModel:
         tokens_differ = new.ids != self._ids
         scheme_differs = new.scheme != self._scheme
         embedding_differs = new.E is not self._E
-        if not (tokens_differ or scheme_differs or embedding_differs):
+        attention_differs = new.attention != self._attention
+        if not (tokens_differ or scheme_differs or embedding_differs or attention_differs):
             return
-        self._ids, self._scheme = tuple(new.ids), new.scheme
+        self._ids, self._scheme, self._attention = tuple(new.ids), new.scheme, new.attention
         if embedding_differs:
             E = new.E if not new.E.flags.writeable else np.array(new.E, dtype=np.float64)
             self._E = _read_only(E)
@@ -303,7 +431,9 @@ class EmbeddingModel:
             self.scheme_changed.emit(self._scheme)
         if embedding_differs:
             self.embedding_changed.emit()
-        self.x_changed.emit()
+        if tokens_differ or scheme_differs or embedding_differs:
+            self.x_changed.emit()
+        self.attention_changed.emit()
 
     def _validated_ids(self, ids: list[int]) -> list[int]:
         if len(ids) > MAX_TOKENS:
@@ -332,4 +462,5 @@ class EmbeddingModel:
         return self._cache[key]
 
 
-__all__ = ["MAX_TOKENS", "SCHEMES", "EmbeddingModel", "ModelState"]
+__all__ = ["MAX_ALIBI_HEADS", "MAX_TOKENS", "ROPE_BASES", "SCHEMES", "AttentionSettings",
+           "EmbeddingModel", "ModelState"]

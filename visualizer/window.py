@@ -21,7 +21,10 @@ from .io.images import export_x_panel_image
 from .io.tables import DATA_FORMATS, ExportError, write_data_export
 from .model import EmbeddingModel
 from .undo import UndoRecorder
+from .views.attention_preview import AttentionPreview
 from .views.palette import scaled_font
+from .views.rope_clock import RopeClock
+from .views.scheme_comparison import SchemeComparison
 from .views.scheme_selector import SchemeSelector
 from .views.text_input import TextInput
 from .views.token_strip import TokenStrip
@@ -50,8 +53,12 @@ class MainWindow(QMainWindow):
         self.scheme_selector = SchemeSelector(self.model, self.appearance)
         self.vocabulary = VocabularyTable(self.model, self.appearance)
         self.x_panel = XPanel(self.model, self.appearance)
+        self.rope_clock = RopeClock(self.model, self.appearance)
+        self.attention = AttentionPreview(self.model, self.appearance)
+        self.comparison = SchemeComparison(self.model, self.appearance)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.x_panel, "")
+        for view in (self.x_panel, self.rope_clock, self.attention, self.comparison):
+            self.tabs.addTab(view, "")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -129,7 +136,10 @@ class MainWindow(QMainWindow):
         self.move_left_action.setText(self.tr("Move token &left"))
         self.move_right_action.setText(self.tr("Move token &right"))
         self.build_action.setText(self.tr("&Build X step by step"))
-        self.tabs.setTabText(self.tabs.indexOf(self.x_panel), self.tr("Build X"))
+        for view, title in ((self.x_panel, self.tr("Build X")), (self.rope_clock, self.tr("RoPE clock")),
+                            (self.attention, self.tr("Attention")),
+                            (self.comparison, self.tr("Compare schemes"))):
+            self.tabs.setTabText(self.tabs.indexOf(view), title)
 
     # ---- commands from the window ----------------------------------------------------------------
 
@@ -185,6 +195,6 @@ class MainWindow(QMainWindow):
         self._undo_recorder.detach()
         self._undo_recorder = None  # type: ignore[assignment]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary,
-                     self.x_panel):
+                     self.x_panel, self.rope_clock, self.attention, self.comparison):
             view.detach()
         self.appearance.changed.disconnect(self._on_appearance_changed)

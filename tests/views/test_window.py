@@ -167,8 +167,7 @@ def test_highlight_links_strip_table_and_heatmaps(window):
     window.token_strip.select_position(2)
     assert window.model.highlight == 2
     for heatmap in (window.x_panel.lookup, window.x_panel.added, window.x_panel.result):
-        assert heatmap._highlight.isVisible()
-        assert heatmap._highlight.rect().top() == 2
+        assert heatmap.highlighted_rect().top() == 2
     from visualizer.itemmodels.vocabulary_table_model import HIGHLIGHTED_ROW
 
     brush = window.vocabulary.table_model.index(4, 0).data(Qt.ItemDataRole.BackgroundRole)

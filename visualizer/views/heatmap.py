@@ -48,8 +48,12 @@ class CellLabels(pg.GraphicsObject):
         cell = transform.map(QPointF(1, 1)) - transform.map(QPointF(0, 0))
         cell_w, cell_h = abs(cell.x()), abs(cell.y())
         font = scaled_font(self._appearance, 10, bold=True)
-        # Shrink the font for small cells so numbers stay inside them.
-        font.setPixelSize(max(6, int(min(cell_h * 0.42, cell_w * 0.28))))
+        # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
+        # read them (hover and the readouts still give the value).
+        pixels = int(min(cell_h * 0.42, cell_w * 0.28))
+        if pixels < 8:
+            return
+        font.setPixelSize(pixels)
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
@@ -231,6 +235,32 @@ class Heatmap:
         self._highlight.setRect(QRectF(0, row, columns, 1))
         self._highlight.setVisible(True)
 
+    def set_highlight_cell(self, cell: tuple[int, int] | None) -> None:
+        """Outline one cell (row, column), or none."""
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        if cell is None or not (0 <= cell[0] < rows and 0 <= cell[1] < columns):
+            self._highlight.setVisible(False)
+            return
+        pen = QPen(HIGHLIGHT, self._appearance.px(3))
+        pen.setCosmetic(True)
+        self._highlight.setPen(pen)
+        self._highlight.setRect(QRectF(cell[1], cell[0], 1, 1))
+        self._highlight.setVisible(True)
+
+    def highlighted_rect(self) -> QRectF | None:
+        """The outlined row or cell in data coordinates, or None."""
+        return self._highlight.rect() if self._highlight.isVisible() else None
+
+    def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
+        """The (row, column) under a scene position, or None outside the matrix."""
+        if not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        if 0 <= point.x() < columns and 0 <= point.y() < rows:
+            return int(point.y()), int(point.x())
+        return None
+
     def set_marked_rows(self, rows: Sequence[int]) -> None:
         """Hatch rows that have no value (positions beyond the trained length)."""
         for mark in self._marks:
@@ -253,10 +283,43 @@ class Heatmap:
 
     def row_at(self, scene_pos: QPointF) -> int | None:
         """The row under a scene position, or None outside the matrix."""
-        if not self.plot.sceneBoundingRect().contains(scene_pos):
-            return None
-        point = self.plot.getViewBox().mapSceneToView(scene_pos)
-        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
-        if 0 <= point.x() < columns and 0 <= point.y() < rows:
-            return int(point.y())
-        return None
+        cell = self.cell_at(scene_pos)
+        return None if cell is None else cell[0]
+
+
+def fit_equal_matrices(layout: object, heatmaps: Sequence[Heatmap], matrix_columns: Sequence[int],
+                       fixed: dict[int, int], available: int, previous: tuple[int, ...]) -> tuple[int, ...]:
+    """Give every matrix of a GraphicsLayout row the same width, whatever its left axis takes.
+
+    Parameters
+    ----------
+    layout : QGraphicsGridLayout
+        The layout of the GraphicsLayoutWidget's central item.
+    heatmaps : sequence of Heatmap, same length as ``matrix_columns``
+    matrix_columns : sequence of int
+        Layout column of each heatmap.
+    fixed : dict of int to int
+        Other columns (operators, colour bar) and their fixed widths.
+    available : int
+        Width to share, in pixels.
+    previous : tuple of int
+        The widths applied last time; nothing is re-applied when unchanged (that would
+        re-lay out the whole scene).
+
+    Returns
+    -------
+    tuple of int
+        The widths now in force, column by column.
+    """
+    axis_widths = [h.plot.getAxis("left").width() if h.plot.getAxis("left").isVisible() else 0
+                   for h in heatmaps]
+    free = available - sum(fixed.values()) - sum(axis_widths)
+    matrix_width = max(40, free // max(1, len(heatmaps)))
+    widths = dict(fixed)
+    for column, axis_width in zip(matrix_columns, axis_widths, strict=True):
+        widths[column] = matrix_width + axis_width
+    ordered = tuple(widths[c] for c in sorted(widths))
+    if ordered != previous:
+        for column in sorted(widths):
+            layout.setColumnFixedWidth(column, widths[column])  # type: ignore[attr-defined]
+    return ordered

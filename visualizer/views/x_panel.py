@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QTimer
-from PySide6.QtGui import QCloseEvent, QHideEvent, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QPointF, QTimer
+from PySide6.QtGui import QCloseEvent, QHideEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
-from .heatmap import Heatmap
+from .heatmap import Heatmap, fit_equal_matrices
+from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, symmetric_limit
 
 BUILD_STEP_MS = 700
 
 
-class XPanel(QWidget):
+class XPanel(RefreshWhenShown, QWidget):
     """The lesson's central picture: the lookup E[ids], what the scheme adds, and their sum X.
 
     Reads the shared model on every ``x_changed``; hovering a row highlights that position in
@@ -48,6 +49,7 @@ class XPanel(QWidget):
         self.colour_bar.setImageItem([self.lookup.image, self.added.image, self.result.image])
         self.graphics.addItem(self.colour_bar, row=0, col=5)
 
+        self.graphics.installEventFilter(self)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
 
         self.build_button = QPushButton()
@@ -74,7 +76,7 @@ class XPanel(QWidget):
 
     def _on_x_changed(self) -> None:
         self._stop_build()
-        self.refresh()
+        self.request_refresh()
 
     def _on_highlight_changed(self, position: object) -> None:
         row = position if isinstance(position, int) else None
@@ -96,27 +98,21 @@ class XPanel(QWidget):
         """Re-read every visible string (language switch)."""
         self.build_button.setText(self.tr("Stop building") if self.build_button.isChecked()
                                   else self.tr("Build X step by step"))
-        self.refresh()
+        self.request_refresh()
 
     def _fit_columns(self) -> None:
         """Give the three matrices the same width, whatever the row labels take on the left."""
         px = self._appearance.px
-        grid = self.graphics.ci.layout
-        operator_width, bar_width = px(36), px(70)
-        axis_width = self.lookup.plot.getAxis("left").width() if self._model.n else 0
-        free = self.graphics.viewport().width() - 2 * operator_width - bar_width - px(24) - axis_width
-        matrix_width = max(px(60), free // 3)
-        widths = (matrix_width + axis_width, operator_width, matrix_width, operator_width,
-                  matrix_width, bar_width)
-        if widths == self._column_widths:
-            return  # re-setting them would re-lay out the whole scene
-        self._column_widths = widths
-        for column, width in enumerate(widths):
-            grid.setColumnFixedWidth(column, width)
+        self._column_widths = fit_equal_matrices(
+            self.graphics.ci.layout, [self.lookup, self.added, self.result], [0, 2, 4],
+            {1: px(36), 3: px(36), 5: px(70)}, self.graphics.width() - px(24),
+            self._column_widths)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_columns()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The graphics view learns its new width after this widget's resizeEvent: fit then.
+        if watched is self.graphics and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return False
 
     # ---- drawing ------------------------------------------------------------------------------
 

@@ -1,0 +1,234 @@
+"""Where position enters attention: the score matrix of one head, live, beside what feeds it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from ..core import display_token
+from ..model import MAX_ALIBI_HEADS, EmbeddingModel
+from .heatmap import Heatmap
+from .lazy import RefreshWhenShown
+from .palette import colormap, scaled_font, symmetric_limit
+
+
+def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[int, ...],
+                  new_X: np.ndarray) -> list[tuple[str, int | None]]:
+    """For each row of the new X: ("same", None), ("moved", old position) or ("changed", None).
+
+    A row "moved" when the same token had exactly this row at another position before; it
+    "changed" when no earlier row of that token matches (a position vector was added).
+
+    Returns
+    -------
+    list of (str, int or None), length len(new_ids); positions are 0-based.
+    """
+    verdicts: list[tuple[str, int | None]] = []
+    for p, token_id in enumerate(new_ids):
+        if p < len(old_ids) and old_ids[p] == token_id and np.array_equal(old_X[p], new_X[p], equal_nan=True):
+            verdicts.append(("same", None))
+            continue
+        origin = next((q for q, old_id in enumerate(old_ids)
+                       if old_id == token_id and np.array_equal(old_X[q], new_X[p], equal_nan=True)), None)
+        verdicts.append(("moved", origin) if origin is not None else ("changed", None))
+    return verdicts
+
+
+class AttentionPreview(RefreshWhenShown, QWidget):
+    """Scores of one head with q = k = x, for the current sequence and scheme.
+
+    Beside the scores: X itself (none, learned, sinusoidal), the rotated q/k (RoPE) or the
+    ALiBi bias of the chosen head. After each change a line says which rows of X merely moved
+    and which changed, which is the whole difference between the schemes.
+    """
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self._last_ids, self._last_X = model.ids, np.array(model.X())
+        self._changes: list[tuple[str, int | None]] = []
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground("w")
+        self.scores = Heatmap(self.graphics.addPlot(row=0, col=0), appearance)
+        self.side = Heatmap(self.graphics.addPlot(row=0, col=1), appearance)
+        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
+        self.colour_bar.setImageItem([self.scores.image, self.side.image])
+        self.graphics.addItem(self.colour_bar, row=0, col=2)
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.causal = QCheckBox()
+        self.causal.setChecked(model.attention.causal)
+        self.causal.toggled.connect(self._on_causal_toggled)
+        self.heads, self.head = QSpinBox(), QSpinBox()
+        self.heads.setRange(1, MAX_ALIBI_HEADS)
+        self.heads.setValue(model.attention.alibi_heads)
+        self.head.setRange(1, model.attention.alibi_heads)
+        self.head.setValue(model.attention.alibi_head)
+        self.heads.valueChanged.connect(self._on_heads_changed)
+        self.head.valueChanged.connect(self._on_heads_changed)
+        self.heads_caption, self.head_caption, self.slope_label = QLabel(), QLabel(), QLabel()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.changes_label = QLabel()
+        self.changes_label.setWordWrap(True)
+        controls = QHBoxLayout()
+        controls.addWidget(self.causal)
+        controls.addSpacing(appearance.px(24))
+        for widget in (self.heads_caption, self.heads, self.head_caption, self.head, self.slope_label):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.note)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.changes_label)
+        layout.addLayout(controls)
+        model.x_changed.connect(self._on_x_changed)
+        model.attention_changed.connect(self.request_refresh)
+        model.highlight_changed.connect(self._on_highlight_changed)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    def change_verdicts(self) -> list[tuple[str, int | None]]:
+        """What the last change did to each row of X (see :func:`classify_rows`)."""
+        return self._changes
+
+    # ---- drawing --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw from the model."""
+        model = self._model
+        scheme, n = model.scheme, model.n
+        labels = [f"{p + 1} {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
+        key_labels = [str(p + 1) for p in range(n)]
+        scores = np.where(np.isneginf(model.scores()), np.nan, model.scores())
+        if scheme == "rope":
+            side, side_labels, side_title = model.rotated(), [f"d{c}" for c in range(model.d)], \
+                self.tr("q = k = R(p−1) x_p")
+        elif scheme == "alibi":
+            bias = model.alibi_bias_matrix()
+            side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
+                self.tr("ALiBi bias −m·(i − j)")
+        else:
+            side, side_labels, side_title = model.X(), [f"d{c}" for c in range(model.d)], self.tr("X")
+        limit = symmetric_limit(scores, side)
+        for heatmap in (self.scores, self.side):
+            heatmap.set_levels(limit)
+        if self.colour_bar.levels() != (-limit, limit):
+            self.colour_bar.setLevels(low=-limit, high=limit)
+        self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
+        self.scores.set_matrix(scores, labels, key_labels)
+        self.side.set_title(side_title)
+        self.side.set_matrix(side, None, side_labels)
+        self._set_alibi_controls_visible(scheme == "alibi")
+        self.slope_label.setText(self.tr("slope m = {0}").format(
+            self._appearance.numbers.short(model.alibi_slope(), 4)))
+        self.note.setText(self._note_text())
+        self.changes_label.setText(self._changes_text())
+        self._on_highlight_changed(model.highlight)
+
+    def _note_text(self) -> str:
+        scheme = self._model.scheme
+        blank = " " + self.tr("Blank cells are masked (−∞).") if self._model.attention.causal else ""
+        if scheme == "none":
+            return self.tr("No positions: drag a chip and the rows and columns of the scores just "
+                           "permute; attention alone cannot tell the orders apart.") + blank
+        if scheme == "rope":
+            return self.tr("RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score "
+                           "depends on the two tokens and their distance only.") + blank
+        if scheme == "alibi":
+            return self.tr("ALiBi: X is unchanged; each score loses slope × distance, so far keys "
+                           "count less. Each head has its own slope.") + blank
+        return self.tr("Positions were added to X, so the scores already carry them.") + blank
+
+    def _changes_text(self) -> str:
+        if not self._changes:
+            return ""
+        tokens, ids = self._model.tokens, self._model.ids
+        moved = [self.tr("{0} {1} moved from {2}").format(p + 1, display_token(tokens[ids[p]]), q + 1)
+                 for p, (kind, q) in enumerate(self._changes) if kind == "moved" and q is not None]
+        changed = [f"{p + 1} {display_token(tokens[ids[p]])}"
+                   for p, (kind, _) in enumerate(self._changes) if kind == "changed"]
+        if not moved and not changed:
+            return self.tr("Last change: no row of X changed.")
+        parts = []
+        if moved:
+            parts.append(self.tr("rows that only moved: {0}").format("; ".join(moved)))
+        if changed:
+            parts.append(self.tr("rows whose values changed: {0}").format(", ".join(changed)))
+        return self.tr("Last change in X: ") + " · ".join(parts)
+
+    def _set_alibi_controls_visible(self, visible: bool) -> None:
+        for widget in (self.heads_caption, self.heads, self.head_caption, self.head, self.slope_label):
+            widget.setVisible(visible)
+
+    # ---- signals --------------------------------------------------------------------------------
+
+    def _on_x_changed(self) -> None:
+        X = np.array(self._model.X())
+        self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
+        self._last_ids, self._last_X = self._model.ids, X
+
+    def _on_causal_toggled(self, on: bool) -> None:
+        if on != self._model.attention.causal:
+            self._model.set_causal(on)
+
+    def _on_heads_changed(self) -> None:
+        heads = self.heads.value()
+        self.head.blockSignals(True)
+        self.head.setMaximum(heads)
+        self.head.blockSignals(False)
+        settings = self._model.attention
+        if (heads, self.head.value()) != (settings.alibi_heads, settings.alibi_head):
+            self._model.set_alibi_heads(heads, self.head.value())
+
+    def _on_highlight_changed(self, position: object) -> None:
+        row = position if isinstance(position, int) else None
+        self.scores.set_highlight_row(row)
+        self.side.set_highlight_row(row)
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        row = self.scores.row_at(scene_pos)
+        if row is None:
+            row = self.side.row_at(scene_pos)
+        if row is not None:
+            self._model.set_highlight(row)
+
+    def _on_appearance_changed(self) -> None:
+        for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
+                       self.slope_label):
+            widget.setFont(scaled_font(self._appearance, 11))
+        for heatmap in (self.scores, self.side):
+            heatmap.restyle()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        self.causal.setText(self.tr("causal mask (a token sees only itself and earlier ones)"))
+        self.heads_caption.setText(self.tr("ALiBi heads H:"))
+        self.head_caption.setText(self.tr("head shown:"))
+        settings = self._model.attention
+        for box, value in ((self.causal, settings.causal),):
+            box.blockSignals(True)
+            box.setChecked(value)
+            box.blockSignals(False)
+        self.request_refresh()
+
+    # ---- lifetime -------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop listening to the model."""
+        self._model.x_changed.disconnect(self._on_x_changed)
+        self._model.attention_changed.disconnect(self.request_refresh)
+        self._model.highlight_changed.disconnect(self._on_highlight_changed)
+        self._appearance.changed.disconnect(self._on_appearance_changed)

@@ -1,0 +1,576 @@
+"""The RoPE clock: each dimension pair is a clock face, each token a hand turned by position × θ_i."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QHideEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..appearance import Appearance
+from ..core import RopeScaling, display_token, rope_score
+from ..model import ROPE_BASES, EmbeddingModel
+from .lazy import RefreshWhenShown
+from .palette import HIGHLIGHT, scaled_font, token_colour
+
+FRAME_MS = 16  # ~60 frames per second
+SWEEP_STEPS_PER_POSITION = 100  # slider resolution: 0.01 of a position
+MAX_SWEEP = 64  # positions the slider can shift the sequence by
+LESSON_THETA = 0.5
+LESSON_PAIRS = ((3, 1), (10, 8), (4, 1))
+"""The lesson's example: one pair, θ = 0.5, q = k = [1, 0], at positions (m, n)."""
+
+
+class ClockFaces(QWidget):
+    """Paints the faces; all state lives in :class:`RopeClock` (it calls ``update``)."""
+
+    def __init__(self, clock: RopeClock) -> None:
+        super().__init__(clock)
+        self._clock = clock
+        self._static: QPixmap | None = None
+        self._static_key: tuple[object, ...] = ()
+
+    def face_size(self) -> int:
+        """Side of one face in pixels: large for a few pairs, smaller in a grid of many."""
+        pairs = max(1, len(self._clock.thetas()))
+        return self._clock.appearance.px(300 if pairs <= 2 else 190 if pairs <= 8 else 130)
+
+    def columns(self) -> int:
+        """Faces per row at the current width."""
+        return max(1, self.width() // self.face_size())
+
+    def update_minimum_height(self) -> None:
+        """Tall enough for every row of faces (the scroll area scrolls)."""
+        pairs = max(1, len(self._clock.thetas()))
+        rows = math.ceil(pairs / self.columns())
+        self.setMinimumHeight(rows * self.face_size())
+
+    def resizeEvent(self, event: object) -> None:
+        self.update_minimum_height()
+
+    def _face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """Centre x, centre y and radius of every face (arrays of length pairs), label height."""
+        px = self._clock.appearance.px
+        size, columns = self.face_size(), self.columns()
+        label_height = px(18 if size < px(180) else 40)
+        pairs = np.arange(len(self._clock.thetas()))
+        radius = np.full(pairs.shape, min(size, size - label_height) / 2 - px(10), dtype=float)
+        centre_x = (pairs % columns) * size + size / 2
+        centre_y = (pairs // columns) * size + label_height + radius + px(4)
+        return centre_x, centre_y, radius, label_height
+
+    def _static_layer(self) -> QPixmap:
+        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted."""
+        clock, px = self._clock, self._clock.appearance.px
+        thetas = clock.thetas()
+        key = (self.width(), self.height(), tuple(np.round(thetas, 12)), clock.appearance.scale,
+               clock.appearance.language, clock.lesson_mode)
+        if key == self._static_key and self._static is not None:
+            return self._static
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(int(self.width() * ratio), int(self.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(QColor("white"))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        centre_x, centre_y, radius, label_height = self._face_geometry()
+        size = self.face_size()
+        small = size < px(180)
+        painter.setPen(QPen(QColor(120, 120, 120), px(2)))
+        painter.setBrush(QColor(248, 248, 248))
+        for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(), strict=True):
+            painter.drawEllipse(QPointF(x, y), r, r)
+        painter.setPen(QPen(QColor(170, 170, 170), px(1)))
+        painter.drawLines([QLineF(x + d.x() * r * 0.9, y + d.y() * r * 0.9, x + d.x() * r, y + d.y() * r)
+                           for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(),
+                                              strict=True) for d in _TICKS])
+        painter.setPen(QColor("black"))
+        painter.setFont(scaled_font(clock.appearance, 8 if small else 10, bold=True))
+        for pair, x in enumerate(centre_x.tolist()):
+            top = centre_y[pair] - radius[pair] - px(4) - label_height
+            painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
+                             clock.face_label(pair, float(thetas[pair]), small))
+        painter.end()
+        self._static, self._static_key = pixmap, key
+        return pixmap
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the static dials, then draw the hands: one batched call per hand colour."""
+        painter = QPainter(self)
+        visible = event.rect()
+        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        clock, px = self._clock, self._clock.appearance.px
+        centre_x, centre_y, radius, _ = self._face_geometry()
+        size = self.face_size()
+        # Only the faces the paint event touches.
+        shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
+        angles = clock.hand_angles()[shown]
+        hands = angles.shape[1]
+        picked = clock.picked_hands()
+        small = size < px(180)
+        label_font = scaled_font(clock.appearance, 9, bold=True)
+        # Round caps look best but cost ~5× to rasterise: only for a few large hands.
+        cap = Qt.PenCapStyle.RoundCap if hands * len(radius) <= 64 else Qt.PenCapStyle.FlatCap
+        for hand in range(hands):
+            length = radius * (0.92 - 0.5 * hand / max(hands, 1))
+            tip_x = centre_x + np.sin(angles[:, hand]) * length
+            tip_y = centre_y - np.cos(angles[:, hand]) * length
+            painter.setPen(QPen(clock.hand_colour(hand), px(5 if hand in picked else 3),
+                                Qt.PenStyle.SolidLine, cap))
+            painter.drawLines([QLineF(*points) for points in zip(
+                centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
+            if not small:
+                painter.setFont(label_font)
+                for x, y in zip(tip_x.tolist(), tip_y.tolist(), strict=True):
+                    painter.drawText(QRectF(x - px(14), y - px(20), px(28), px(16)),
+                                     Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
+        if len(picked) == 2 and hands > max(picked):
+            for face in range(len(radius)):
+                self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
+                                angles[face, picked[0]], angles[face, picked[1]])
+        painter.end()
+
+    def _source_rect(self, visible: QRect) -> QRect:
+        ratio = self.devicePixelRatioF()
+        return QRect(int(visible.x() * ratio), int(visible.y() * ratio), int(visible.width() * ratio),
+                     int(visible.height() * ratio))
+
+    def _paint_gap(self, painter: QPainter, centre: QPointF, radius: float, a: float, b: float) -> None:
+        """An arc from hand b to hand a: the angle that decides their score."""
+        pen = QPen(HIGHLIGHT, self._clock.appearance.px(3))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        span = (a - b + math.pi) % (2 * math.pi) - math.pi
+        rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
+        painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
+
+
+def _direction(angle: float) -> QPointF:
+    """Unit vector of a hand at ``angle`` radians, clockwise from 12 o'clock."""
+    return QPointF(math.sin(angle), -math.cos(angle))
+
+
+_TICKS = [_direction(tick * math.pi / 6) for tick in range(12)]
+
+
+class RopeClock(RefreshWhenShown, QWidget):
+    """RoPE as clock hands.
+
+    Face i is the dimension pair (2i, 2i+1), turning θ_i radians per position. The token at
+    position p has a hand at (p − 1 + s)·θ_i, where s is the sweep offset: play (Space) or drag
+    the slider and every hand turns, yet the angle between any two hands, and so their score,
+    stays the same. "Lesson example" switches to the lesson's one pair with θ = 0.5.
+    """
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self.appearance = appearance
+        self._offset = 0.0
+        self._speed = 1.0  # positions per second
+        self._picked = (1, 0)  # positions (0-based) of the two tokens compared
+        self._lesson_positions: tuple[int, int] | None = None
+        self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
+        self._elapsed = QElapsedTimer()
+        self._timer = QTimer(self)
+        self._timer.setObjectName("rope_clock_animation")
+        self._timer.setInterval(FRAME_MS)
+        self._timer.timeout.connect(self._on_frame)
+
+        self.faces = ClockFaces(self)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.faces)
+        self.play_button = QPushButton()
+        self.play_button.setCheckable(True)
+        self.play_button.toggled.connect(self.set_playing)
+        self.speed = QDoubleSpinBox()
+        self.speed.setRange(0.1, 16.0)
+        self.speed.setValue(self._speed)
+        self.speed.setSingleStep(0.5)
+        self.speed.valueChanged.connect(self._on_speed_changed)
+        self.sweep = QSlider(Qt.Orientation.Horizontal)
+        self.sweep.setRange(0, MAX_SWEEP * SWEEP_STEPS_PER_POSITION)
+        self.sweep.valueChanged.connect(self._on_sweep_moved)
+        self.sweep_label = QLabel()
+        self.first_token, self.second_token = QComboBox(), QComboBox()
+        self.first_token.currentIndexChanged.connect(self._on_pick_changed)
+        self.second_token.currentIndexChanged.connect(self._on_pick_changed)
+        self.shift_both = QSpinBox()
+        self.shift_both.setRange(0, MAX_SWEEP)
+        self.shift_both.valueChanged.connect(self._on_shift_both)
+        self.readout = QLabel()
+        self.readout.setWordWrap(True)
+        self.lesson_button = QPushButton()
+        self.lesson_button.setCheckable(True)
+        self.lesson_button.toggled.connect(self._on_lesson_toggled)
+        self.lesson_choices = [QPushButton(f"({m}, {n})") for m, n in LESSON_PAIRS]
+        for button, positions in zip(self.lesson_choices, LESSON_PAIRS, strict=True):
+            button.clicked.connect(lambda _=False, p=positions: self.show_lesson_positions(*p))
+        self.base = QComboBox()
+        for base in ROPE_BASES:
+            self.base.addItem(f"{base:,.0f}", base)
+        self.base.currentIndexChanged.connect(self._on_base_changed)
+        self.scaling_kind = QComboBox()
+        self.scaling_factor = QDoubleSpinBox()
+        self.scaling_factor.setRange(1.0, 64.0)
+        self.scaling_factor.setValue(4.0)
+        self.scaling_kind.currentIndexChanged.connect(self._on_scaling_changed)
+        self.scaling_factor.valueChanged.connect(self._on_scaling_changed)
+        self.theta_table = QLabel()
+        self.theta_table.setTextFormat(Qt.TextFormat.RichText)
+        self.scheme_note = QLabel()
+        self.scheme_note.setWordWrap(True)
+        self._captions = {name: QLabel() for name in ("speed", "pick", "shift", "base", "scaling")}
+        self._build_layout()
+
+        self._shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
+        self._shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._shortcut.activated.connect(self.play_button.toggle)
+        # attention_changed follows every change of X too.
+        model.attention_changed.connect(self.request_refresh)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    def _build_layout(self) -> None:
+        c = self._captions
+        animation = QHBoxLayout()
+        animation.addWidget(self.play_button)
+        animation.addWidget(c["speed"])
+        animation.addWidget(self.speed)
+        animation.addWidget(self.sweep, 1)
+        animation.addWidget(self.sweep_label)
+        pick = QHBoxLayout()
+        pick.addWidget(c["pick"])
+        pick.addWidget(self.first_token)
+        pick.addWidget(self.second_token)
+        pick.addWidget(c["shift"])
+        pick.addWidget(self.shift_both)
+        pick.addStretch(1)
+        pick.addWidget(self.lesson_button)
+        for button in self.lesson_choices:
+            pick.addWidget(button)
+        frequencies = QGridLayout()
+        frequencies.addWidget(c["base"], 0, 0)
+        frequencies.addWidget(self.base, 0, 1)
+        frequencies.addWidget(c["scaling"], 0, 2)
+        frequencies.addWidget(self.scaling_kind, 0, 3)
+        frequencies.addWidget(self.scaling_factor, 0, 4)
+        frequencies.setColumnStretch(5, 1)
+        frequencies.addWidget(self.theta_table, 1, 0, 1, 6)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.scheme_note)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.readout)
+        layout.addLayout(animation)
+        layout.addLayout(pick)
+        layout.addLayout(frequencies)
+
+    # ---- what the faces show (read by the painter and by tests) ---------------------------------
+
+    @property
+    def lesson_mode(self) -> bool:
+        """True while the lesson's one-pair example is shown instead of the sequence."""
+        return self._lesson_positions is not None
+
+    def thetas(self) -> np.ndarray:
+        """θ_i of every face."""
+        if self.lesson_mode:
+            return np.array([LESSON_THETA])
+        return self._model.theta()
+
+    def hand_positions(self) -> np.ndarray:
+        """The position m each hand is turned by (0-based, sweep included); shape (hands,)."""
+        if self._lesson_positions is not None:
+            return np.array(self._lesson_positions, dtype=float)
+        return np.arange(self._model.n, dtype=float) + self._offset
+
+    def hand_angles(self) -> np.ndarray:
+        """Angle of every hand on every face, m·θ_i mod 2π; shape (pairs, hands)."""
+        return np.mod(np.outer(self.thetas(), self.hand_positions()), 2 * np.pi)
+
+    def picked_hands(self) -> tuple[int, ...]:
+        """The two hands compared (indices into the hands)."""
+        if self.lesson_mode:
+            return (0, 1)
+        return tuple(p for p in self._picked if p < self._model.n)
+
+    def hand_colour(self, hand: int) -> QColor:
+        """Colour of a hand: the chip's colour, or q/k colours in the lesson example."""
+        if self.lesson_mode:
+            return QColor("#0072B2") if hand == 0 else QColor("#D55E00")
+        return token_colour(hand)
+
+    def hand_label(self, hand: int) -> str:
+        """Text at a hand's tip: its position (1-based), or q/k in the lesson example."""
+        if self.lesson_mode:
+            return ("q", "k")[hand]
+        return str(hand + 1)
+
+    def face_label(self, pair: int, theta: float, small: bool) -> str:
+        """Title of a face: the pair, θ_i and its wavelength 2π/θ_i in positions."""
+        numbers = self.appearance.numbers
+        wavelength = 2 * math.pi / theta
+        if small:
+            return f"{pair}: θ={numbers.short(theta, 4)}"
+        return self.tr("pair {0} (d{1}, d{2}): θ = {3}\nwavelength 2π/θ = {4} positions").format(
+            pair, 2 * pair, 2 * pair + 1, numbers.short(theta, 4), numbers.short(wavelength, 2))
+
+    def picked_score(self) -> float:
+        """⟨R_m q, R_n k⟩ for the two picked hands (the lesson's raw dot product, no 1/√d)."""
+        if self._lesson_positions is not None:
+            m, n = self._lesson_positions
+            return rope_score(np.array([1.0, 0.0]), np.array([1.0, 0.0]), m, n, np.array([LESSON_THETA]))
+        a, b = self._picked
+        if max(a, b) >= self._model.n:
+            return float("nan")
+        X, positions = self._model.X(), self.hand_positions()
+        return rope_score(X[a], X[b], positions[a], positions[b], self._model.theta())
+
+    def offset(self) -> float:
+        """The sweep offset s added to every position."""
+        return self._offset
+
+    # ---- commands -------------------------------------------------------------------------------
+
+    def set_playing(self, playing: bool) -> None:
+        """Start or stop the sweep animation."""
+        if self.play_button.isChecked() != playing:
+            self.play_button.setChecked(playing)  # re-enters through toggled
+            return
+        if playing:
+            self._elapsed.start()
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
+
+    def is_playing(self) -> bool:
+        """True while the hands sweep."""
+        return self._timer.isActive()
+
+    def set_offset(self, offset: float) -> None:
+        """Shift every position by ``offset`` (0 .. 64) and redraw."""
+        self._offset = min(max(0.0, offset), float(MAX_SWEEP))
+        self.sweep.blockSignals(True)
+        self.sweep.setValue(round(self._offset * SWEEP_STEPS_PER_POSITION))
+        self.sweep.blockSignals(False)
+        self.shift_both.blockSignals(True)
+        self.shift_both.setValue(int(self._offset))
+        self.shift_both.blockSignals(False)
+        self._refresh_readout()
+        self.faces.update()
+
+    def pick(self, first: int, second: int) -> None:
+        """Compare the tokens at positions ``first`` and ``second`` (0-based)."""
+        self._picked = (first, second)
+        self._sync_pickers()
+        self._refresh_readout()
+        self.faces.update()
+
+    def show_lesson_positions(self, m: int, n: int) -> None:
+        """Show the lesson's example at positions (m, n)."""
+        self.lesson_button.blockSignals(True)
+        self.lesson_button.setChecked(True)
+        self.lesson_button.blockSignals(False)
+        self._lesson_positions = self._lesson_base = (m, n)
+        self._after_mode_change()
+
+    # ---- signals --------------------------------------------------------------------------------
+
+    def _on_frame(self) -> None:
+        seconds = self._elapsed.restart() / 1000
+        offset = self._offset + seconds * self._speed
+        self.set_offset(offset if offset <= MAX_SWEEP else 0.0)
+
+    def _on_speed_changed(self, value: float) -> None:
+        self._speed = value
+
+    def _on_sweep_moved(self, value: int) -> None:
+        self.set_offset(value / SWEEP_STEPS_PER_POSITION)
+
+    def _on_shift_both(self, value: int) -> None:
+        if self._lesson_positions is not None:
+            base_m, base_n = self._lesson_base
+            self._lesson_positions = (base_m + value, base_n + value)
+            self._refresh_readout()
+            self.faces.update()
+        else:
+            self.set_offset(float(value))
+
+    def _on_pick_changed(self) -> None:
+        first, second = self.first_token.currentIndex(), self.second_token.currentIndex()
+        if first >= 0 and second >= 0 and (first, second) != self._picked:
+            self._picked = (first, second)
+            self._refresh_readout()
+            self.faces.update()
+
+    def _on_lesson_toggled(self, on: bool) -> None:
+        self._lesson_base = LESSON_PAIRS[0]
+        self._lesson_positions = self._lesson_base if on else None
+        self._after_mode_change()
+
+    def _after_mode_change(self) -> None:
+        self.shift_both.blockSignals(True)
+        self.shift_both.setValue(0 if self.lesson_mode else int(self._offset))
+        self.shift_both.blockSignals(False)
+        self.faces.update_minimum_height()
+        self._refresh_readout()
+        self.retranslate()
+        self.faces.update()
+
+    def _on_base_changed(self) -> None:
+        base = self.base.currentData()
+        if base is not None and base != self._model.attention.rope_base:
+            self._model.set_rope_base(float(base))
+
+    def _on_scaling_changed(self) -> None:
+        kind = self.scaling_kind.currentData()
+        scaling = None if kind is None else RopeScaling(kind, self.scaling_factor.value())
+        self.scaling_factor.setEnabled(kind is not None)
+        if scaling != self._model.attention.rope_scaling:
+            self._model.set_rope_scaling(scaling)
+
+    def refresh(self) -> None:
+        """Re-read the sequence and θ from the model."""
+        self._sync_pickers()
+        settings = self._model.attention
+        scaling_kind = settings.rope_scaling.kind if settings.rope_scaling else None
+        for combo, value in ((self.base, settings.rope_base), (self.scaling_kind, scaling_kind)):
+            index = combo.findData(value)
+            if index >= 0 and index != combo.currentIndex():
+                combo.blockSignals(True)
+                combo.setCurrentIndex(index)
+                combo.blockSignals(False)
+        self.faces.update_minimum_height()
+        self._refresh_readout()
+        self.faces.update()
+
+    def _on_appearance_changed(self) -> None:
+        for label in (*self._captions.values(), self.readout, self.sweep_label, self.scheme_note,
+                      self.theta_table):
+            label.setFont(scaled_font(self.appearance, 11))
+        self.readout.setFont(scaled_font(self.appearance, 13, bold=True))
+        self.faces.update_minimum_height()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        c = self._captions
+        c["speed"].setText(self.tr("speed (positions/s):"))
+        c["pick"].setText(self.tr("Compare:"))
+        c["shift"].setText(self.tr("shift both by:"))
+        c["base"].setText(self.tr("RoPE base:"))
+        c["scaling"].setText(self.tr("context extension:"))
+        self.play_button.setText(self.tr("Pause") if self.is_playing() else self.tr("Play"))
+        self.lesson_button.setText(self.tr("Lesson example (θ = 0.5)"))
+        kind = self.scaling_kind.currentData()
+        self.scaling_kind.blockSignals(True)
+        self.scaling_kind.clear()
+        for label, data in ((self.tr("none"), None), (self.tr("position interpolation"), "pi"),
+                            (self.tr("NTK-aware"), "ntk"), (self.tr("YaRN"), "yarn")):
+            self.scaling_kind.addItem(label, data)
+        self.scaling_kind.setCurrentIndex(max(0, self.scaling_kind.findData(kind)))
+        self.scaling_kind.blockSignals(False)
+        self._sync_pickers()
+        self._refresh_readout()
+
+    # ---- text -----------------------------------------------------------------------------------
+
+    def _sync_pickers(self) -> None:
+        labels = [f"{p + 1} {display_token(self._model.tokens[i])}" for p, i in enumerate(self._model.ids)]
+        for combo, position in ((self.first_token, self._picked[0]), (self.second_token, self._picked[1])):
+            combo.blockSignals(True)
+            if [combo.itemText(i) for i in range(combo.count())] != labels:
+                combo.clear()
+                combo.addItems(labels)
+            combo.setCurrentIndex(min(position, len(labels) - 1))
+            combo.blockSignals(False)
+        if self._model.n:
+            self._picked = (min(self._picked[0], self._model.n - 1), min(self._picked[1], self._model.n - 1))
+
+    def _refresh_readout(self) -> None:
+        numbers = self.appearance.numbers
+        self.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
+        score = numbers.fixed(self.picked_score(), 3)
+        if self._lesson_positions is not None:
+            m, n = self._lesson_positions
+            angle = (m - n) * LESSON_THETA
+            self.readout.setText(self.tr(
+                "q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; "
+                "score = cos({2}) = {3}").format(m, n, numbers.short(angle, 3), score))
+            self.scheme_note.setText(self.tr(
+                "The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift "
+                "both by 7 to (10, 8): same score. (4, 1) is one step further apart."))
+        else:
+            a, b = self._picked
+            positions = self.hand_positions()
+            if max(a, b) < len(positions):
+                gaps = [numbers.short(math.degrees((positions[a] - positions[b]) * t) % 360, 1)
+                        for t in self.thetas()[:4]]
+                self.readout.setText(self.tr(
+                    "positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
+                    "score ⟨R_m q, R_n k⟩ = {4}").format(
+                    numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
+                    numbers.short(positions[a] - positions[b], 2), ", ".join(gaps), score))
+            scheme_note = self.tr("Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, "
+                                  "the angles between them, and the score, stay put.")
+            if self._model.scheme != "rope":
+                scheme_note += " " + self.tr("(The sequence uses another scheme; this shows what "
+                                             "RoPE would do with it.)")
+            self.scheme_note.setText(scheme_note)
+        self._refresh_theta_table()
+
+    def _refresh_theta_table(self) -> None:
+        numbers = self.appearance.numbers
+        trained, scaled = self._model.theta(scaled=False), self._model.theta()
+        cells = "".join(
+            f"<td>&nbsp;θ<sub>{i}</sub> = {numbers.short(float(t), 5)}"
+            + (f" → <b>{numbers.short(float(s), 5)}</b>" if not np.isclose(t, s) else "") + "&nbsp;</td>"
+            for i, (t, s) in enumerate(zip(trained[:8], scaled[:8], strict=True)))
+        more = "<td>…</td>" if len(trained) > 8 else ""
+        self.theta_table.setText(f"<table><tr>{cells}{more}</tr></table>")
+
+    # ---- lifetime -------------------------------------------------------------------------------
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        # No animation while nobody is looking.
+        self.set_playing(False)
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop the timer and listening to the model."""
+        self._timer.stop()
+        self._model.attention_changed.disconnect(self.request_refresh)
+        self.appearance.changed.disconnect(self._on_appearance_changed)
