@@ -125,14 +125,13 @@ def clock_frames(app: QApplication) -> list[Row]:
         clock.resize(1000, 700)
         clock.show()
         app.processEvents()
-        faces = clock.faces
         # The whole grid, visible or not, rendered into an image of its full size.
-        image = QImage(faces.size(), QImage.Format.Format_ARGB32_Premultiplied)
+        image = QImage(clock.faces.size(), QImage.Format.Format_ARGB32_Premultiplied)
         offsets = iter(np.linspace(0, 50, 10_000))
 
-        def frame() -> None:
-            clock.set_offset(next(offsets))
-            faces.render(image)
+        def frame(clock: RopeClock = clock, offsets: object = offsets, image: QImage = image) -> None:
+            clock.set_offset(next(offsets))  # type: ignore[call-overload]
+            clock.faces.render(image)
 
         rows.append((f"RoPE clock frame, {label}", f"{median_ms(frame, 40):.2f} ms", goal))
         clock.close()

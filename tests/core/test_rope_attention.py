@@ -94,7 +94,8 @@ def test_alibi_bias_is_minus_slope_times_distance():
     bias = alibi_bias(4, 0.5)
     assert bias[3, 0] == -1.5 and bias[2, 2] == 0 and bias[1, 0] == -0.5
     assert np.isneginf(bias[0, 1])
-    np.testing.assert_array_equal(alibi_bias(3, 1.0, causal=False), -np.abs(np.subtract.outer(range(3), range(3))))
+    distance = np.abs(np.subtract.outer(range(3), range(3)))
+    np.testing.assert_array_equal(alibi_bias(3, 1.0, causal=False), -distance)
 
 
 def test_scores_are_scaled_dot_products_with_a_causal_mask():
