@@ -31,6 +31,7 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
+from .lab import GradientLab
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -127,6 +128,8 @@ class EmbeddingModel:
         # same length (the sinusoidal vectors), so every scheme still works on it.
         self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
         self._attention = AttentionSettings()
+        self.lab = GradientLab(self._tokens, self._E)
+        """The sparse-gradient lab: Zipf batches and a toy training loop on a copy of E."""
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
         self._highlight: int | None = None

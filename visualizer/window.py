@@ -22,6 +22,7 @@ from .io.tables import DATA_FORMATS, ExportError, write_data_export
 from .model import EmbeddingModel
 from .undo import UndoRecorder
 from .views.attention_preview import AttentionPreview
+from .views.gradient_lab import GradientLabView
 from .views.palette import scaled_font
 from .views.rope_clock import RopeClock
 from .views.scheme_comparison import SchemeComparison
@@ -56,8 +57,9 @@ class MainWindow(QMainWindow):
         self.rope_clock = RopeClock(self.model, self.appearance)
         self.attention = AttentionPreview(self.model, self.appearance)
         self.comparison = SchemeComparison(self.model, self.appearance)
+        self.gradient_lab = GradientLabView(self.model, self.appearance)
         self.tabs = QTabWidget()
-        for view in (self.x_panel, self.rope_clock, self.attention, self.comparison):
+        for view in (self.x_panel, self.rope_clock, self.attention, self.comparison, self.gradient_lab):
             self.tabs.addTab(view, "")
 
         right = QWidget()
@@ -78,6 +80,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(body, 1)
         self.setCentralWidget(central)
 
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         self.token_strip.message.connect(self.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
         self.vocabulary.insert_requested.connect(self.insert_token_after_selection)
@@ -138,7 +141,8 @@ class MainWindow(QMainWindow):
         self.build_action.setText(self.tr("&Build X step by step"))
         for view, title in ((self.x_panel, self.tr("Build X")), (self.rope_clock, self.tr("RoPE clock")),
                             (self.attention, self.tr("Attention")),
-                            (self.comparison, self.tr("Compare schemes"))):
+                            (self.comparison, self.tr("Compare schemes")),
+                            (self.gradient_lab, self.tr("Gradient lab"))):
             self.tabs.setTabText(self.tabs.indexOf(view), title)
 
     # ---- commands from the window ----------------------------------------------------------------
@@ -178,6 +182,10 @@ class MainWindow(QMainWindow):
         self.show_message(self.tr("Saved {0}").format(path))
         return True
 
+    def _on_tab_changed(self, _index: int) -> None:
+        # The position scheme has nothing to do with the gradient lab: give the lab the room.
+        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.gradient_lab)
+
     def _on_appearance_changed(self) -> None:
         self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
         self.retranslate()
@@ -195,6 +203,6 @@ class MainWindow(QMainWindow):
         self._undo_recorder.detach()
         self._undo_recorder = None  # type: ignore[assignment]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary,
-                     self.x_panel, self.rope_clock, self.attention, self.comparison):
+                     self.x_panel, self.rope_clock, self.attention, self.comparison, self.gradient_lab):
             view.detach()
         self.appearance.changed.disconnect(self._on_appearance_changed)

@@ -6,11 +6,18 @@ Every function takes arrays and returns new arrays; nothing here holds state.
 from .attention import alibi_bias, alibi_slopes, attention_scores
 from .formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
 from .gradient import (
+    GPT2_SMALL_CONTEXT,
     GPT2_SMALL_PARAMETERS,
+    GPT2_SMALL_VOCAB,
+    GPT2_SMALL_WIDTH,
+    LLAMA3_VOCAB,
+    LLAMA3_WIDTH,
     TOY_FREQUENCY_ORDER,
     dense_embedding_gradient,
     embedding_gradient,
+    iter_dense_embedding_gradient,
     parameter_count,
+    toy_zipf_ids,
     zipf_batch,
     zipf_probabilities,
 )
@@ -31,8 +38,13 @@ from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabula
 __all__ = [
     "ADDITIVE_SCHEMES",
     "ENGLISH",
+    "GPT2_SMALL_CONTEXT",
     "GPT2_SMALL_PARAMETERS",
+    "GPT2_SMALL_VOCAB",
+    "GPT2_SMALL_WIDTH",
     "LESSON_SENTENCE",
+    "LLAMA3_VOCAB",
+    "LLAMA3_WIDTH",
     "NUMBER_FORMATS",
     "PORTUGUESE",
     "SCHEMES",
@@ -51,6 +63,7 @@ __all__ = [
     "display_token",
     "embed",
     "embedding_gradient",
+    "iter_dense_embedding_gradient",
     "learned_positions",
     "parameter_count",
     "positions",
@@ -60,6 +73,7 @@ __all__ = [
     "sinusoidal",
     "tokenize",
     "toy_vocabulary",
+    "toy_zipf_ids",
     "zipf_batch",
     "zipf_probabilities",
 ]

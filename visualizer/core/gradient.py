@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 TOY_FREQUENCY_ORDER = (10, 0, 1, 5, 2, 4, 3, 9, 7, 8, 6, 11)
@@ -42,8 +44,10 @@ def zipf_batch(V: int, size: int, s: float, rng: np.random.Generator) -> np.ndar
 def embedding_gradient(ids: np.ndarray, upstream: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """∂L/∂E as the lookup's backward pass computes it: only rows present, repeats summed.
 
-    Sorts the occurrences by id and sums each run with ``np.add.reduceat``; never builds a
-    one-hot matrix nor a V × d array.
+    Sorts the occurrences by id, copies each id's first occurrence, then adds its 2nd, 3rd, …
+    occurrences in one vectorised step per rank. Never builds a one-hot matrix nor a V × d
+    array. (``np.add.reduceat`` gives the same sums but its inner loop runs down the short
+    segments, once per column: 4× slower at GPT-2 scale on the machine this was written on.)
 
     Parameters
     ----------
@@ -67,9 +71,18 @@ def embedding_gradient(ids: np.ndarray, upstream: np.ndarray) -> tuple[np.ndarra
         return ids.astype(np.int64), np.zeros((0, upstream.shape[1]), dtype=upstream.dtype)
     order = np.argsort(ids, kind="stable")
     sorted_ids = ids[order]
-    run_starts = np.flatnonzero(np.r_[True, sorted_ids[1:] != sorted_ids[:-1]])
-    grads = np.add.reduceat(upstream[order], run_starts, axis=0)
-    return sorted_ids[run_starts].astype(np.int64), grads
+    starts = np.flatnonzero(np.r_[True, sorted_ids[1:] != sorted_ids[:-1]])
+    lengths = np.diff(np.r_[starts, sorted_ids.size])
+    grads = upstream[order[starts]]  # first occurrence of every id: a new (k, d) array
+    segment = np.repeat(np.arange(starts.size), lengths)
+    rank = np.arange(sorted_ids.size) - np.repeat(starts, lengths)  # 0 for first occurrences
+    later = np.flatnonzero(rank > 0)
+    later = later[np.argsort(rank[later], kind="stable")]  # grouped: all 2nd, then all 3rd, …
+    bounds = np.flatnonzero(np.r_[True, np.diff(rank[later]) != 0, True]) if later.size else []
+    for begin, end in zip(bounds[:-1], bounds[1:], strict=True):
+        block = later[begin:end]  # one occurrence per id at most, so no two targets collide
+        grads[segment[block]] += upstream[order[block]]
+    return sorted_ids[starts].astype(np.int64), grads
 
 
 def dense_embedding_gradient(ids: np.ndarray, upstream: np.ndarray, V: int) -> np.ndarray:
@@ -85,6 +98,33 @@ def dense_embedding_gradient(ids: np.ndarray, upstream: np.ndarray, V: int) -> n
     one_hot = np.zeros((ids.shape[0], V), dtype=np.asarray(upstream).dtype)
     one_hot[np.arange(ids.shape[0]), ids] = 1
     return one_hot.T @ upstream
+
+
+def iter_dense_embedding_gradient(ids: np.ndarray, upstream: np.ndarray, V: int,
+                                  block: int = 2048) -> Iterator[tuple[int, np.ndarray]]:
+    """The one-hot product in blocks of vocabulary rows, so a caller can report and cancel.
+
+    Yields
+    ------
+    done : int
+        Rows of the result computed so far (the last value is V).
+    result : ndarray, shape (V, d)
+        The gradient being filled in (complete after the last yield).
+    """
+    ids = np.asarray(ids).reshape(-1)
+    upstream = np.asarray(upstream)
+    result = np.empty((V, upstream.shape[1]), dtype=upstream.dtype)
+    for start in range(0, V, block):
+        stop = min(V, start + block)
+        one_hot = (ids[:, None] == np.arange(start, stop)[None, :]).astype(upstream.dtype)
+        result[start:stop] = one_hot.T @ upstream
+        yield stop, result
+
+
+def toy_zipf_ids(size: int, s: float, rng: np.random.Generator) -> np.ndarray:
+    """A batch of toy token ids: Zipf ranks mapped through :data:`TOY_FREQUENCY_ORDER`."""
+    order = np.asarray(TOY_FREQUENCY_ORDER, dtype=np.int64)
+    return order[zipf_batch(len(order), size, s, rng)]
 
 
 def parameter_count(V: int, d: int, tied: bool = False) -> int:

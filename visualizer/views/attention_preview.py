@@ -78,8 +78,6 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         self.changes_label = QLabel()
         self.changes_label.setWordWrap(True)
         controls = QHBoxLayout()
-        controls.addWidget(self.causal)
-        controls.addSpacing(appearance.px(24))
         for widget in (self.heads_caption, self.heads, self.head_caption, self.head, self.slope_label):
             controls.addWidget(widget)
         controls.addStretch(1)
@@ -88,6 +86,7 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.changes_label)
+        layout.addWidget(self.causal)
         layout.addLayout(controls)
         model.x_changed.connect(self._on_x_changed)
         model.attention_changed.connect(self.request_refresh)

@@ -261,8 +261,8 @@ class Heatmap:
             return int(point.y()), int(point.x())
         return None
 
-    def set_marked_rows(self, rows: Sequence[int]) -> None:
-        """Hatch rows that have no value (positions beyond the trained length)."""
+    def set_marked_rows(self, rows: Sequence[int], colour: QColor = BEYOND_TRAINED) -> None:
+        """Hatch rows that have no value (positions beyond the trained length, zero gradients)."""
         for mark in self._marks:
             self.plot.removeItem(mark)
         self._marks = []
@@ -270,10 +270,10 @@ class Heatmap:
         columns = self._values.shape[1] if self._values.ndim == 2 else 0
         for row in rows:
             mark = QGraphicsRectItem(QRectF(0, row, columns, 1))
-            pen = QPen(BEYOND_TRAINED, self._appearance.px(2))
+            pen = QPen(colour, self._appearance.px(2))
             pen.setCosmetic(True)
             mark.setPen(pen)
-            mark.setBrush(QBrush(BEYOND_TRAINED, Qt.BrushStyle.BDiagPattern))
+            mark.setBrush(QBrush(colour, Qt.BrushStyle.BDiagPattern))
             self.plot.addItem(mark)
             self._marks.append(mark)
 

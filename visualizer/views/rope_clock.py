@@ -274,9 +274,11 @@ class RopeClock(RefreshWhenShown, QWidget):
         pick.addWidget(c["shift"])
         pick.addWidget(self.shift_both)
         pick.addStretch(1)
-        pick.addWidget(self.lesson_button)
+        lesson = QHBoxLayout()
+        lesson.addWidget(self.lesson_button)
         for button in self.lesson_choices:
-            pick.addWidget(button)
+            lesson.addWidget(button)
+        lesson.addStretch(1)
         frequencies = QGridLayout()
         frequencies.addWidget(c["base"], 0, 0)
         frequencies.addWidget(self.base, 0, 1)
@@ -291,6 +293,7 @@ class RopeClock(RefreshWhenShown, QWidget):
         layout.addWidget(self.readout)
         layout.addLayout(animation)
         layout.addLayout(pick)
+        layout.addLayout(lesson)
         layout.addLayout(frequencies)
 
     # ---- what the faces show (read by the painter and by tests) ---------------------------------

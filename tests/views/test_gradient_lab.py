@@ -1,0 +1,113 @@
+"""The sparse-gradient lab: a step moves only touched rows; tying touches them all."""
+
+import numpy as np
+import pytest
+
+from visualizer.core import toy_vocabulary
+from visualizer.lab import GradientLab
+
+
+@pytest.fixture
+def lab():
+    vocabulary = toy_vocabulary()
+    return GradientLab(vocabulary.tokens, vocabulary.E, seed=3)
+
+
+def test_a_step_changes_only_the_rows_in_the_batch(lab):
+    for optimizer in ("sgd", "adam"):
+        lab.set_optimizer(optimizer)
+        for _ in range(20):
+            present = set(lab.batch.tolist())
+            before = lab.E.copy()
+            lab.step()
+            moved = set(np.flatnonzero(np.any(lab.E != before, axis=1)).tolist())
+            assert moved and moved <= present
+
+
+def test_untouched_rows_have_exactly_zero_gradient(lab):
+    rows, grads = lab.gradient()
+    assert set(rows.tolist()) == set(lab.batch.tolist())
+    assert len(rows) < lab.V  # 16 Zipf tokens over 12 ids usually miss some; seed 3 does
+
+
+def test_tying_gives_every_row_a_gradient(lab):
+    assert len(lab.touched_rows()) < lab.V
+    lab.set_tied(True)
+    assert len(lab.touched_rows()) == lab.V
+    before = lab.E.copy()
+    lab.step()
+    assert np.all(np.any(lab.E != before, axis=1))
+
+
+def test_frequent_tokens_learn_faster_than_rare_ones(lab):
+    lab.set_batch(16, 1.2, 11)
+    start_gap = np.linalg.norm(lab.E_start - lab.targets, axis=1)
+    for _ in range(20):
+        lab.step()
+    progress = 1 - np.linalg.norm(lab.E - lab.targets, axis=1) / start_gap
+    head, tail = 10, 11  # "." is rank 1, "<|endoftext|>" rank 12
+    assert progress[head] > 0.5 > progress[tail]
+
+
+def test_reset_starts_again(lab):
+    lab.step()
+    lab.reset()
+    assert lab.steps == 0 and (lab.distance_travelled() == 0).all()
+
+
+def test_bad_settings_are_refused_and_change_nothing(lab):
+    batch = lab.batch.copy()
+    for bad in (lambda: lab.set_batch(0, 1.0, 0), lambda: lab.set_batch(10, float("nan"), 0),
+                lambda: lab.set_batch(10, -1.0, 0), lambda: lab.set_optimizer("rmsprop"),
+                lambda: lab.set_optimizer("sgd", float("inf"))):
+        with pytest.raises(ValueError):
+            bad()
+    np.testing.assert_array_equal(lab.batch, batch)
+    assert lab.optimizer == "sgd"
+
+
+def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
+    view = window.gradient_lab
+    window.tabs.setCurrentWidget(view)
+    assert not window.scheme_selector.isVisible()
+    lab = window.model.lab
+    lab.set_batch(16, 1.0, 3)
+    zero = view.zero_gradient_ids()
+    assert zero == sorted(set(range(12)) - set(lab.batch.tolist()))
+    assert f"rows touched: {12 - len(zero)} of 12" == view.touched_label.text()
+    view.tied.click()
+    assert view.zero_gradient_ids() == [] and view.touched_label.text() == "rows touched: 12 of 12"
+    view.step_button.click()
+    assert lab.steps == 1 and "step 1" in view.E_map._title
+    view.play_button.click()
+    qtbot.waitUntil(lambda: lab.steps >= 3, timeout=3000)
+    window.tabs.setCurrentWidget(window.x_panel)
+    assert not view.is_playing()
+    assert window.scheme_selector.isVisible()
+
+
+def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    window.tabs.setCurrentWidget(window.gradient_lab)
+    panel.vocabulary.setValue(3000)
+    panel.width_d.setValue(64)
+    panel.batch.setValue(500)
+    panel.run_button.click()
+    assert panel.is_running() and not panel.run_button.isEnabled()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=20_000)
+    result = panel.result
+    assert result["same"] and result["max_other"] == 0.0
+    assert 0 < result["rows_touched"] <= 500
+    assert f"{result['rows_touched']:,} rows" in panel.answer.text()
+    assert not panel.is_running() and panel.run_button.isEnabled()
+
+
+def test_real_scale_can_be_cancelled(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    panel.vocabulary.setValue(200_000)
+    panel.width_d.setValue(256)
+    panel.batch.setValue(2000)
+    panel.start()
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=20_000)
+    assert panel.result is None and panel.report.text() == "Cancelled."

@@ -1,0 +1,307 @@
+"""The way back: which rows of E a batch's gradient touches, and a toy loop that trains them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent, QColor, QHideEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..appearance import Appearance
+from ..core import TOY_FREQUENCY_ORDER, display_token
+from ..lab import MAX_BATCH
+from ..model import EmbeddingModel
+from .heatmap import Heatmap
+from .lazy import RefreshWhenShown
+from .palette import scaled_font, symmetric_limit
+from .real_scale import RealScalePanel
+
+PLAY_STEP_MS = 150
+ZERO_ROW = QColor(140, 140, 140)
+
+
+class GradientLabView(RefreshWhenShown, QWidget):
+    """Sample a Zipf batch, see the sparse gradient, step a toy optimiser, then go to real scale.
+
+    Left: counts per token (most frequent first; log-log on request) and "k of V rows touched".
+    Middle: the gradient (rows that get exactly 0 are greyed), E being trained, and how far each
+    row has moved. Bottom: GPT-2-sized timing of the sparse path against the dense product.
+    """
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self.lab = model.lab
+        self._timer = QTimer(self)
+        self._timer.setObjectName("gradient_lab_training")
+        self._timer.setInterval(PLAY_STEP_MS)
+        self._timer.timeout.connect(self.step)
+        self._rank_order = np.asarray(TOY_FREQUENCY_ORDER)
+
+        self.batch_size = QSpinBox()
+        self.batch_size.setRange(1, MAX_BATCH)
+        self.batch_size.setValue(self.lab.batch_size)
+        self.exponent = QDoubleSpinBox()
+        self.exponent.setRange(0.0, 5.0)
+        self.exponent.setSingleStep(0.1)
+        self.exponent.setValue(self.lab.zipf_exponent)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 1_000_000)
+        self.sample_button = QPushButton()
+        self.log_log = QCheckBox()
+        self.touched_label = QLabel()
+        self.step_button, self.play_button, self.reset_button = QPushButton(), QPushButton(), QPushButton()
+        self.play_button.setCheckable(True)
+        self.optimizer = QComboBox()
+        self.learning_rate = QDoubleSpinBox()
+        self.learning_rate.setRange(0.001, 2.0)
+        self.learning_rate.setDecimals(3)
+        self.learning_rate.setSingleStep(0.01)
+        self.learning_rate.setValue(self.lab.learning_rate)
+        self.tied = QCheckBox()
+        self.loss_label = QLabel()
+        self.loss_label.setWordWrap(True)
+        self._captions = {key: QLabel() for key in ("batch", "s", "seed", "optimizer", "rate")}
+
+        self.plots = pg.GraphicsLayoutWidget()
+        self.plots.setBackground("w")
+        self.counts_plot = self.plots.addPlot(row=0, col=0)
+        self.counts_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#0072B2")
+        self.counts_plot.addItem(self.counts_bars)
+        self.counts_points = pg.PlotDataItem(symbol="o", pen=None, symbolBrush="#0072B2")
+        self.counts_plot.addItem(self.counts_points)
+        self.law_curve = pg.PlotDataItem(pen=pg.mkPen("#D55E00", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
+        self.counts_plot.addItem(self.law_curve)
+        self.gradient_map = Heatmap(self.plots.addPlot(row=0, col=1), appearance)
+        self.E_map = Heatmap(self.plots.addPlot(row=0, col=2), appearance)
+        self.distance_plot = self.plots.addPlot(row=0, col=3)
+        self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
+        self.distance_plot.addItem(self.distance_bars)
+        for plot in (self.counts_plot, self.distance_plot):
+            plot.invertY(True)
+            # Values on top, like the heatmaps' column labels, so all four panels share rows.
+            plot.showAxis("top")
+            plot.hideAxis("bottom")
+            plot.setMouseEnabled(x=False, y=False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+        layout = self.plots.ci.layout
+        for column, stretch in enumerate((3, 4, 3, 3)):
+            layout.setColumnStretchFactor(column, stretch)
+        self.real_scale = RealScalePanel(appearance)
+        self._build_layout()
+
+        self.sample_button.clicked.connect(self._on_sample_clicked)
+        self.log_log.toggled.connect(self.request_refresh)
+        self.step_button.clicked.connect(self.step)
+        self.play_button.toggled.connect(self.set_playing)
+        self.reset_button.clicked.connect(self._on_reset)
+        self.optimizer.currentIndexChanged.connect(self._on_optimizer_changed)
+        self.learning_rate.valueChanged.connect(self._on_optimizer_changed)
+        self.tied.toggled.connect(self._on_tied_toggled)
+        self.lab.changed.connect(self.request_refresh)
+        appearance.changed.connect(self._on_appearance_changed)
+        self._on_appearance_changed()
+
+    def _build_layout(self) -> None:
+        c = self._captions
+        sampling = QHBoxLayout()
+        for widget in (c["batch"], self.batch_size, c["s"], self.exponent, c["seed"], self.seed,
+                       self.sample_button, self.log_log):
+            sampling.addWidget(widget)
+        sampling.addStretch(1)
+        sampling.addWidget(self.touched_label)
+        training = QHBoxLayout()
+        for widget in (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
+                       c["rate"], self.learning_rate, self.tied):
+            training.addWidget(widget)
+        training.addStretch(1)
+        toy = QWidget()
+        toy_layout = QVBoxLayout(toy)
+        toy_layout.setContentsMargins(0, 0, 0, 0)
+        toy_layout.addLayout(sampling)
+        toy_layout.addLayout(training)
+        toy_layout.addWidget(self.loss_label)
+        toy_layout.addWidget(self.plots, 1)
+        # Two pages: the toy vocabulary to play with, and GPT-2 scale to measure.
+        self.pages = QTabWidget()
+        self.pages.setTabPosition(QTabWidget.TabPosition.South)
+        self.pages.addTab(toy, "")
+        self.pages.addTab(self.real_scale, "")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+
+    # ---- commands ------------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """One optimiser step (and a fresh batch)."""
+        self.lab.step()
+
+    def set_playing(self, playing: bool) -> None:
+        """Run (or stop) steps every 150 ms."""
+        if self.play_button.isChecked() != playing:
+            self.play_button.setChecked(playing)
+            return
+        if playing:
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
+
+    def is_playing(self) -> bool:
+        """True while training runs."""
+        return self._timer.isActive()
+
+    def _on_sample_clicked(self) -> None:
+        self.lab.set_batch(self.batch_size.value(), self.exponent.value(), self.seed.value())
+
+    def _on_reset(self) -> None:
+        self.set_playing(False)
+        self.lab.reset(np.array(self._model.E))
+
+    def _on_optimizer_changed(self) -> None:
+        name = self.optimizer.currentData()
+        if name is not None:
+            self.lab.set_optimizer(name, self.learning_rate.value())
+
+    def _on_tied_toggled(self, tied: bool) -> None:
+        self.lab.set_tied(tied)
+
+    # ---- drawing --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw every panel from the lab; rows are tokens from most to least frequent."""
+        lab, numbers = self.lab, self._appearance.numbers
+        order = self._rank_order  # row r shows the token of frequency rank r + 1
+        counts = lab.counts()[order]
+        ranks = np.arange(1, lab.V + 1)
+        expected = lab.batch_size * (ranks ** -lab.zipf_exponent) / np.sum(ranks ** -lab.zipf_exponent)
+        rows_y = np.arange(lab.V) + 0.5
+        log = self.log_log.isChecked()
+        self.counts_plot.invertY(not log)
+        self.counts_plot.showAxis("top", not log)
+        self.counts_plot.showAxis("bottom", log)
+        self.counts_plot.setLogMode(x=log, y=log)
+        self.counts_bars.setVisible(not log)
+        self.counts_points.setVisible(log)
+        if log:
+            seen = counts > 0
+            self.counts_points.setData(ranks[seen], counts[seen])
+            self.law_curve.setData(ranks, expected)
+            self.counts_plot.setTitle(self.tr("count vs rank, log-log (dashed: Zipf law)"))
+            self.counts_plot.getAxis("left").setTicks(None)
+            self.counts_plot.enableAutoRange()
+        else:
+            self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
+            self.law_curve.setData(expected, rows_y)
+            self.counts_plot.setTitle(self.tr("count in the batch (dashed: Zipf law)"))
+            self.counts_plot.getAxis("left").setTicks(
+                [[(y, f"{r} {display_token(lab.tokens[i])}") for r, (y, i) in enumerate(zip(rows_y, order,
+                                                                                           strict=True), 1)]])
+            self.counts_plot.setYRange(0, lab.V, padding=0)
+            self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
+        rows, grads = lab.gradient()
+        gradient = np.full(lab.E.shape, np.nan)
+        gradient[rows] = grads
+        gradient = gradient[order]
+        zero_rows = [r for r in range(lab.V) if not np.any(np.nan_to_num(gradient[r]))]
+        columns = [f"d{c}" for c in range(lab.E.shape[1])]
+        limit = symmetric_limit(gradient, lab.E)
+        for heatmap in (self.gradient_map, self.E_map):
+            heatmap.set_levels(limit)
+        self.gradient_map.set_matrix(gradient, None, columns)
+        self.gradient_map.set_marked_rows(zero_rows, ZERO_ROW)
+        self.E_map.set_matrix(lab.E[order], None, columns)
+        distance = lab.distance_travelled()[order]
+        self.distance_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=distance)
+        self.distance_plot.setYRange(0, lab.V, padding=0)
+        self.distance_plot.setXRange(0, max(0.5, float(distance.max()) * 1.1), padding=0)
+        self.distance_plot.getAxis("left").setTicks([[]])
+        self.gradient_map.set_title(self.tr("∂L/∂E (hatched: exactly 0)"))
+        self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
+        self.distance_plot.setTitle(self.tr("distance moved"))
+        touched = lab.V - len(zero_rows)
+        self.touched_label.setText(self.tr("rows touched: {0} of {1}").format(touched, lab.V))
+        text = self.tr(
+            "Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each "
+            "occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get "
+            "many pulls per step; rare ones almost none, so their rows barely move.").format(
+            numbers.fixed(lab.loss(), 3))
+        if lab.tied:
+            text += " " + self.tr("Tied: E is also the softmax output layer, which gives every row a gradient.")
+        if lab.optimizer == "adam":
+            text += " " + self.tr("Adam here is the sparse (lazy) kind frameworks use for embeddings: "
+                                  "rows without a gradient keep their moments.")
+        self.loss_label.setText(text)
+
+    def row_order(self) -> np.ndarray:
+        """Token id shown in each row (most frequent first)."""
+        return self._rank_order
+
+    def zero_gradient_ids(self) -> list[int]:
+        """Token ids hatched as getting exactly 0 (read back by tests)."""
+        return sorted(int(self._rank_order[r]) for r in self.gradient_map.marked_rows())
+
+    # ---- lifetime -------------------------------------------------------------------------------
+
+    def _on_appearance_changed(self) -> None:
+        for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
+            widget.setFont(scaled_font(self._appearance, 11))
+        self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
+        for heatmap in (self.gradient_map, self.E_map):
+            heatmap.restyle()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string."""
+        c = self._captions
+        c["batch"].setText(self.tr("batch:"))
+        c["s"].setText(self.tr("Zipf s:"))
+        c["seed"].setText(self.tr("seed:"))
+        c["optimizer"].setText(self.tr("optimizer:"))
+        c["rate"].setText(self.tr("learning rate:"))
+        self.pages.setTabText(0, self.tr("Toy: 12 tokens"))
+        self.pages.setTabText(1, self.tr("Real scale: GPT-2"))
+        self.sample_button.setText(self.tr("Sample batch"))
+        self.log_log.setText(self.tr("log-log count vs rank"))
+        self.step_button.setText(self.tr("Step"))
+        self.play_button.setText(self.tr("Pause") if self.is_playing() else self.tr("Play"))
+        self.reset_button.setText(self.tr("Reset E"))
+        self.tied.setText(self.tr("tie E to the output layer"))
+        current = self.optimizer.currentData() or self.lab.optimizer
+        self.optimizer.blockSignals(True)
+        self.optimizer.clear()
+        self.optimizer.addItem(self.tr("SGD"), "sgd")
+        self.optimizer.addItem(self.tr("Adam"), "adam")
+        self.optimizer.setCurrentIndex(self.optimizer.findData(current))
+        self.optimizer.blockSignals(False)
+        self.request_refresh()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.set_playing(False)
+        super().hideEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Stop training, the real-scale worker and listening."""
+        self._timer.stop()
+        self.real_scale.detach()
+        self.lab.changed.disconnect(self.request_refresh)
+        self._appearance.changed.disconnect(self._on_appearance_changed)
