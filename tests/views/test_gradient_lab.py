@@ -25,7 +25,7 @@ def test_a_step_changes_only_the_rows_in_the_batch(lab):
 
 
 def test_untouched_rows_have_exactly_zero_gradient(lab):
-    rows, grads = lab.gradient()
+    rows, _ = lab.gradient()
     assert set(rows.tolist()) == set(lab.batch.tolist())
     assert len(rows) < lab.V  # 16 Zipf tokens over 12 ids usually miss some; seed 3 does
 

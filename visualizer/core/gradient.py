@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 import numpy as np
 
@@ -78,8 +79,8 @@ def embedding_gradient(ids: np.ndarray, upstream: np.ndarray) -> tuple[np.ndarra
     rank = np.arange(sorted_ids.size) - np.repeat(starts, lengths)  # 0 for first occurrences
     later = np.flatnonzero(rank > 0)
     later = later[np.argsort(rank[later], kind="stable")]  # grouped: all 2nd, then all 3rd, …
-    bounds = np.flatnonzero(np.r_[True, np.diff(rank[later]) != 0, True]) if later.size else []
-    for begin, end in zip(bounds[:-1], bounds[1:], strict=True):
+    bounds: list[int] = np.flatnonzero(np.r_[True, np.diff(rank[later]) != 0, True]).tolist() if later.size else []
+    for begin, end in pairwise(bounds):
         block = later[begin:end]  # one occurrence per id at most, so no two targets collide
         grads[segment[block]] += upstream[order[block]]
     return sorted_ids[starts].astype(np.int64), grads
