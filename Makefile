@@ -12,6 +12,8 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
+	# Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every launch would recompile otherwise.
+	$(PY) -m compileall -q visualizer
 	touch $(STAMP)
 
 run: $(STAMP)

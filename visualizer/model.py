@@ -128,8 +128,7 @@ class EmbeddingModel:
         # same length (the sinusoidal vectors), so every scheme still works on it.
         self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
         self._attention = AttentionSettings()
-        self.lab = GradientLab(self._tokens, self._E)
-        """The sparse-gradient lab: Zipf batches and a toy training loop on a copy of E."""
+        self._lab: GradientLab | None = None
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
         self._highlight: int | None = None
@@ -232,6 +231,13 @@ class EmbeddingModel:
     def state(self) -> ModelState:
         """A snapshot for undo and sessions."""
         return ModelState(self._ids, self._scheme, self._E, self._attention)
+
+    @property
+    def lab(self) -> GradientLab:
+        """The sparse-gradient lab (Zipf batches, a toy training loop on a copy of E); made on first use."""
+        if self._lab is None:
+            self._lab = GradientLab(self._tokens, self._E)
+        return self._lab
 
     # ---- attention: where RoPE and ALiBi act -----------------------------------------------------
 

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
 
 from .appearance import Appearance
 from .core import PositionError
-from .io.images import export_x_panel_image
 from .io.tables import DATA_FORMATS, ExportError, write_data_export
 from .model import EmbeddingModel
 from .undo import UndoRecorder
 from .views.attention_preview import AttentionPreview
 from .views.gradient_lab import GradientLabView
+from .views.lazy import LazyPage
 from .views.palette import scaled_font
 from .views.rope_clock import RopeClock
 from .views.scheme_comparison import SchemeComparison
@@ -54,13 +54,15 @@ class MainWindow(QMainWindow):
         self.scheme_selector = SchemeSelector(self.model, self.appearance)
         self.vocabulary = VocabularyTable(self.model, self.appearance)
         self.x_panel = XPanel(self.model, self.appearance)
-        self.rope_clock = RopeClock(self.model, self.appearance)
-        self.attention = AttentionPreview(self.model, self.appearance)
-        self.comparison = SchemeComparison(self.model, self.appearance)
-        self.gradient_lab = GradientLabView(self.model, self.appearance)
         self.tabs = QTabWidget()
-        for view in (self.x_panel, self.rope_clock, self.attention, self.comparison, self.gradient_lab):
-            self.tabs.addTab(view, "")
+        self.tabs.addTab(self.x_panel, "")
+        # The other tabs are built the first time they are opened: a faster start.
+        self.pages: dict[str, LazyPage] = {}
+        for name, view_class in (("rope_clock", RopeClock), ("attention", AttentionPreview),
+                                 ("comparison", SchemeComparison), ("gradient_lab", GradientLabView)):
+            page = LazyPage(lambda view_class=view_class: view_class(self.model, self.appearance))
+            self.pages[name] = page
+            self.tabs.addTab(page, "")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -127,6 +129,40 @@ class MainWindow(QMainWindow):
         # Delete acts on the strip only, so it never steals the key from the table editor.
         self.token_strip.addAction(self.delete_action)
 
+    @property
+    def rope_clock(self) -> RopeClock:
+        """The RoPE clock (built on first use)."""
+        return self.pages["rope_clock"].view  # type: ignore[return-value]
+
+    @property
+    def attention(self) -> AttentionPreview:
+        """The attention preview (built on first use)."""
+        return self.pages["attention"].view  # type: ignore[return-value]
+
+    @property
+    def comparison(self) -> SchemeComparison:
+        """The five-scheme comparison (built on first use)."""
+        return self.pages["comparison"].view  # type: ignore[return-value]
+
+    @property
+    def gradient_lab(self) -> GradientLabView:
+        """The sparse-gradient lab (built on first use)."""
+        return self.pages["gradient_lab"].view  # type: ignore[return-value]
+
+    def show_view(self, view: QWidget) -> None:
+        """Bring the tab holding ``view`` to the front."""
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if page is view or (isinstance(page, LazyPage) and page.built and page.view is view):
+                self.tabs.setCurrentIndex(index)
+                return
+        raise ValueError("that view is not in a tab")
+
+    def current_view(self) -> QWidget:
+        """The view of the tab in front."""
+        page = self.tabs.currentWidget()
+        return page.view if isinstance(page, LazyPage) else page
+
     def retranslate(self) -> None:
         """Re-read every visible string of the window itself."""
         self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
@@ -139,11 +175,10 @@ class MainWindow(QMainWindow):
         self.move_left_action.setText(self.tr("Move token &left"))
         self.move_right_action.setText(self.tr("Move token &right"))
         self.build_action.setText(self.tr("&Build X step by step"))
-        for view, title in ((self.x_panel, self.tr("Build X")), (self.rope_clock, self.tr("RoPE clock")),
-                            (self.attention, self.tr("Attention")),
-                            (self.comparison, self.tr("Compare schemes")),
-                            (self.gradient_lab, self.tr("Gradient lab"))):
-            self.tabs.setTabText(self.tabs.indexOf(view), title)
+        titles = (self.tr("Build X"), self.tr("RoPE clock"), self.tr("Attention"), self.tr("Compare schemes"),
+                  self.tr("Gradient lab"))
+        for index, title in enumerate(titles):
+            self.tabs.setTabText(index, title)
 
     # ---- commands from the window ----------------------------------------------------------------
 
@@ -175,6 +210,8 @@ class MainWindow(QMainWindow):
             if path.suffix.lower() in DATA_FORMATS:
                 write_data_export(self.model, path)
             else:
+                from .io.images import export_x_panel_image  # pyqtgraph's exporters: only when used
+
                 export_x_panel_image(self.model, path, self.appearance)
         except (ExportError, PositionError) as error:
             self.show_message(str(error))
@@ -184,7 +221,7 @@ class MainWindow(QMainWindow):
 
     def _on_tab_changed(self, _index: int) -> None:
         # The position scheme has nothing to do with the gradient lab: give the lab the room.
-        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.gradient_lab)
+        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.pages["gradient_lab"])
 
     def _on_appearance_changed(self) -> None:
         self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
@@ -202,7 +239,8 @@ class MainWindow(QMainWindow):
             return
         self._undo_recorder.detach()
         self._undo_recorder = None  # type: ignore[assignment]
-        for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary,
-                     self.x_panel, self.rope_clock, self.attention, self.comparison, self.gradient_lab):
-            view.detach()
+        built = [page.view for page in self.pages.values() if page.built]
+        for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
+                     *built):
+            view.detach()  # type: ignore[attr-defined]
         self.appearance.changed.disconnect(self._on_appearance_changed)

@@ -16,7 +16,7 @@ def show(window):
     """Bring a tab to the front, as the teacher would before reading it."""
 
     def bring_to_front(view):
-        window.tabs.setCurrentWidget(view)
+        window.show_view(view)
         return view
 
     return bring_to_front
@@ -63,14 +63,14 @@ def test_lesson_example_is_one_click_away(window, show):
 
 
 def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
-    window.tabs.setCurrentWidget(window.rope_clock)
+    window.show_view(window.rope_clock)
     clock = window.rope_clock
     qtbot.waitExposed(clock)
     clock.setFocus()
     qtbot.keyClick(clock, Qt.Key.Key_Space)
     assert clock.is_playing()
     qtbot.waitUntil(lambda: clock.offset() > 0.05, timeout=3000)
-    window.tabs.setCurrentWidget(window.x_panel)
+    window.show_view(window.x_panel)
     assert not clock.is_playing()
 
 
@@ -176,7 +176,16 @@ def test_classify_rows_detects_moves_and_changes():
     assert classify_rows((0, 1), old[:2], (0, 1), old[:2] + 1) == [("changed", None)] * 2
 
 
+def test_tabs_are_built_when_first_opened(window):
+    assert not window.pages["comparison"].built
+    window.tabs.setCurrentIndex(3)
+    assert window.pages["comparison"].built and window.current_view() is window.comparison
+
+
 def test_hidden_tabs_defer_their_work_until_shown(window, show):
+    show(window.comparison)
+    show(window.attention)
+    show(window.x_panel)
     window.model.move_token(2, 1)
     assert window.comparison.is_stale() and window.attention.is_stale()
     show(window.comparison)

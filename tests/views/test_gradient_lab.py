@@ -68,7 +68,7 @@ def test_bad_settings_are_refused_and_change_nothing(lab):
 
 def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     view = window.gradient_lab
-    window.tabs.setCurrentWidget(view)
+    window.show_view(view)
     assert not window.scheme_selector.isVisible()
     lab = window.model.lab
     lab.set_batch(16, 1.0, 3)
@@ -81,14 +81,14 @@ def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     assert lab.steps == 1 and "step 1" in view.E_map._title
     view.play_button.click()
     qtbot.waitUntil(lambda: lab.steps >= 3, timeout=3000)
-    window.tabs.setCurrentWidget(window.x_panel)
+    window.show_view(window.x_panel)
     assert not view.is_playing()
     assert window.scheme_selector.isVisible()
 
 
 def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     panel = window.gradient_lab.real_scale
-    window.tabs.setCurrentWidget(window.gradient_lab)
+    window.show_view(window.gradient_lab)
     panel.vocabulary.setValue(3000)
     panel.width_d.setValue(64)
     panel.batch.setValue(500)

@@ -54,8 +54,8 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         self._changes: list[tuple[str, int | None]] = []
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
-        self.scores = Heatmap(self.graphics.addPlot(row=0, col=0), appearance)
-        self.side = Heatmap(self.graphics.addPlot(row=0, col=1), appearance)
+        self.scores = Heatmap(self.graphics.addPlot(row=0, col=0, enableMenu=False), appearance)
+        self.side = Heatmap(self.graphics.addPlot(row=0, col=1, enableMenu=False), appearance)
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([self.scores.image, self.side.image])
         self.graphics.addItem(self.colour_bar, row=0, col=2)

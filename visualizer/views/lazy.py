@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
 class RefreshWhenShown:
@@ -35,3 +38,41 @@ class RefreshWhenShown:
             self._stale = False
             self.refresh()
         super().showEvent(event)  # type: ignore[misc]
+
+
+class LazyPage(QWidget):
+    """A tab page that builds its view the first time it is shown (or asked for).
+
+    Startup then pays only for the tab in front; the others cost nothing until opened.
+
+    Parameters
+    ----------
+    factory : callable returning QWidget
+        Builds the view; called at most once.
+    """
+
+    def __init__(self, factory: Callable[[], QWidget], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._factory: Callable[[], QWidget] | None = factory
+        self._view: QWidget | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+    @property
+    def built(self) -> bool:
+        """True once the view exists."""
+        return self._view is not None
+
+    @property
+    def view(self) -> QWidget:
+        """The view, built now if it was not yet."""
+        if self._view is None:
+            assert self._factory is not None
+            self._view = self._factory()
+            self._factory = None
+            self.layout().addWidget(self._view)
+        return self._view
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.view  # noqa: B018 (building is the point)
+        super().showEvent(event)

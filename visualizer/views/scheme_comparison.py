@@ -31,7 +31,7 @@ class SchemeComparison(RefreshWhenShown, QWidget):
         self._column_widths: tuple[int, ...] = ()
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground("w")
-        self.heatmaps = {scheme: Heatmap(self.graphics.addPlot(row=0, col=c), appearance)
+        self.heatmaps = {scheme: Heatmap(self.graphics.addPlot(row=0, col=c, enableMenu=False), appearance)
                          for c, scheme in enumerate(SCHEMES)}
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([h.image for h in self.heatmaps.values()])
