@@ -30,6 +30,11 @@ test: lint
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
 
+# Re-extract strings into the Linguist source (existing translations are kept), then compile.
+translations: $(STAMP)
+	$(VENV)/bin/pyside6-lupdate $$(ls visualizer/*.py visualizer/*/*.py) -no-obsolete -ts resources/i18n/visualizer_pt.ts
+	$(VENV)/bin/pyside6-lrelease resources/i18n/visualizer_pt.ts -qm resources/i18n/visualizer_pt.qm
+
 screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/main.png --size 1400x900
 

@@ -21,6 +21,9 @@ def _fail_on_leaked_widgets_and_timers():
     app = QApplication.instance()
     if app is None:
         return
+    from visualizer.i18n import install_language
+
+    install_language("en")  # the translator is app-wide: never let one test's language leak
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()
     leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible()]

@@ -66,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="render the whole window offscreen to a PNG and exit")
     parser.add_argument("--size", type=_size, default=(1400, 900), metavar="WxH",
                         help="window size for --screenshot (default 1400x900)")
+    parser.add_argument("--presentation", action="store_true",
+                        help="start in presentation mode (large type, lesson beside, clicker keys)")
+    parser.add_argument("--lang", choices=("en", "pt"), help="language (default: the system's)")
+    parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
+    parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -80,6 +85,29 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"at character {error.offset}")
     except ValueError as error:
         fail(str(error))
+    session = None
+    if args.session is not None:
+        from .io.session import SessionError, load_session
+
+        try:
+            session = load_session(args.session, model)
+        except SessionError as error:
+            fail(str(error))
+        model.restore(session.state)
+    lesson_step = args.step - 1 if args.step is not None else (session.lesson_step if session else None)
+    if lesson_step is not None:
+        from .lesson import LessonError, load_lesson
+
+        try:
+            steps = load_lesson().steps
+        except LessonError as error:
+            fail(str(error))
+        if not 0 <= lesson_step < len(steps):
+            fail(f"--step must be 1 .. {len(steps)}, got {lesson_step + 1}")
+        # Exports without a window still get the step's sentence and scheme.
+        model.set_text(steps[lesson_step].text)
+        model.set_scheme(steps[lesson_step].scheme)
+    args.lesson_step = lesson_step
     if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
         fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
              f"use one of {', '.join(EXPORT_FORMATS)}")
@@ -103,15 +131,25 @@ def _export_data(model: EmbeddingModel, path: Path) -> int:
 
 
 def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     from .appearance import Appearance
+    from .i18n import install_language, system_language
 
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
     app.setOrganizationName("embedding-visualizer")
-    appearance = Appearance()
+    app.setDesktopFileName("embedding-visualizer")
+    _set_icon(app)
+    # Screenshots and exports are reproducible: they read no settings and leave none.
+    headless = args.export is not None or args.screenshot is not None
+    settings = None if headless else QSettings()
+    language = args.lang or (settings.value("language") if settings else None) or system_language()
+    if language not in ("en", "pt") or not install_language(language):
+        language = "en"
+    appearance = Appearance(language=language)
     if args.export is not None:
         from .io.images import export_x_panel_image
         from .io.tables import ExportError
@@ -124,7 +162,16 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
 
     from .window import MainWindow
 
-    window = MainWindow(model, appearance)
+    window = MainWindow(model, appearance, settings)
+    if args.lesson_step is not None:
+        window.go_to_step(args.lesson_step)
+        window.undo_stack.clear()
+    if args.session is not None:
+        window.session_path = args.session
+    if args.presentation:
+        if args.screenshot is not None:
+            window.resize(*args.size)  # the scale follows the size being shot
+        window.set_presenting(True, full_screen=args.screenshot is None)
     try:
         if args.screenshot is not None:
             return _screenshot(app, window, args.screenshot, args.size)
@@ -150,11 +197,22 @@ def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) 
         fail(str(error))
     window.resize(*size)  # type: ignore[attr-defined]
     window.show()  # type: ignore[attr-defined]
+    window.x_panel.finish_build()  # type: ignore[attr-defined]  # a still shows the finished X
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
     # Quality 80 = zlib level 2: same size as the default here, 12 ms faster.
     if not window.grab().save(str(path), "PNG", 80):  # type: ignore[attr-defined]
         fail(f"cannot write {path}")
     return 0
+
+
+def _set_icon(app: object) -> None:
+    from PySide6.QtGui import QIcon
+
+    from .resources import resource
+
+    icon = resource("icons", "embedding-visualizer.svg")
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))  # type: ignore[attr-defined]
 
 
 def _quiet_benign_qt_messages() -> None:
@@ -188,13 +246,15 @@ def _install_excepthook(window: object) -> None:
             logging.getLogger(PROGRAM).error(text)
         except OSError:
             path = None
+        from PySide6.QtCore import QCoreApplication
         from PySide6.QtWidgets import QMessageBox
 
+        translate = QCoreApplication.translate
         QMessageBox.warning(
             window,  # type: ignore[arg-type]
-            "Unexpected error",
-            f"Something went wrong: {error}\n\nThe app is still usable."
-            + (f"\nDetails were written to {path}." if path else ""),
+            translate("CrashDialog", "Unexpected error"),
+            translate("CrashDialog", "Something went wrong: {0}\n\nThe app is still usable.").format(error)
+            + ("\n" + translate("CrashDialog", "Details were written to {0}.").format(path) if path else ""),
         )
 
     sys.excepthook = hook

@@ -24,6 +24,7 @@ from .core import (
     attention_scores,
     check_scheme,
     detokenize,
+    display_token,
     learned_positions,
     rope_frequencies,
     rope_rotate,
@@ -68,6 +69,23 @@ class AttentionSettings:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """What a command did, for the undo menu: a kind and its arguments (translated by the UI).
+
+    Kinds and arguments: ``text`` (), ``tokens`` (), ``move`` (token, position),
+    ``insert`` (token, position), ``remove`` (token, position), ``scheme`` (name),
+    ``embedding`` (id, dim, value), ``rope_base`` (base), ``rope_scaling`` (kind or None, factor),
+    ``alibi`` (head, heads), ``causal`` (on). Tokens are display strings (␣ for a space).
+    """
+
+    kind: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *map(str, self.args)])
+
+
+@dataclass(frozen=True)
 class ModelState:
     """Everything an undo step needs to put back. E is shared, never mutated (copy on write)."""
 
@@ -102,8 +120,8 @@ class EmbeddingModel:
     attention_changed : ()
         RoPE base/scaling, ALiBi heads or the causal mask changed (also after ``x_changed``
         listeners have run, since scores depend on X).
-    edited : (ModelState, ModelState, str)
-        Before, after, and a short description of a command, for the undo stack.
+    edited : (ModelState, ModelState, Edit)
+        Before, after, and what the command did, for the undo stack.
     """
 
     tokens_changed = Signal()
@@ -124,6 +142,7 @@ class EmbeddingModel:
         check_scheme(scheme)
         self._tokens = vocabulary.tokens
         self._E = _read_only(np.array(vocabulary.E, dtype=np.float64))
+        self._toy_E = self._E  # the table as shipped: sessions store edits against it
         # The learned table is the lesson's for d = 4; another width gets a stand-in of the
         # same length (the sinusoidal vectors), so every scheme still works on it.
         self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
@@ -145,6 +164,11 @@ class EmbeddingModel:
     def E(self) -> np.ndarray:
         """The embedding table, shape (V, d), read-only."""
         return self._E
+
+    @property
+    def toy_E(self) -> np.ndarray:
+        """E as the vocabulary shipped it, before any edit; shape (V, d), read-only."""
+        return self._toy_E
 
     @property
     def P(self) -> np.ndarray:
@@ -284,13 +308,13 @@ class EmbeddingModel:
         """RoPE base (10,000 in the original paper; 500,000 in long-context models)."""
         if not math.isfinite(base) or base <= 1:
             raise ValueError(f"RoPE base must be a finite number above 1, got {base}")
-        self._set_attention(replace(self._attention, rope_base=float(base)), f"RoPE base {base:g}")
+        self._set_attention(replace(self._attention, rope_base=float(base)), Edit("rope_base", (base,)))
 
     def set_rope_scaling(self, scaling: RopeScaling | None) -> None:
         """Context extension by rescaling θ (PI, NTK, YaRN), or None."""
         if scaling is not None:
             rope_frequencies(self.d, self._attention.rope_base, scaling)  # validates
-        label = "no context extension" if scaling is None else f"{scaling.kind} × {scaling.factor:g}"
+        label = Edit("rope_scaling", (None, 1.0) if scaling is None else (scaling.kind, scaling.factor))
         self._set_attention(replace(self._attention, rope_scaling=scaling), label)
 
     def set_alibi_heads(self, heads: int, head: int) -> None:
@@ -300,14 +324,13 @@ class EmbeddingModel:
         if not 1 <= head <= heads:
             raise ValueError(f"head must be 1 .. {heads}, got {head}")
         self._set_attention(replace(self._attention, alibi_heads=heads, alibi_head=head),
-                            f"ALiBi head {head} of {heads}")
+                            Edit("alibi", (head, heads)))
 
     def set_causal(self, causal: bool) -> None:
         """Mask (or not) the keys after each query."""
-        self._set_attention(replace(self._attention, causal=bool(causal)),
-                            "causal mask" if causal else "no mask")
+        self._set_attention(replace(self._attention, causal=bool(causal)), Edit("causal", (bool(causal),)))
 
-    def _set_attention(self, settings: AttentionSettings, description: str) -> None:
+    def _set_attention(self, settings: AttentionSettings, description: Edit) -> None:
         if settings != self._attention:
             self._apply(ModelState(self._ids, self._scheme, self._E, settings), description)
 
@@ -328,13 +351,13 @@ class EmbeddingModel:
         """Tokenize ``text`` and make it the sequence. Raises ``TokenizeError`` or ``ValueError``."""
         ids = self._validated_ids(tokenize(text, self._tokens))
         if tuple(ids) != self._ids:
-            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), "type text")
+            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), Edit("text"))
 
     def set_ids(self, ids: list[int] | tuple[int, ...]) -> None:
         """Make ``ids`` the sequence. Raises ``ValueError`` for an unknown id or too many."""
         ids = self._validated_ids(list(ids))
         if tuple(ids) != self._ids:
-            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), "set tokens")
+            self._apply(ModelState(tuple(ids), self._scheme, self._E, self._attention), Edit("tokens"))
 
     def move_token(self, src: int, dst: int) -> None:
         """Move the token at position ``src`` so that it ends at position ``dst`` (both 0-based)."""
@@ -346,7 +369,7 @@ class EmbeddingModel:
         ids.insert(dst, ids.pop(src))
         self._apply(
             ModelState(tuple(ids), self._scheme, self._E, self._attention),
-            f"move {self._tokens[self._ids[src]]!r} to position {dst + 1}",
+            Edit("move", (display_token(self._tokens[self._ids[src]]), dst + 1)),
         )
 
     def insert_token(self, pos: int, token_id: int) -> None:
@@ -357,7 +380,7 @@ class EmbeddingModel:
         ids = self._validated_ids(ids)
         self._apply(
             ModelState(tuple(ids), self._scheme, self._E, self._attention),
-            f"insert {self._tokens[token_id]!r} at position {pos + 1}",
+            Edit("insert", (display_token(self._tokens[token_id]), pos + 1)),
         )
 
     def remove_token(self, pos: int) -> None:
@@ -367,14 +390,14 @@ class EmbeddingModel:
         removed = ids.pop(pos)
         self._apply(
             ModelState(tuple(ids), self._scheme, self._E, self._attention),
-            f"remove {self._tokens[removed]!r} from position {pos + 1}",
+            Edit("remove", (display_token(self._tokens[removed]), pos + 1)),
         )
 
     def set_scheme(self, name: str) -> None:
         """Switch the position scheme. Raises ``ValueError`` for an unknown name."""
         check_scheme(name)
         if name != self._scheme:
-            self._apply(ModelState(self._ids, name, self._E, self._attention), f"position scheme {name}")
+            self._apply(ModelState(self._ids, name, self._E, self._attention), Edit("scheme", (name,)))
 
     def set_embedding(self, token_id: int, dim: int, value: float) -> None:
         """Set E[token_id, dim] = value. Raises ``ValueError`` for NaN, ±inf or a bad index."""
@@ -394,7 +417,7 @@ class EmbeddingModel:
         E[token_id, dim] = value
         self._apply(
             ModelState(self._ids, self._scheme, _read_only(E), self._attention),
-            f"E[{token_id}, {dim}] = {value:g}",
+            Edit("embedding", (token_id, dim, value)),
         )
 
     def set_highlight(self, position: int | None) -> None:
@@ -415,7 +438,7 @@ class EmbeddingModel:
 
     # ---- internals ---------------------------------------------------------------------------
 
-    def _apply(self, new: ModelState, description: str) -> None:
+    def _apply(self, new: ModelState, description: Edit) -> None:
         before = self.state()
         self._set_state(new)
         self.edited.emit(before, new, description)
@@ -471,5 +494,13 @@ class EmbeddingModel:
         return self._cache[key]
 
 
-__all__ = ["MAX_ALIBI_HEADS", "MAX_TOKENS", "ROPE_BASES", "SCHEMES", "AttentionSettings",
-           "EmbeddingModel", "ModelState"]
+__all__ = [
+    "MAX_ALIBI_HEADS",
+    "MAX_TOKENS",
+    "ROPE_BASES",
+    "SCHEMES",
+    "AttentionSettings",
+    "Edit",
+    "EmbeddingModel",
+    "ModelState",
+]

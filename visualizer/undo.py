@@ -7,17 +7,43 @@ that into a ``QUndoCommand`` on a ``QUndoStack``. Undo and redo put a snapshot b
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from .model import EmbeddingModel, ModelState
+from .model import Edit, EmbeddingModel, ModelState
+
+# Listed here so that pyside6-lupdate finds them; translated when the menu shows them.
+_DESCRIPTIONS = {
+    "text": QT_TRANSLATE_NOOP("Edit", "type a sentence"),
+    "tokens": QT_TRANSLATE_NOOP("Edit", "set the tokens"),
+    "move": QT_TRANSLATE_NOOP("Edit", "move {0} to position {1}"),
+    "insert": QT_TRANSLATE_NOOP("Edit", "insert {0} at position {1}"),
+    "remove": QT_TRANSLATE_NOOP("Edit", "remove {0} from position {1}"),
+    "scheme": QT_TRANSLATE_NOOP("Edit", "position scheme {0}"),
+    "embedding": QT_TRANSLATE_NOOP("Edit", "E[{0}, {1}] = {2}"),
+    "rope_base": QT_TRANSLATE_NOOP("Edit", "RoPE base {0}"),
+    "rope_scaling": QT_TRANSLATE_NOOP("Edit", "context extension {0} × {1}"),
+    "alibi": QT_TRANSLATE_NOOP("Edit", "ALiBi head {0} of {1}"),
+    "causal": QT_TRANSLATE_NOOP("Edit", "causal mask {0}"),
+}
+
+
+def describe(edit: Edit) -> str:
+    """The edit in the current language, for the Edit menu."""
+    template = QCoreApplication.translate("Edit", _DESCRIPTIONS.get(edit.kind, edit.kind))
+    args = [QCoreApplication.translate("Edit", "on") if a is True else
+            QCoreApplication.translate("Edit", "off") if a is False else
+            QCoreApplication.translate("Edit", "none") if a is None else f"{a:g}" if isinstance(a, float) else a
+            for a in edit.args]
+    return template.format(*args)
 
 
 class ModelStateCommand(QUndoCommand):
     """One model command, already applied when pushed."""
 
-    def __init__(self, model: EmbeddingModel, before: ModelState, after: ModelState, text: str):
-        super().__init__(text)
-        self._model, self._before, self._after = model, before, after
+    def __init__(self, model: EmbeddingModel, before: ModelState, after: ModelState, edit: Edit):
+        super().__init__(describe(edit))
+        self._model, self._before, self._after, self.edit = model, before, after, edit
         self._applied = True
 
     def redo(self) -> None:
@@ -38,8 +64,15 @@ class UndoRecorder:
         self._model, self._stack = model, stack
         model.edited.connect(self._on_edited)
 
-    def _on_edited(self, before: ModelState, after: ModelState, description: str) -> None:
-        self._stack.push(ModelStateCommand(self._model, before, after, description))
+    def _on_edited(self, before: ModelState, after: ModelState, edit: Edit) -> None:
+        self._stack.push(ModelStateCommand(self._model, before, after, edit))
+
+    def retranslate(self) -> None:
+        """Re-describe every command in the current language."""
+        for index in range(self._stack.count()):
+            command = self._stack.command(index)
+            if isinstance(command, ModelStateCommand):
+                command.setText(describe(command.edit))
 
     def detach(self) -> None:
         """Stop recording."""

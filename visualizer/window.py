@@ -1,14 +1,20 @@
-"""The main window: lays out the views around one shared model, menus, undo stack."""
+"""The main window: lays out the views around one shared model; menus, undo, lesson, presenting."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPalette, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
     QMainWindow,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -17,12 +23,16 @@ from PySide6.QtWidgets import (
 
 from .appearance import Appearance
 from .core import PositionError
+from .i18n import LANGUAGES, install_language
+from .io.session import SessionError, load_session, save_session
 from .io.tables import DATA_FORMATS, ExportError, write_data_export
+from .lesson import Lesson, LessonStep, load_lesson
 from .model import EmbeddingModel
 from .undo import UndoRecorder
 from .views.attention_preview import AttentionPreview
 from .views.gradient_lab import GradientLabView
 from .views.lazy import LazyPage
+from .views.lesson_panel import LessonPanel
 from .views.palette import scaled_font
 from .views.rope_clock import RopeClock
 from .views.scheme_comparison import SchemeComparison
@@ -33,21 +43,51 @@ from .views.vocabulary_table import VocabularyTable
 from .views.x_panel import XPanel
 
 STATUS_MS = 8000
+MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
+QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
+LESSON_SHARE = 0.3  # of the window's width, for the lesson beside the views
+LESSON_SHARE_PRESENTING = 0.25  # of the height, for the lesson along the bottom
+ZOOM_STEP = 1.15
+MAX_RECENT = 8
+AUTOSAVE_MS = 3000
+SESSION_FILTER = "Sessions (*.json)"
+
+
+def presentation_scale(width: int, height: int) -> float:
+    """Type size for presenting on a ``width`` × ``height`` screen: 1.5 at 1024 × 768, more on larger."""
+    scale = 1.5 * min(width / 1024, height / 768)
+    return round(min(MAX_PRESENTATION_SCALE, max(MIN_PRESENTATION_SCALE, scale)), 2)
 
 
 class MainWindow(QMainWindow):
-    """Text box and token strip on top; scheme and vocabulary on the left; the views in tabs.
+    """Text box and token strip on top; vocabulary on the left; the views in tabs; the lesson
+    on the right.
 
     Every view reads the same :class:`EmbeddingModel`; every model command lands on the undo
-    stack, whichever view issued it.
+    stack, whichever view (or lesson step) issued it.
+
+    Parameters
+    ----------
+    model, appearance
+        The shared state and look (new ones by default).
+    settings : QSettings, optional
+        Where geometry, language, zoom and recent files persist, and the autosave lives;
+        None (tests, screenshots) keeps nothing.
     """
 
-    def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None):
+    def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
+                 settings: QSettings | None = None, lesson: Lesson | None = None):
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
+        self.settings = settings
+        self.session_path: Path | None = None
         self.undo_stack = QUndoStack(self)
-        self._undo_recorder = UndoRecorder(self.model, self.undo_stack)
+        self._undo_recorder: UndoRecorder | None = UndoRecorder(self.model, self.undo_stack)
+        self._presenting = False
+        self._presentation_scale = MIN_PRESENTATION_SCALE
+        self._scale_before_presenting = 1.0
+        self._contrast_before_presenting = False
 
         self.text_input = TextInput(self.model, self.appearance)
         self.token_strip = TokenStrip(self.model, self.appearance)
@@ -63,71 +103,57 @@ class MainWindow(QMainWindow):
             page = LazyPage(lambda view_class=view_class: view_class(self.model, self.appearance))
             self.pages[name] = page
             self.tabs.addTab(page, "")
+        self.lesson_panel = LessonPanel(lesson or load_lesson(), self.model, self.appearance,
+                                        self.show_lesson_step, self.run_lesson_action)
+        self.lesson_dock = QDockWidget()
+        self.lesson_dock.setObjectName("lesson")
+        self.lesson_dock.setWidget(self.lesson_panel)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
+        self.lesson_dock.hide()
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.scheme_selector)
         right_layout.addWidget(self.tabs, 1)
-        body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(self.vocabulary)
-        body.addWidget(right)
-        body.setStretchFactor(1, 1)
-        body.setSizes([330, 1070])
-        body.setCollapsible(1, False)
+        self.body = QSplitter(Qt.Orientation.Horizontal)
+        self.body.addWidget(self.vocabulary)
+        self.body.addWidget(right)
+        self.body.setStretchFactor(1, 1)
+        self.body.setSizes([330, 1070])
+        self.body.setCollapsible(1, False)
+        self.restore_bar = self._build_restore_bar()
         central = QWidget()
         layout = QVBoxLayout(central)
+        layout.addWidget(self.restore_bar)
         layout.addWidget(self.text_input)
         layout.addWidget(self.token_strip)
-        layout.addWidget(body, 1)
+        layout.addWidget(self.body, 1)
         self.setCentralWidget(central)
+        self.blank = QLabel(self)  # B in presentation mode: a black screen while the class talks
+        self.blank.setStyleSheet("background: black;")
+        self.blank.hide()
 
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.token_strip.message.connect(self.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
         self.vocabulary.insert_requested.connect(self.insert_token_after_selection)
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setObjectName("autosave")
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_MS)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self.model.edited.connect(self._on_model_edited)
         self._build_actions()
         self.appearance.changed.connect(self._on_appearance_changed)
         self._on_appearance_changed()
         self.resize(1400, 900)
+        if settings is not None:
+            self._restore_settings()
 
-    # ---- actions ---------------------------------------------------------------------------------
-
-    def _build_actions(self) -> None:
-        self.undo_action = self.undo_stack.createUndoAction(self, self.tr("Undo"))
-        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.undo_stack.createRedoAction(self, self.tr("Redo"))
-        # Ctrl+Shift+Z everywhere, plus the platform's own redo key (Ctrl+Y on some).
-        self.redo_action.setShortcuts(
-            [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)])
-        self.export_action = QAction(self)
-        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.triggered.connect(self._on_export)
-        self.quit_action = QAction(self)
-        self.quit_action.setShortcuts(QKeySequence.StandardKey.Quit)
-        self.quit_action.triggered.connect(self.close)
-        self.delete_action = QAction(self)
-        self.delete_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
-        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.delete_action.triggered.connect(self.token_strip.remove_selected)
-        self.move_left_action = QAction(self)
-        self.move_left_action.setShortcut(QKeySequence("Alt+Left"))
-        self.move_left_action.triggered.connect(lambda: self.token_strip.move_selected(-1))
-        self.move_right_action = QAction(self)
-        self.move_right_action.setShortcut(QKeySequence("Alt+Right"))
-        self.move_right_action.triggered.connect(lambda: self.token_strip.move_selected(+1))
-        self.build_action = QAction(self)
-        self.build_action.setShortcut(QKeySequence("Ctrl+B"))
-        self.build_action.triggered.connect(self.x_panel.build_button.toggle)
-        self.file_menu = self.menuBar().addMenu("")
-        self.file_menu.addActions([self.export_action, self.quit_action])
-        self.edit_menu = self.menuBar().addMenu("")
-        self.edit_menu.addActions([self.undo_action, self.redo_action, self.delete_action,
-                                   self.move_left_action, self.move_right_action])
-        self.view_menu = self.menuBar().addMenu("")
-        self.view_menu.addAction(self.build_action)
-        # Delete acts on the strip only, so it never steals the key from the table editor.
-        self.token_strip.addAction(self.delete_action)
+    # ---- views ------------------------------------------------------------------------------------
 
     @property
     def rope_clock(self) -> RopeClock:
@@ -149,6 +175,10 @@ class MainWindow(QMainWindow):
         """The sparse-gradient lab (built on first use)."""
         return self.pages["gradient_lab"].view  # type: ignore[return-value]
 
+    def view_named(self, name: str) -> QWidget:
+        """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
+        return self.x_panel if name == "x_panel" else self.pages[name].view
+
     def show_view(self, view: QWidget) -> None:
         """Bring the tab holding ``view`` to the front."""
         for index in range(self.tabs.count()):
@@ -163,22 +193,132 @@ class MainWindow(QMainWindow):
         page = self.tabs.currentWidget()
         return page.view if isinstance(page, LazyPage) else page
 
+    # ---- actions and menus -------------------------------------------------------------------------
+
+    def _action(self, slot: Any, *keys: QKeySequence | QKeySequence.StandardKey | str,
+                checkable: bool = False) -> QAction:
+        action = QAction(self)
+        shortcuts: list[QKeySequence] = []
+        for key in keys:
+            if isinstance(key, QKeySequence.StandardKey):
+                shortcuts += QKeySequence.keyBindings(key)
+            else:
+                shortcuts.append(QKeySequence(key))
+        action.setShortcuts(shortcuts)
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        self.addAction(action)  # shortcuts work even while the menu bar is hidden
+        return action
+
+    def _build_actions(self) -> None:
+        self.undo_action = self._action(self.undo_stack.undo, QKeySequence.StandardKey.Undo)
+        # Ctrl+Shift+Z everywhere, plus the platform's own redo key (Ctrl+Y on some).
+        self.redo_action = self._action(self.undo_stack.redo, "Ctrl+Shift+Z", QKeySequence.StandardKey.Redo)
+        self.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        self.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_stack.indexChanged.connect(self._refresh_undo_texts)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.open_action = self._action(self._on_open, QKeySequence.StandardKey.Open)
+        self.save_action = self._action(self._on_save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(self._on_save_as, "Ctrl+Shift+S")
+        self.export_action = self._action(self._on_export, "Ctrl+E")
+        self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
+        self.delete_action = QAction(self)
+        self.delete_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.delete_action.triggered.connect(self.token_strip.remove_selected)
+        self.token_strip.addAction(self.delete_action)  # Delete acts on the strip only
+        self.move_left_action = self._action(lambda: self.token_strip.move_selected(-1), "Alt+Left")
+        self.move_right_action = self._action(lambda: self.token_strip.move_selected(+1), "Alt+Right")
+        self.build_action = self._action(lambda: self.x_panel.build_button.toggle(), "Ctrl+B")
+        self.lesson_action = self._action(self._on_lesson_toggled, "F9", checkable=True)
+        self.next_step_action = self._action(self.lesson_panel.advance, "PgDown")
+        self.previous_step_action = self._action(self.lesson_panel.previous, "PgUp")
+        self.present_action = self._action(lambda: self.set_presenting(not self._presenting), "F5")
+        self.leave_action = self._action(lambda: self.set_presenting(False), "Esc")
+        self.zoom_in_action = self._action(lambda: self.zoom(ZOOM_STEP), QKeySequence.StandardKey.ZoomIn, "Ctrl+=")
+        self.zoom_out_action = self._action(lambda: self.zoom(1 / ZOOM_STEP), QKeySequence.StandardKey.ZoomOut)
+        self.zoom_reset_action = self._action(self.reset_zoom, "Ctrl+0")
+        self.contrast_action = self._action(self._on_contrast_toggled, checkable=True)
+        # Clicker keys: only while presenting, so arrows and Space keep their meaning elsewhere.
+        self.clicker_next_action = self._action(self.lesson_panel.advance, "Right")
+        self.clicker_previous_action = self._action(self.lesson_panel.previous, "Left")
+        self.blank_action = self._action(self.toggle_blank, "B")
+        self.play_action = self._action(self.play_pause, "Space")
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code in LANGUAGES:
+            action = QAction(LANGUAGES[code], self, checkable=True)
+            action.setChecked(code == self.appearance.language)
+            action.triggered.connect(lambda _=False, code=code: self.set_language(code))
+            self.language_group.addAction(action)
+            self.language_actions[code] = action
+        self._set_clicker_keys(False)
+
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.recent_menu = self.file_menu.addMenu("")
+        self.file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
+        self.file_menu.insertMenu(self.save_action, self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.export_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+        self.edit_menu = bar.addMenu("")
+        self.edit_menu.addActions([self.undo_action, self.redo_action, self.delete_action,
+                                   self.move_left_action, self.move_right_action])
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addActions([self.build_action, self.lesson_action, self.next_step_action,
+                                   self.previous_step_action])
+        self.view_menu.addSeparator()
+        self.view_menu.addActions([self.present_action, self.zoom_in_action, self.zoom_out_action,
+                                   self.zoom_reset_action, self.contrast_action])
+        self.language_menu = self.view_menu.addMenu("")
+        self.language_menu.addActions(list(self.language_actions.values()))
+
     def retranslate(self) -> None:
         """Re-read every visible string of the window itself."""
         self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
         self.file_menu.setTitle(self.tr("&File"))
         self.edit_menu.setTitle(self.tr("&Edit"))
         self.view_menu.setTitle(self.tr("&View"))
-        self.export_action.setText(self.tr("&Export X…"))
-        self.quit_action.setText(self.tr("&Quit"))
-        self.delete_action.setText(self.tr("&Delete selected token"))
-        self.move_left_action.setText(self.tr("Move token &left"))
-        self.move_right_action.setText(self.tr("Move token &right"))
-        self.build_action.setText(self.tr("&Build X step by step"))
+        self.recent_menu.setTitle(self.tr("Open &recent"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        if self._undo_recorder is not None:
+            self._undo_recorder.retranslate()
+        self._refresh_undo_texts()
+        for action, text in (
+            (self.open_action, self.tr("&Open session…")), (self.save_action, self.tr("&Save session")),
+            (self.save_as_action, self.tr("Save session &as…")), (self.export_action, self.tr("&Export X…")),
+            (self.quit_action, self.tr("&Quit")), (self.delete_action, self.tr("&Delete selected token")),
+            (self.move_left_action, self.tr("Move token &left")),
+            (self.move_right_action, self.tr("Move token &right")),
+            (self.build_action, self.tr("&Build X step by step")),
+            (self.lesson_action, self.tr("Guided &lesson")),
+            (self.next_step_action, self.tr("&Next lesson step")),
+            (self.previous_step_action, self.tr("&Previous lesson step")),
+            (self.present_action, self.tr("&Presentation mode")),
+            (self.zoom_in_action, self.tr("Zoom &in")), (self.zoom_out_action, self.tr("Zoom &out")),
+            (self.zoom_reset_action, self.tr("&Reset zoom")),
+            (self.contrast_action, self.tr("&High contrast")),
+        ):
+            action.setText(text)
         titles = (self.tr("Build X"), self.tr("RoPE clock"), self.tr("Attention"), self.tr("Compare schemes"),
                   self.tr("Gradient lab"))
         for index, title in enumerate(titles):
             self.tabs.setTabText(index, title)
+        self.lesson_dock.setWindowTitle(self.tr("Guided lesson"))
+        self.restore_label.setText(self.tr("The app did not close normally last time. "
+                                           "Restore the work it saved automatically?"))
+        self.restore_button.setText(self.tr("Restore"))
+        self.discard_button.setText(self.tr("Discard"))
+        self._fill_recent_menu()
+
+    def _refresh_undo_texts(self, *_: object) -> None:
+        undo, redo = self.undo_stack.undoText(), self.undo_stack.redoText()
+        self.undo_action.setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
 
     # ---- commands from the window ----------------------------------------------------------------
 
@@ -196,6 +336,170 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         """Show ``text`` in the status bar for a while."""
         self.statusBar().showMessage(text, STATUS_MS)
+
+    def play_pause(self) -> None:
+        """Space while presenting: play or pause the animation of the view in front."""
+        view = self.current_view()
+        if view is self.x_panel:
+            self.x_panel.build_button.toggle()
+        elif isinstance(view, RopeClock):
+            view.play_button.toggle()
+        elif isinstance(view, GradientLabView):
+            view.play_button.toggle()
+
+    def toggle_blank(self) -> None:
+        """B while presenting: black out the screen, or bring it back."""
+        self.blank.setGeometry(self.rect())
+        self.blank.setVisible(not self.blank.isVisible())
+        self.blank.raise_()
+
+    def is_blank(self) -> bool:
+        """True while the screen is blacked out."""
+        return self.blank.isVisible()
+
+    # ---- lesson ------------------------------------------------------------------------------------
+
+    def show_lesson_step(self, step: LessonStep) -> None:
+        """Bring forward the view a lesson step names, in the state it asks for."""
+        self.lesson_dock.show()
+        self.lesson_action.setChecked(True)
+        view = self.view_named(step.view)
+        self.show_view(view)
+        # Each step sets the build animation explicitly: one left running would confuse the class.
+        self.x_panel.finish_build()
+        if step.build:
+            self.x_panel.build_button.setChecked(True)
+        if isinstance(view, RopeClock):
+            if step.rope_lesson:
+                view.show_lesson_positions(3, 1)
+            elif view.lesson_mode:
+                view.lesson_button.setChecked(False)
+
+    def run_lesson_action(self, action: dict[str, Any]) -> None:
+        """A reveal that is not a model command: the real-scale measurement."""
+        if action.get("real_scale"):
+            lab = self.gradient_lab
+            self.show_view(lab)
+            lab.pages.setCurrentWidget(lab.real_scale)
+            lab.real_scale.start()
+
+    def _on_lesson_toggled(self, shown: bool) -> None:
+        self.lesson_dock.setVisible(shown)
+        if shown and self.lesson_panel.index is None:
+            self.lesson_panel.go_to(0)
+
+    def go_to_step(self, step: int) -> None:
+        """Show lesson step ``step`` (0-based)."""
+        self.lesson_panel.go_to(step)
+
+    # ---- presentation and look -----------------------------------------------------------------
+
+    def is_presenting(self) -> bool:
+        """True in presentation mode."""
+        return self._presenting
+
+    def set_presenting(self, on: bool, full_screen: bool = True) -> None:
+        """Presentation mode: large type, high contrast, the lesson beside, clicker keys on.
+
+        The scale follows the screen: 150% at 1024 × 768, up to 250% on large screens; zoom
+        keys adjust it from there.
+        """
+        if on == self._presenting:
+            return
+        self._presenting = on
+        if on:
+            self._scale_before_presenting = self.appearance.scale
+            self._contrast_before_presenting = self.appearance.high_contrast
+            area = self.screen().availableGeometry().size() if full_screen else self.size()
+            self._presentation_scale = presentation_scale(area.width(), area.height())
+            self.appearance.set_scale(self._presentation_scale)
+            self.appearance.set_high_contrast(True)
+            if self.lesson_panel.index is None:
+                self.lesson_panel.go_to(0)
+        else:
+            self.appearance.set_scale(self._scale_before_presenting)
+            self.appearance.set_high_contrast(self._contrast_before_presenting)
+            self.blank.hide()
+        for widget in (self.vocabulary, self.text_input):
+            widget.setVisible(not on)
+        self.menuBar().setVisible(not on)
+        # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea if on else Qt.DockWidgetArea.RightDockWidgetArea,
+                           self.lesson_dock)
+        self.scheme_selector.set_compact(on)
+        self.lesson_panel.set_wide(on)
+        # No title bar on the lesson while presenting: every pixel of height counts.
+        self.lesson_dock.setTitleBarWidget(QWidget() if on else None)
+        self.lesson_dock.setVisible(on or self.lesson_action.isChecked())
+        self._set_clicker_keys(on)
+        if on and full_screen:
+            self.showFullScreen()
+        elif not on and self.isFullScreen():
+            self.showNormal()
+        self._size_lesson_dock()
+
+    def _size_lesson_dock(self) -> None:
+        if not self.lesson_dock.isVisible():
+            return
+        if self._presenting:
+            height = int(self.height() * LESSON_SHARE_PRESENTING)
+            self.lesson_panel.setMaximumHeight(height)
+            self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
+        else:
+            self.lesson_panel.setMaximumHeight(QWIDGETSIZE_MAX)
+            self.resizeDocks([self.lesson_dock], [int(self.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
+
+    def _set_clicker_keys(self, on: bool) -> None:
+        for action in (self.clicker_next_action, self.clicker_previous_action, self.blank_action,
+                       self.play_action, self.leave_action):
+            action.setEnabled(on)
+
+    def zoom(self, factor: float) -> None:
+        """Scale every font, line and cell by ``factor`` (Ctrl+= / Ctrl+-)."""
+        self.appearance.set_scale(self.appearance.scale * factor)
+
+    def reset_zoom(self) -> None:
+        """Back to 100% (or the presentation size while presenting)."""
+        self.appearance.set_scale(self._presentation_scale if self._presenting else 1.0)
+
+    def _on_contrast_toggled(self, on: bool) -> None:
+        self.appearance.set_high_contrast(on)
+
+    def set_language(self, language: str) -> None:
+        """Switch every visible string and number format, live."""
+        if not install_language(language):
+            self.show_message(self.tr("The translation {0} could not be loaded.").format(LANGUAGES[language]))
+            return
+        self.appearance.set_language(language)
+        self.language_actions[language].setChecked(True)
+
+    def _apply_palette(self) -> None:
+        palette = QApplication.style().standardPalette()
+        if self.appearance.high_contrast:
+            for role, colour in ((QPalette.ColorRole.Window, "white"), (QPalette.ColorRole.Base, "white"),
+                                 (QPalette.ColorRole.WindowText, "black"), (QPalette.ColorRole.Text, "black"),
+                                 (QPalette.ColorRole.ButtonText, "black"), (QPalette.ColorRole.Highlight, "#0057A8")):
+                palette.setColor(role, QColor(colour))
+        self.setPalette(palette)
+
+    def _on_appearance_changed(self) -> None:
+        self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
+        self.lesson_dock.setMinimumWidth(min(self.appearance.px(200), 320))
+        self.contrast_action.setChecked(self.appearance.high_contrast)
+        self._apply_palette()
+        self.retranslate()
+
+    def _on_tab_changed(self, _index: int) -> None:
+        # The position scheme has nothing to do with the gradient lab: give the lab the room.
+        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.pages["gradient_lab"])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.blank.setGeometry(self.rect())
+        if self._presenting:
+            self._size_lesson_dock()
+
+    # ---- files: exports and sessions -----------------------------------------------------------
 
     def _on_export(self) -> None:
         path_text, _ = QFileDialog.getSaveFileName(
@@ -219,17 +523,160 @@ class MainWindow(QMainWindow):
         self.show_message(self.tr("Saved {0}").format(path))
         return True
 
-    def _on_tab_changed(self, _index: int) -> None:
-        # The position scheme has nothing to do with the gradient lab: give the lab the room.
-        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.pages["gradient_lab"])
+    def open_session(self, path: Path) -> bool:
+        """Load a session; on any problem say what it is and change nothing."""
+        try:
+            session = load_session(path, self.model)
+            self.model.restore(session.state)
+        except (SessionError, ValueError) as error:
+            self.show_message(self.tr("Could not open the session: {0}").format(error))
+            return False
+        self.undo_stack.clear()
+        self.session_path = path
+        if session.lesson_step is not None and session.lesson_step < len(self.lesson_panel.lesson.steps):
+            self.lesson_panel.go_to(session.lesson_step)
+            self.undo_stack.clear()
+        self._remember_recent(path)
+        self.show_message(self.tr("Opened {0}").format(path))
+        return True
 
-    def _on_appearance_changed(self) -> None:
-        self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
-        self.retranslate()
+    def save_session(self, path: Path) -> bool:
+        """Save the session atomically; report success or the reason."""
+        try:
+            save_session(path, self.model, self.lesson_panel.index)
+        except SessionError as error:
+            self.show_message(str(error))
+            return False
+        self.session_path = path
+        self.undo_stack.setClean()
+        self._remember_recent(path)
+        self.show_message(self.tr("Saved {0}").format(path))
+        return True
+
+    def _on_open(self) -> None:
+        path_text, _ = QFileDialog.getOpenFileName(self, self.tr("Open session"), "", SESSION_FILTER)
+        if path_text:
+            self.open_session(Path(path_text))
+
+    def _on_save(self) -> None:
+        if self.session_path is None:
+            self._on_save_as()
+        else:
+            self.save_session(self.session_path)
+
+    def _on_save_as(self) -> None:
+        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Save session"), "lesson.json", SESSION_FILTER)
+        if path_text:
+            self.save_session(Path(path_text))
+
+    # ---- settings, recent files, autosave -------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        """Sessions opened or saved lately, newest first."""
+        if self.settings is None:
+            return self._recent if hasattr(self, "_recent") else []
+        value = self.settings.value("recent", [])
+        return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+
+    def _remember_recent(self, path: Path) -> None:
+        recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]
+        recent = recent[:MAX_RECENT]
+        if self.settings is None:
+            self._recent = recent
+        else:
+            self.settings.setValue("recent", recent)
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_files():
+            self.recent_menu.addAction(path, lambda path=path: self.open_session(Path(path)))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def autosave_path(self) -> Path | None:
+        """Where the autosave lives (None when nothing persists)."""
+        if self.settings is None:
+            return None
+        folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+        return folder / "autosave.json"
+
+    def autosave(self) -> None:
+        """Save the work where a crash cannot lose it (offered back at the next start)."""
+        path = self.autosave_path()
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_session(path, self.model, self.lesson_panel.index)
+        except (OSError, SessionError):
+            pass  # the autosave is a safety net; the work itself is still in memory
+
+    def _on_model_edited(self, *_: object) -> None:
+        if self.settings is not None:
+            self._autosave_timer.start()
+
+    def _build_restore_bar(self) -> QWidget:
+        bar = QWidget()
+        bar.setStyleSheet("background: #FFF3D6;")
+        self.restore_label, self.restore_button, self.discard_button = QLabel(), QPushButton(), QPushButton()
+        row = QHBoxLayout(bar)
+        row.addWidget(self.restore_label, 1)
+        row.addWidget(self.restore_button)
+        row.addWidget(self.discard_button)
+        self.restore_button.clicked.connect(self._restore_autosave)
+        self.discard_button.clicked.connect(self._discard_autosave)
+        bar.hide()
+        return bar
+
+    def _restore_autosave(self) -> None:
+        path = self.autosave_path()
+        if path is not None:
+            self.open_session(path)
+            self.session_path = None
+        self.restore_bar.hide()
+
+    def _discard_autosave(self) -> None:
+        path = self.autosave_path()
+        if path is not None:
+            path.unlink(missing_ok=True)
+        self.restore_bar.hide()
+
+    def _restore_settings(self) -> None:
+        assert self.settings is not None
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        scale = self.settings.value("zoom", 1.0)
+        try:
+            self.appearance.set_scale(float(scale))
+        except (TypeError, ValueError):
+            pass
+        self.appearance.set_high_contrast(self.settings.value("high_contrast", False) in (True, "true"))
+        language = self.settings.value("language")
+        if language in LANGUAGES:
+            self.set_language(str(language))
+        path = self.autosave_path()
+        if path is not None and path.exists():
+            self.restore_bar.show()  # offered, never forced
+        self._fill_recent_menu()
+
+    def _save_settings(self) -> None:
+        if self.settings is None:
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("zoom", self._scale_before_presenting if self._presenting else self.appearance.scale)
+        self.settings.setValue("high_contrast",
+                               self._contrast_before_presenting if self._presenting else self.appearance.high_contrast)
+        self.settings.setValue("language", self.appearance.language)
+        self.settings.sync()
 
     # ---- lifetime --------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._save_settings()
+        path = self.autosave_path()
+        if path is not None:
+            path.unlink(missing_ok=True)  # a normal exit: nothing to offer next time
         self.detach()
         super().closeEvent(event)
 
@@ -237,10 +684,12 @@ class MainWindow(QMainWindow):
         """Disconnect every view from the model (idempotent)."""
         if self._undo_recorder is None:
             return
+        self._autosave_timer.stop()
         self._undo_recorder.detach()
-        self._undo_recorder = None  # type: ignore[assignment]
+        self._undo_recorder = None
+        self.model.edited.disconnect(self._on_model_edited)
         built = [page.view for page in self.pages.values() if page.built]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
-                     *built):
+                     self.lesson_panel, *built):
             view.detach()  # type: ignore[attr-defined]
         self.appearance.changed.disconnect(self._on_appearance_changed)

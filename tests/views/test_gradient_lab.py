@@ -98,7 +98,7 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     result = panel.result
     assert result["same"] and result["max_other"] == 0.0
     assert 0 < result["rows_touched"] <= 500
-    assert f"{result['rows_touched']:,} rows" in panel.answer.text()
+    assert f"{result['rows_touched']:,} rows" in panel.answer.text()  # English thousands separator
     assert not panel.is_running() and panel.run_button.isEnabled()
 
 

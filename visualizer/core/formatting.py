@@ -20,6 +20,12 @@ class NumberFormat:
 
     decimal: str = "."
     minus: str = "-"
+    thousands: str = ","
+
+    def integer(self, value: int) -> str:
+        """A whole number with the language's thousands separator: 50,257 / 50.257."""
+        text = f"{int(value):,}".replace(",", self.thousands)
+        return text.replace("-", self.minus)
 
     def short(self, value: float, decimals: int = 3) -> str:
         """``value`` rounded to ``decimals`` places, trailing zeros dropped: −0,5 / 1 / 0,841."""
@@ -67,6 +73,6 @@ class NumberFormat:
         return text.replace("-", self.minus).replace(".", self.decimal)
 
 
-ENGLISH = NumberFormat(decimal=".", minus="-")
-PORTUGUESE = NumberFormat(decimal=",", minus="\u2212")
+ENGLISH = NumberFormat(decimal=".", minus="-", thousands=",")
+PORTUGUESE = NumberFormat(decimal=",", minus="\u2212", thousands=".")
 NUMBER_FORMATS = {"en": ENGLISH, "pt": PORTUGUESE}

@@ -13,7 +13,7 @@ from ..core import display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from .heatmap import Heatmap
 from .lazy import RefreshWhenShown
-from .palette import colormap, scaled_font, symmetric_limit
+from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 
 def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[int, ...],
@@ -119,8 +119,7 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         limit = symmetric_limit(scores, side)
         for heatmap in (self.scores, self.side):
             heatmap.set_levels(limit)
-        if self.colour_bar.levels() != (-limit, limit):
-            self.colour_bar.setLevels(low=-limit, high=limit)
+        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
         self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
         self.side.set_title(side_title)

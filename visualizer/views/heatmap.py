@@ -50,7 +50,7 @@ class CellLabels(pg.GraphicsObject):
         font = scaled_font(self._appearance, 10, bold=True)
         # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
         # read them (hover and the readouts still give the value).
-        pixels = int(min(cell_h * 0.42, cell_w * 0.28))
+        pixels = int(min(cell_h * 0.55, cell_w * 0.26))
         if pixels < 8:
             return
         font.setPixelSize(pixels)

@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont
 
 from ..appearance import Appearance
+from ..core.formatting import NumberFormat
 
 COLORMAP_NAME = "CET-CBD1"
 """One diverging, colour-blind-safe map (blue … grey … yellow) for every heatmap."""
@@ -38,6 +39,18 @@ def symmetric_limit(*arrays: np.ndarray | None, floor: float = 1.0) -> float:
             if finite.size:
                 largest = max(largest, float(finite.max()))
     return float(np.ceil(largest * 2) / 2)
+
+
+def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat) -> None:
+    """Levels ±limit and ticks written in the language's number format (−0,5 in Portuguese)."""
+    key = (limit, numbers)
+    if getattr(bar, "_drawn_levels_key", None) == key:
+        return
+    bar._drawn_levels_key = key  # type: ignore[attr-defined]
+    bar.setLevels(low=-limit, high=limit)
+    step = 0.5 if limit <= 3 else float(np.ceil(limit / 6))
+    values = np.arange(-limit, limit + step / 2, step)
+    bar.axis.setTicks([[(float(v), numbers.short(float(v))) for v in values]])
 
 
 def scaled_font(appearance: Appearance, points: float, bold: bool = False,

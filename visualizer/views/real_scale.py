@@ -164,16 +164,18 @@ class RealScalePanel(QGroupBox):
         numbers = self._appearance.numbers
         ratio = result["dense_s"] / max(result["sparse_s"], 1e-9)
         self.report.setText(self.tr(
-            "Rows that got a gradient: {0:,} of {1:,}.   Sparse (sort + add.reduceat): {2} ms.   "
+            "Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id's rows): {2} ms.   "
             "Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.").format(
-            result["rows_touched"], result["V"], numbers.fixed(result["sparse_s"] * 1000, 1),
+            numbers.integer(result["rows_touched"]), numbers.integer(result["V"]),
+            numbers.fixed(result["sparse_s"] * 1000, 1),
             numbers.fixed(result["dense_s"] * 1000, 0), numbers.fixed(ratio, 0),
             self.tr("yes") if result["same"] else self.tr("NO")))
         self.answer.setText(self.tr(
-            "Check-yourself question 2, answered by this run: only the {0:,} rows whose ids occur in "
-            "the batch of {1:,} tokens get a gradient (never more than {1:,} of {2:,}; fewer, because "
+            "Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in "
+            "the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because "
             "frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).").format(
-            result["rows_touched"], result["batch"], result["V"], numbers.short(result["max_other"])))
+            numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
+            numbers.integer(result["V"]), numbers.short(result["max_other"])))
         self._show_memory()
 
     def _on_cancelled(self) -> None:
@@ -196,9 +198,9 @@ class RealScalePanel(QGroupBox):
         touched = self.result["rows_touched"] if self.result else min(n, V)
         mb = self._appearance.numbers
         self.memory.setText(self.tr(
-            "Memory, float32: sparse gradient {0} MB ({1:,} rows × {2}) · dense gradient {3} MB (V × d) "
+            "Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) "
             "+ its one-hot matrix {4} MB (batch × V).").format(
-            mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), touched, d,
+            mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.integer(touched), d,
             mb.fixed(V * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.fixed(n * V * BYTES_PER_FLOAT32 / 1e6, 1)))
 
     def _on_appearance_changed(self) -> None:

@@ -13,7 +13,7 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .heatmap import Heatmap, fit_equal_matrices
 from .lazy import RefreshWhenShown
-from .palette import colormap, scaled_font, symmetric_limit
+from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 
 class SchemeComparison(RefreshWhenShown, QWidget):
@@ -56,8 +56,7 @@ class SchemeComparison(RefreshWhenShown, QWidget):
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
         limit = symmetric_limit(*matrices.values())
-        if self.colour_bar.levels() != (-limit, limit):
-            self.colour_bar.setLevels(low=-limit, high=limit)
+        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
         for index, (scheme, heatmap) in enumerate(self.heatmaps.items()):

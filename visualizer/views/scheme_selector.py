@@ -20,6 +20,7 @@ class SchemeSelector(QGroupBox):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._compact = False
         self._group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         self.verdicts: dict[str, QLabel] = {}
@@ -85,14 +86,24 @@ class SchemeSelector(QGroupBox):
         return self.tr("Nothing is added to X, and position enters nowhere else: "
                        "only the causal mask tells tokens apart by order.")
 
+    def set_compact(self, compact: bool) -> None:
+        """Compact (presentation): one row of names; the lesson's caption does the talking."""
+        self._compact = compact
+        for label in (*self.verdicts.values(), self.note):
+            label.setVisible(not compact)
+        self.setTitle("" if compact else self.tr("Position scheme"))
+
+    def _note(self) -> str:
+        return self.note_text(self._model.scheme)
+
     def retranslate(self) -> None:
         """Re-read every visible string."""
-        self.setTitle(self.tr("Position scheme"))
+        self.setTitle("" if self._compact else self.tr("Position scheme"))
         names, verdicts = self.names(), self.verdict_texts()
         for scheme in SCHEMES:
             self.buttons[scheme].setText(names[scheme])
             self.verdicts[scheme].setText(verdicts[scheme])
-        self.note.setText(self.note_text(self._model.scheme))
+        self.note.setText(self._note())
 
     def _on_button_toggled(self, button_id: int, checked: bool) -> None:
         if checked and SCHEMES[button_id] != self._model.scheme:
@@ -104,16 +115,16 @@ class SchemeSelector(QGroupBox):
             self._group.blockSignals(True)
             button.setChecked(True)
             self._group.blockSignals(False)
-        self.note.setText(self.note_text(scheme))
+        self.note.setText(self._note())
 
     def _on_appearance_changed(self) -> None:
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:
             self.buttons[scheme].setFont(scaled_font(self._appearance, 13, bold=True))
             self.verdicts[scheme].setFont(scaled_font(self._appearance, 10))
-            # Word-wrapped labels under-report their height; reserve four lines for a verdict.
+            # Word-wrapped labels under-report their height; reserve three lines for a verdict.
             self.verdicts[scheme].setMinimumHeight(
-                4 * self.verdicts[scheme].fontMetrics().lineSpacing())
+                3 * self.verdicts[scheme].fontMetrics().lineSpacing())
         self.note.setFont(scaled_font(self._appearance, 11))
         self.retranslate()
 

@@ -52,7 +52,7 @@ class ChipDelegate(QStyledItemDelegate):
         metrics = self._metrics
         text_width = metrics.horizontalAdvance(index.data() or "")
         px = self._appearance.px
-        return QSize(max(px(64), text_width + px(28)), px(84))
+        return QSize(max(px(64), text_width + px(28)), px(82))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         px = self._appearance.px
@@ -80,10 +80,10 @@ class ChipDelegate(QStyledItemDelegate):
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, index.data() or "")
         painter.setFont(self._small_font)
         bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
-        id_text = f"id {index.data(IdRole)}"
+        id_text = self.tr("id {0}").format(index.data(IdRole))
         if beyond:
             painter.setPen(BEYOND_TRAINED)
-            id_text = "no P"
+            id_text = self.tr("no P")
         painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, id_text)
         painter.restore()
 
@@ -216,7 +216,7 @@ class TokenStrip(QListView):
     def _on_appearance_changed(self) -> None:
         self.chip_delegate.restyle()
         # Room for one row of chips; a long sentence wraps and scrolls.
-        self.setFixedHeight(self._appearance.px(100))
+        self.setFixedHeight(self._appearance.px(92))
         self.setSpacing(self._appearance.px(2))
         self.scheduleDelayedItemsLayout()
         self.viewport().update()

@@ -13,7 +13,7 @@ from ..core import display_token
 from ..model import EmbeddingModel
 from .heatmap import Heatmap, fit_equal_matrices
 from .lazy import RefreshWhenShown
-from .palette import colormap, scaled_font, symmetric_limit
+from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 BUILD_STEP_MS = 700
 
@@ -58,6 +58,7 @@ class XPanel(RefreshWhenShown, QWidget):
         self.step_caption = QLabel()
         self.step_caption.setWordWrap(True)
         self.formula = QLabel()
+        self.formula.setWordWrap(True)
         controls = QHBoxLayout()
         controls.addWidget(self.build_button)
         controls.addWidget(self.step_caption, 1)
@@ -126,8 +127,7 @@ class XPanel(RefreshWhenShown, QWidget):
         limit = symmetric_limit(model.E, P_rows, X)
         for heatmap in (self.lookup, self.added, self.result):
             heatmap.set_levels(limit)
-        if self.colour_bar.levels() != (-limit, limit):
-            self.colour_bar.setLevels(low=-limit, high=limit)
+        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()
@@ -229,6 +229,10 @@ class XPanel(RefreshWhenShown, QWidget):
         else:
             text = self.tr("Their sum is X: the matrix every later step reads.")
         self.step_caption.setText(text)
+
+    def finish_build(self) -> None:
+        """Jump to the end of the build animation (everything shown)."""
+        self._stop_build()
 
     def build_stage(self) -> int | None:
         """How far the build animation is (None when not building)."""

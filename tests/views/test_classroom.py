@@ -1,0 +1,152 @@
+"""Classroom use: the guided lesson, presentation keys, zoom, settings and the autosave."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from tests import spec
+from visualizer.lesson import load_lesson
+from visualizer.window import MainWindow, presentation_scale
+
+LESSON = load_lesson()
+
+
+@pytest.mark.parametrize("index", range(len(LESSON.steps)), ids=[s.id for s in LESSON.steps])
+def test_every_lesson_step_matches_its_data_file(window, index):
+    step = LESSON.steps[index]
+    window.go_to_step(index)
+    assert window.model.text == step.text and window.model.scheme == step.scheme
+    assert window.current_view() is window.view_named(step.view)
+    assert window.lesson_panel.title.text() == step.title["en"]
+    assert window.lesson_panel.question_box.isVisibleTo(window.lesson_panel) == step.is_question
+    assert "{" not in window.lesson_panel.caption.text()  # every live value was filled in
+    if step.rope_lesson:
+        assert window.rope_clock.lesson_mode
+
+
+def test_check_yourself_one_reveals_computed_answers(window):
+    ids = [s.id for s in LESSON.steps]
+    window.go_to_step(ids.index("swap-none"))
+    window.lesson_panel.advance()  # the clicker's first press reveals
+    assert window.lesson_panel.revealed
+    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert "no row's values changed" in window.lesson_panel.caption.text()
+    window.lesson_panel.advance()
+    assert window.lesson_panel.index == ids.index("swap-learned")
+    window.lesson_panel.reveal()
+    x3 = ", ".join(f"{v:g}" for v in spec.GATO_AT_3_LEARNED)
+    assert f"[{x3}]" in window.lesson_panel.caption.text()
+
+
+def test_check_yourself_two_runs_the_experiment(window, qtbot):
+    ids = [s.id for s in LESSON.steps]
+    panel = window.gradient_lab.real_scale
+    panel.vocabulary.setValue(3000)  # keep the test quick; the lesson runs GPT-2 size
+    window.go_to_step(ids.index("batch-question"))
+    window.lesson_panel.reveal()
+    assert panel.is_running()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=30_000)
+    assert "rows whose ids occur" in panel.answer.text()
+
+
+def test_presentation_keys_drive_the_lesson(window, qtbot):
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.is_presenting()
+    assert window.appearance.scale >= 1.5 and window.appearance.high_contrast
+    assert not window.vocabulary.isVisible() and window.lesson_dock.isVisible()
+    assert window.lesson_panel.index == 0
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.lesson_panel.index == 1
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)
+    assert window.lesson_panel.index == 2
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    qtbot.keyClick(window, Qt.Key.Key_PageUp)
+    assert window.lesson_panel.index == 0
+    qtbot.keyClick(window, Qt.Key.Key_B)
+    assert window.is_blank()
+    qtbot.keyClick(window, Qt.Key.Key_B)
+    assert not window.is_blank()
+    window.show_view(window.x_panel)
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert window.x_panel.build_stage() is not None
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert window.x_panel.build_stage() is None
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.is_presenting() and window.appearance.scale == 1.0
+    assert window.vocabulary.isVisible()
+
+
+def test_clicker_keys_are_off_outside_presentation(window, qtbot):
+    window.token_strip.setFocus()
+    window.token_strip.select_position(1)
+    qtbot.keyClick(window.token_strip, Qt.Key.Key_Right)
+    assert window.lesson_panel.index is None
+    assert window.token_strip.selected_position() == 2
+
+
+def test_zoom_keys(window, qtbot):
+    qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert window.appearance.scale == pytest.approx(1.15)
+    qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert window.appearance.scale < 1.0
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert window.appearance.scale == 1.0
+
+
+def test_presentation_scale_follows_the_screen():
+    assert presentation_scale(1024, 768) == 1.5
+    assert presentation_scale(1920, 1080) == pytest.approx(2.11)
+    assert presentation_scale(3840, 2160) == 2.5
+
+
+def test_settings_remember_language_zoom_and_recent_files(qtbot, tmp_path, model):
+    settings_path = str(tmp_path / "settings.ini")
+    first = MainWindow(model, settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.zoom(1.15)
+    first.set_language("pt")
+    first.save_session(tmp_path / "a.json")
+    first.close()
+    second = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.appearance.scale == pytest.approx(1.15)
+    assert second.appearance.language == "pt"
+    assert second.recent_files() == [str(tmp_path / "a.json")]
+    second.set_language("en")
+    second.close()
+
+
+def test_autosave_is_offered_after_a_crash(qtbot, tmp_path):
+    settings_path = str(tmp_path / "settings.ini")
+    crashed = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(crashed)
+    crashed.model.move_token(1, 2)
+    crashed.autosave()
+    autosave = crashed.autosave_path()
+    assert autosave is not None and autosave.exists()
+    crashed.detach()  # a crash: no closeEvent, the autosave stays
+    crashed.hide()
+    reopened = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(reopened)
+    reopened.show()
+    assert reopened.restore_bar.isVisible()
+    assert reopened.model.ids == tuple(spec.IDS)  # offered, not forced
+    reopened.restore_button.click()
+    assert reopened.model.ids == (0, 4, 2, 5, 1) and not reopened.restore_bar.isVisible()
+    reopened.close()
+    assert not Path(autosave).exists()  # a clean exit removes it
+
+
+def test_session_round_trip_through_the_window(window, tmp_path):
+    window.model.set_scheme("alibi")
+    window.go_to_step(2)
+    window.model.set_embedding(0, 0, 0.25)
+    assert window.save_session(tmp_path / "s.json")
+    saved = window.model.state()
+    window.model.set_text("o muro.")
+    assert window.open_session(tmp_path / "s.json")
+    assert window.model.ids == saved.ids and window.lesson_panel.index == 2
+    np.testing.assert_array_equal(window.model.E, saved.E)

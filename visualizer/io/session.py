@@ -1,0 +1,198 @@
+"""Session files: the lesson state a teacher prepares, saved as JSON, loaded all-or-nothing.
+
+No Qt. Reading never trusts the file: size, JSON shape, every type, range and number is checked
+before anything is applied, so a malformed, truncated, future-version or hostile file changes
+nothing. Writing is atomic (temporary file, fsync, rename): a crash mid-save leaves the previous
+file intact.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core import SCHEMES, RopeScaling
+from ..model import MAX_ALIBI_HEADS, MAX_TOKENS, AttentionSettings, EmbeddingModel, ModelState
+
+FORMAT = "embedding-visualizer-session"
+VERSION = 1
+MAX_BYTES = 1_000_000
+"""A real session is a few kB; anything much larger is not one of ours."""
+
+
+class SessionError(ValueError):
+    """A session file that cannot be used; the message names the file's problem."""
+
+
+@dataclass(frozen=True)
+class Session:
+    """A validated session: the model state to restore and the lesson step (or None)."""
+
+    state: ModelState
+    lesson_step: int | None = None
+
+
+def session_to_dict(model: EmbeddingModel, lesson_step: int | None = None,
+                    reference_E: np.ndarray | None = None) -> dict[str, Any]:
+    """The JSON-ready form of the model's state; E is stored as edits against the toy table."""
+    base = model.toy_E if reference_E is None else reference_E
+    edits = [[int(i), int(j), float(model.E[i, j])] for i, j in zip(*np.nonzero(model.E != base), strict=True)]
+    settings = model.attention
+    scaling = settings.rope_scaling
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "text": model.text,
+        "ids": list(model.ids),
+        "scheme": model.scheme,
+        "attention": {
+            "rope_base": settings.rope_base,
+            "rope_scaling": None if scaling is None else {
+                "kind": scaling.kind, "factor": scaling.factor, "original_context": scaling.original_context},
+            "alibi_heads": settings.alibi_heads,
+            "alibi_head": settings.alibi_head,
+            "causal": settings.causal,
+        },
+        "E_edits": edits,
+        "lesson_step": lesson_step,
+    }
+
+
+def save_session(path: Path, model: EmbeddingModel, lesson_step: int | None = None) -> None:
+    """Write the session atomically. Raises ``SessionError`` naming the path on failure."""
+    text = json.dumps(session_to_dict(model, lesson_step), indent=2, ensure_ascii=False) + "\n"
+    write_atomically(path, text.encode("utf-8"))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Temporary file beside ``path``, flushed to disk, then renamed over it."""
+    temporary = path.with_name(f".{path.name}.saving")
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+        directory = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise SessionError(f"cannot save {path}: {error.strerror or error}") from None
+
+
+def load_session(path: Path, model: EmbeddingModel) -> Session:
+    """Read and validate ``path`` against ``model``'s vocabulary. Nothing is applied here.
+
+    Raises
+    ------
+    SessionError
+        With a message naming the problem (missing, too large, not JSON, wrong version, …).
+    """
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise SessionError(f"cannot open {path}: {error.strerror or error}") from None
+    if size > MAX_BYTES:
+        raise SessionError(f"{path.name} is {size:,} bytes; a session is at most {MAX_BYTES:,}")
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SessionError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SessionError(f"{path.name} is not text (UTF-8)") from None
+    except RecursionError:
+        raise SessionError(f"{path.name} is nested too deeply to be a session") from None
+    except json.JSONDecodeError as error:
+        raise SessionError(f"{path.name} is not valid JSON (line {error.lineno}: {error.msg}); "
+                           "it may be truncated") from None
+    return parse_session(data, model, path.name)
+
+
+def parse_session(data: Any, model: EmbeddingModel, name: str = "the session") -> Session:
+    """Validate a decoded session against the model. Raises ``SessionError``."""
+    if not isinstance(data, dict):
+        raise SessionError(f"{name} is not a session (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise SessionError(f"{name} is not a session of this app (format {data.get('format')!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SessionError(f"{name} has no valid version number")
+    if version > VERSION:
+        raise SessionError(f"{name} was made by a newer version of the app (session version {version}; "
+                           f"this app reads up to {VERSION})")
+    if version < 1:
+        raise SessionError(f"{name} has an invalid version {version}")
+    ids = data.get("ids")
+    if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+        raise SessionError(f"{name}: 'ids' must be a list of whole numbers")
+    if len(ids) > MAX_TOKENS:
+        raise SessionError(f"{name}: {len(ids)} tokens is more than {MAX_TOKENS}")
+    if any(not 0 <= i < model.V for i in ids):
+        raise SessionError(f"{name}: a token id is outside 0..{model.V - 1}")
+    scheme = data.get("scheme")
+    if scheme not in SCHEMES:
+        raise SessionError(f"{name}: unknown position scheme {scheme!r}")
+    E = _parse_edits(data.get("E_edits", []), model, name)
+    attention = _parse_attention(data.get("attention", {}), name)
+    step = data.get("lesson_step")
+    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < 1000):
+        raise SessionError(f"{name}: 'lesson_step' must be a whole number or null")
+    E.flags.writeable = False
+    return Session(ModelState(tuple(ids), scheme, E, attention), step)
+
+
+def _parse_edits(edits: Any, model: EmbeddingModel, name: str) -> np.ndarray:
+    if not isinstance(edits, list) or len(edits) > model.V * model.d:
+        raise SessionError(f"{name}: 'E_edits' must be a list of [id, dimension, value]")
+    E = np.array(model.toy_E, dtype=np.float64)
+    for edit in edits:
+        if (not isinstance(edit, list) or len(edit) != 3
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in edit[:2])
+                or not isinstance(edit[2], (int, float)) or isinstance(edit[2], bool)):
+            raise SessionError(f"{name}: each edit of E must be [id, dimension, value]")
+        token_id, dim, value = edit
+        if not (0 <= token_id < model.V and 0 <= dim < model.d):
+            raise SessionError(f"{name}: edit of E[{token_id}, {dim}] is outside the {model.V} × {model.d} table")
+        if not math.isfinite(value) or abs(value) > 1e6:
+            raise SessionError(f"{name}: E[{token_id}, {dim}] = {value} is not a usable number")
+        E[token_id, dim] = float(value)
+    return E
+
+
+def _parse_attention(data: Any, name: str) -> AttentionSettings:
+    if not isinstance(data, dict):
+        raise SessionError(f"{name}: 'attention' must be an object")
+    defaults = AttentionSettings()
+    base = data.get("rope_base", defaults.rope_base)
+    if not isinstance(base, (int, float)) or isinstance(base, bool) or not math.isfinite(base) or not 1 < base <= 1e9:
+        raise SessionError(f"{name}: RoPE base must be a number above 1")
+    scaling = data.get("rope_scaling")
+    parsed_scaling = None
+    if scaling is not None:
+        if not isinstance(scaling, dict) or scaling.get("kind") not in ("pi", "ntk", "yarn"):
+            raise SessionError(f"{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}")
+        factor = scaling.get("factor")
+        context = scaling.get("original_context", 2048)
+        if (not isinstance(factor, (int, float)) or isinstance(factor, bool) or not math.isfinite(factor)
+                or not 1 <= factor <= 1024 or not isinstance(context, int) or not 1 <= context <= 10**7):
+            raise SessionError(f"{name}: RoPE scaling factor must be 1 .. 1024")
+        parsed_scaling = RopeScaling(scaling["kind"], float(factor), context)
+    heads, head = data.get("alibi_heads", defaults.alibi_heads), data.get("alibi_head", defaults.alibi_head)
+    if (not isinstance(heads, int) or not isinstance(head, int) or isinstance(heads, bool)
+            or not 1 <= heads <= MAX_ALIBI_HEADS or not 1 <= head <= heads):
+        raise SessionError(f"{name}: ALiBi heads must be 1 .. {MAX_ALIBI_HEADS} with a head among them")
+    causal = data.get("causal", defaults.causal)
+    if not isinstance(causal, bool):
+        raise SessionError(f"{name}: 'causal' must be true or false")
+    return AttentionSettings(float(base), parsed_scaling, heads, head, causal)
