@@ -24,10 +24,12 @@ class Appearance:
 
     changed = Signal()
 
-    def __init__(self, scale: float = 1.0, language: str = "en", high_contrast: bool = False):
+    def __init__(self, scale: float = 1.0, language: str = "en", high_contrast: bool = False,
+                 dark: bool = False):
         self._scale = scale
         self._language = language if language in NUMBER_FORMATS else "en"
         self._high_contrast = high_contrast
+        self._dark = dark
 
     @property
     def scale(self) -> float:
@@ -43,6 +45,21 @@ class Appearance:
     def high_contrast(self) -> bool:
         """Black on white, thicker lines: for projectors."""
         return self._high_contrast
+
+    @property
+    def dark(self) -> bool:
+        """Light text on a dark background (high contrast wins when both are on)."""
+        return self._dark and not self._high_contrast
+
+    @property
+    def background(self) -> str:
+        """Background of the plots, as a colour name."""
+        return "#1E1E1E" if self.dark else "#FFFFFF"
+
+    @property
+    def foreground(self) -> str:
+        """Axis and caption text of the plots."""
+        return "#E8E8E8" if self.dark else ("#000000" if self._high_contrast else "#282828")
 
     @property
     def numbers(self) -> NumberFormat:
@@ -70,6 +87,12 @@ class Appearance:
             raise ValueError(f"unknown language {language!r}; choose en or pt")
         if language != self._language:
             self._language = language
+            self.changed.emit()
+
+    def set_dark(self, on: bool) -> None:
+        """Dark or light theme."""
+        if on != self._dark:
+            self._dark = on
             self.changed.emit()
 
     def set_high_contrast(self, on: bool) -> None:

@@ -51,6 +51,7 @@ ZOOM_STEP = 1.15
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
 SESSION_FILTER = "Sessions (*.json)"
+THEMES = ("system", "light", "dark")
 
 
 def presentation_scale(width: int, height: int) -> float:
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.session_path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self._undo_recorder: UndoRecorder | None = UndoRecorder(self.model, self.undo_stack)
+        self.theme_mode = "system"
         self._presenting = False
         self._presentation_scale = MIN_PRESENTATION_SCALE
         self._scale_before_presenting = 1.0
@@ -148,6 +150,7 @@ class MainWindow(QMainWindow):
         self.model.edited.connect(self._on_model_edited)
         self._build_actions()
         self.appearance.changed.connect(self._on_appearance_changed)
+        self.set_theme("system")
         self._on_appearance_changed()
         self.resize(1400, 900)
         if settings is not None:
@@ -223,6 +226,14 @@ class MainWindow(QMainWindow):
         self.save_action = self._action(self._on_save, QKeySequence.StandardKey.Save)
         self.save_as_action = self._action(self._on_save_as, "Ctrl+Shift+S")
         self.export_action = self._action(self._on_export, "Ctrl+E")
+        self.export_view_actions = {scale: self._action(lambda _=False, s=scale: self._on_export_view(s))
+                                    for scale in (1, 2, 4)}
+        self.export_svg_action = self._action(lambda: self._on_export_view(0))
+        self.export_window_action = self._action(lambda: self._on_export_view(2, whole_window=True))
+        self.export_arrays_action = self._action(self._on_export_arrays)
+        self.export_latex_action = self._action(self._on_export_latex)
+        self.print_action = self._action(self._on_print, QKeySequence.StandardKey.Print)
+        self.copy_view_action = self._action(self.copy_view, QKeySequence.StandardKey.Copy)
         self.quit_action = self._action(self.close, QKeySequence.StandardKey.Quit)
         self.delete_action = QAction(self)
         self.delete_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
@@ -246,6 +257,15 @@ class MainWindow(QMainWindow):
         self.clicker_previous_action = self._action(self.lesson_panel.previous, "Left")
         self.blank_action = self._action(self.toggle_blank, "B")
         self.play_action = self._action(self.play_pause, "Space")
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for mode in THEMES:
+            action = QAction(self, checkable=True)
+            action.triggered.connect(lambda _=False, mode=mode: self.set_theme(mode))
+            self.theme_group.addAction(action)
+            self.theme_actions[mode] = action
+        self.theme_actions["system"].setChecked(True)
+        QApplication.styleHints().colorSchemeChanged.connect(self._on_system_colours_changed)
         self.language_group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
         for code in LANGUAGES:
@@ -262,11 +282,16 @@ class MainWindow(QMainWindow):
         self.file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
         self.file_menu.insertMenu(self.save_action, self.recent_menu)
         self.file_menu.addSeparator()
-        self.file_menu.addAction(self.export_action)
+        self.export_menu = self.file_menu.addMenu("")
+        self.export_menu.addAction(self.export_action)
+        self.export_menu.addActions([*self.export_view_actions.values(), self.export_svg_action,
+                                     self.export_window_action, self.export_arrays_action,
+                                     self.export_latex_action])
+        self.file_menu.addAction(self.print_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
         self.edit_menu = bar.addMenu("")
-        self.edit_menu.addActions([self.undo_action, self.redo_action, self.delete_action,
+        self.edit_menu.addActions([self.undo_action, self.redo_action, self.copy_view_action, self.delete_action,
                                    self.move_left_action, self.move_right_action])
         self.view_menu = bar.addMenu("")
         self.view_menu.addActions([self.build_action, self.lesson_action, self.next_step_action,
@@ -274,6 +299,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addActions([self.present_action, self.zoom_in_action, self.zoom_out_action,
                                    self.zoom_reset_action, self.contrast_action])
+        self.theme_menu = self.view_menu.addMenu("")
+        self.theme_menu.addActions(list(self.theme_actions.values()))
         self.language_menu = self.view_menu.addMenu("")
         self.language_menu.addActions(list(self.language_actions.values()))
 
@@ -285,12 +312,25 @@ class MainWindow(QMainWindow):
         self.view_menu.setTitle(self.tr("&View"))
         self.recent_menu.setTitle(self.tr("Open &recent"))
         self.language_menu.setTitle(self.tr("&Language"))
+        self.theme_menu.setTitle(self.tr("&Theme"))
+        for mode, text in (("system", self.tr("Follow the system")), ("light", self.tr("Light")),
+                           ("dark", self.tr("Dark"))):
+            self.theme_actions[mode].setText(text)
+        self.export_menu.setTitle(self.tr("E&xport"))
+        for scale, action in self.export_view_actions.items():
+            action.setText(self.tr("Current view as PNG ({0}×)…").format(scale))
         if self._undo_recorder is not None:
             self._undo_recorder.retranslate()
         self._refresh_undo_texts()
         for action, text in (
             (self.open_action, self.tr("&Open session…")), (self.save_action, self.tr("&Save session")),
             (self.save_as_action, self.tr("Save session &as…")), (self.export_action, self.tr("&Export X…")),
+            (self.export_svg_action, self.tr("Current view as SVG…")),
+            (self.export_window_action, self.tr("Whole window as PNG (2×)…")),
+            (self.export_arrays_action, self.tr("Arrays E, P, X, scores, gradient (CSV and NPY)…")),
+            (self.export_latex_action, self.tr("X as LaTeX…")),
+            (self.print_action, self.tr("&Print worked example (PDF)…")),
+            (self.copy_view_action, self.tr("&Copy view as image")),
             (self.quit_action, self.tr("&Quit")), (self.delete_action, self.tr("&Delete selected token")),
             (self.move_left_action, self.tr("Move token &left")),
             (self.move_right_action, self.tr("Move token &right")),
@@ -473,8 +513,29 @@ class MainWindow(QMainWindow):
         self.appearance.set_language(language)
         self.language_actions[language].setChecked(True)
 
+    def set_theme(self, mode: str) -> None:
+        """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
+        if mode not in THEMES:
+            raise ValueError(f"unknown theme {mode!r}; choose {', '.join(THEMES)}")
+        self.theme_mode = mode
+        self.theme_actions[mode].setChecked(True)
+        system_dark = QApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+        self.appearance.set_dark(mode == "dark" or (mode == "system" and system_dark))
+
+    def _on_system_colours_changed(self, *_: object) -> None:
+        if self.theme_mode == "system":
+            self.set_theme("system")
+
     def _apply_palette(self) -> None:
         palette = QApplication.style().standardPalette()
+        if self.appearance.dark:
+            for role, colour in ((QPalette.ColorRole.Window, "#2B2B2B"), (QPalette.ColorRole.Base, "#1E1E1E"),
+                                 (QPalette.ColorRole.AlternateBase, "#262626"),
+                                 (QPalette.ColorRole.WindowText, "#E8E8E8"), (QPalette.ColorRole.Text, "#E8E8E8"),
+                                 (QPalette.ColorRole.Button, "#3A3A3A"), (QPalette.ColorRole.ButtonText, "#E8E8E8"),
+                                 (QPalette.ColorRole.Highlight, "#3A78C2"), (QPalette.ColorRole.ToolTipBase, "#2B2B2B"),
+                                 (QPalette.ColorRole.ToolTipText, "#E8E8E8")):
+                palette.setColor(role, QColor(colour))
         if self.appearance.high_contrast:
             for role, colour in ((QPalette.ColorRole.Window, "white"), (QPalette.ColorRole.Base, "white"),
                                  (QPalette.ColorRole.WindowText, "black"), (QPalette.ColorRole.Text, "black"),
@@ -522,6 +583,90 @@ class MainWindow(QMainWindow):
             return False
         self.show_message(self.tr("Saved {0}").format(path))
         return True
+
+    def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
+        """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
+        from .io.view_exports import save_view_png, save_view_svg
+
+        widget = self if whole_window else self.current_view()
+        try:
+            if path.suffix.lower() == ".svg":
+                save_view_svg(widget, path)
+            else:
+                save_view_png(widget, path, scale)
+        except ExportError as error:
+            self.show_message(str(error))
+            return False
+        self.show_message(self.tr("Saved {0}").format(path))
+        return True
+
+    def export_arrays(self, folder: Path) -> bool:
+        """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
+        from .io.view_exports import save_arrays
+
+        try:
+            written = save_arrays(self.model, folder)
+        except ExportError as error:
+            self.show_message(str(error))
+            return False
+        self.show_message(self.tr("Saved {0} files in {1}").format(len(written), folder))
+        return True
+
+    def export_latex(self, path: Path) -> bool:
+        """X as a LaTeX bmatrix."""
+        from .io.view_exports import save_latex
+
+        try:
+            save_latex(self.model, path)
+        except ExportError as error:
+            self.show_message(str(error))
+            return False
+        self.show_message(self.tr("Saved {0}").format(path))
+        return True
+
+    def print_worked_example(self, path: Path) -> bool:
+        """The table E[ids], P, X of the current sequence as a PDF handout."""
+        from .io.view_exports import save_pdf, worked_example_html
+
+        labels = {"title": self.tr("From token ids to X"), "p": self.tr("position"), "token": self.tr("token (id)"),
+                  "E": "E[id]", "P": self.tr("position vector"), "x": "x",
+                  "scheme": self.tr("Position scheme: {0}").format(self.scheme_selector.names()[self.model.scheme])}
+        try:
+            save_pdf(worked_example_html(self.model, self.appearance, labels), path)
+        except ExportError as error:
+            self.show_message(str(error))
+            return False
+        self.show_message(self.tr("Saved {0}").format(path))
+        return True
+
+    def copy_view(self) -> None:
+        """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
+        from .io.view_exports import render_image
+
+        QApplication.clipboard().setImage(render_image(self.current_view(), 2))
+        self.show_message(self.tr("The view was copied as an image."))
+
+    def _on_export_view(self, scale: int, whole_window: bool = False) -> None:
+        suffix = "svg" if scale == 0 else "png"
+        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Export view"), f"view.{suffix}", f"*.{suffix}")
+        if path_text:
+            self.export_view(Path(path_text), max(scale, 1), whole_window)
+
+    def _on_export_arrays(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Folder for the arrays"))
+        if folder:
+            self.export_arrays(Path(folder))
+
+    def _on_export_latex(self) -> None:
+        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Export X as LaTeX"), "X.tex", "*.tex")
+        if path_text:
+            self.export_latex(Path(path_text))
+
+    def _on_print(self) -> None:
+        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Print worked example"), "worked-example.pdf",
+                                                   "*.pdf")
+        if path_text:
+            self.print_worked_example(Path(path_text))
 
     def open_session(self, path: Path) -> bool:
         """Load a session; on any problem say what it is and change nothing."""
@@ -652,6 +797,8 @@ class MainWindow(QMainWindow):
         except (TypeError, ValueError):
             pass
         self.appearance.set_high_contrast(self.settings.value("high_contrast", False) in (True, "true"))
+        theme = self.settings.value("theme", "system")
+        self.set_theme(str(theme) if theme in THEMES else "system")
         language = self.settings.value("language")
         if language in LANGUAGES:
             self.set_language(str(language))
@@ -668,6 +815,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("high_contrast",
                                self._contrast_before_presenting if self._presenting else self.appearance.high_contrast)
         self.settings.setValue("language", self.appearance.language)
+        self.settings.setValue("theme", self.theme_mode)
         self.settings.sync()
 
     # ---- lifetime --------------------------------------------------------------------------------

@@ -19,62 +19,62 @@
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="124" />
+        <location filename="../../visualizer/views/attention_preview.py" line="123" />
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="129" />
+        <location filename="../../visualizer/views/attention_preview.py" line="128" />
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="137" />
+        <location filename="../../visualizer/views/attention_preview.py" line="136" />
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="139" />
+        <location filename="../../visualizer/views/attention_preview.py" line="138" />
         <source>No positions: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições: arraste um token e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as duas ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="142" />
+        <location filename="../../visualizer/views/attention_preview.py" line="141" />
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="145" />
+        <location filename="../../visualizer/views/attention_preview.py" line="144" />
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="147" />
+        <location filename="../../visualizer/views/attention_preview.py" line="146" />
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="153" />
+        <location filename="../../visualizer/views/attention_preview.py" line="152" />
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158" />
+        <location filename="../../visualizer/views/attention_preview.py" line="157" />
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="161" />
+        <location filename="../../visualizer/views/attention_preview.py" line="160" />
         <source>rows that only moved: {0}</source>
         <translation>linhas que só mudaram de lugar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="163" />
+        <location filename="../../visualizer/views/attention_preview.py" line="162" />
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164" />
+        <location filename="../../visualizer/views/attention_preview.py" line="163" />
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
@@ -97,12 +97,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="83" />
+        <location filename="../../visualizer/views/token_strip.py" line="84" />
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="86" />
+        <location filename="../../visualizer/views/token_strip.py" line="87" />
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -206,13 +206,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="163" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="163" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
@@ -262,72 +262,72 @@ O app continua funcionando.</translation>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="272" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="273" />
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="273" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="274" />
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="274" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="275" />
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="275" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="276" />
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="276" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="277" />
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="277" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
         <source>Toy: 12 tokens</source>
         <translation>Brinquedo: 12 tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -388,223 +388,341 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/window.py" line="282" />
+        <location filename="../../visualizer/window.py" line="309" />
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="283" />
+        <location filename="../../visualizer/window.py" line="310" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="284" />
+        <location filename="../../visualizer/window.py" line="311" />
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="285" />
+        <location filename="../../visualizer/window.py" line="312" />
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="286" />
+        <location filename="../../visualizer/window.py" line="313" />
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="287" />
+        <location filename="../../visualizer/window.py" line="314" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="292" />
+        <location filename="../../visualizer/window.py" line="315" />
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="316" />
+        <source>Follow the system</source>
+        <translation>Seguir o sistema</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="316" />
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="317" />
+        <source>Dark</source>
+        <translation>Escuro</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="319" />
+        <source>E&amp;xport</source>
+        <translation>E&amp;xportar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="321" />
+        <source>Current view as PNG ({0}×)…</source>
+        <translation>Vista atual como PNG ({0}×)…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="326" />
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="292" />
+        <location filename="../../visualizer/window.py" line="326" />
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="293" />
+        <location filename="../../visualizer/window.py" line="327" />
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="293" />
+        <location filename="../../visualizer/window.py" line="327" />
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="294" />
+        <location filename="../../visualizer/window.py" line="328" />
+        <source>Current view as SVG…</source>
+        <translation>Vista atual como SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="329" />
+        <source>Whole window as PNG (2×)…</source>
+        <translation>Janela inteira como PNG (2×)…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="330" />
+        <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
+        <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="331" />
+        <source>X as LaTeX…</source>
+        <translation>X em LaTeX…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="332" />
+        <source>&amp;Print worked example (PDF)…</source>
+        <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="333" />
+        <source>&amp;Copy view as image</source>
+        <translation>&amp;Copiar a vista como imagem</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="334" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="294" />
+        <location filename="../../visualizer/window.py" line="334" />
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="295" />
+        <location filename="../../visualizer/window.py" line="335" />
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="296" />
+        <location filename="../../visualizer/window.py" line="336" />
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="297" />
+        <location filename="../../visualizer/window.py" line="337" />
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="298" />
+        <location filename="../../visualizer/window.py" line="338" />
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="299" />
+        <location filename="../../visualizer/window.py" line="339" />
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="300" />
+        <location filename="../../visualizer/window.py" line="340" />
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="301" />
+        <location filename="../../visualizer/window.py" line="341" />
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="302" />
+        <location filename="../../visualizer/window.py" line="342" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="302" />
+        <location filename="../../visualizer/window.py" line="342" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="303" />
+        <location filename="../../visualizer/window.py" line="343" />
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="304" />
+        <location filename="../../visualizer/window.py" line="344" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="307" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="307" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="307" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="307" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="308" />
+        <location filename="../../visualizer/window.py" line="348" />
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="311" />
+        <location filename="../../visualizer/window.py" line="351" />
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="312" />
+        <location filename="../../visualizer/window.py" line="352" />
         <source>The app did not close normally last time. Restore the work it saved automatically?</source>
         <translation>O app não fechou normalmente da última vez. Restaurar o trabalho que ele salvou sozinho?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="314" />
+        <location filename="../../visualizer/window.py" line="354" />
         <source>Restore</source>
         <translation>Restaurar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="315" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="320" />
+        <location filename="../../visualizer/window.py" line="360" />
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="320" />
+        <location filename="../../visualizer/window.py" line="360" />
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="321" />
+        <location filename="../../visualizer/window.py" line="361" />
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="321" />
+        <location filename="../../visualizer/window.py" line="361" />
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="471" />
+        <location filename="../../visualizer/window.py" line="511" />
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="506" />
+        <location filename="../../visualizer/window.py" line="567" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="507" />
+        <location filename="../../visualizer/window.py" line="568" />
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="523" />
-        <location filename="../../visualizer/window.py" line="553" />
+        <location filename="../../visualizer/window.py" line="584" />
+        <location filename="../../visualizer/window.py" line="600" />
+        <location filename="../../visualizer/window.py" line="624" />
+        <location filename="../../visualizer/window.py" line="639" />
+        <location filename="../../visualizer/window.py" line="698" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="532" />
+        <location filename="../../visualizer/window.py" line="612" />
+        <source>Saved {0} files in {1}</source>
+        <translation>{0} arquivos salvos em {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="631" />
+        <source>From token ids to X</source>
+        <translation>Dos ids dos tokens até X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="631" />
+        <source>position</source>
+        <translation>posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="631" />
+        <source>token (id)</source>
+        <translation>token (id)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="632" />
+        <source>position vector</source>
+        <translation>vetor de posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="633" />
+        <source>Position scheme: {0}</source>
+        <translation>Esquema de posição: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="647" />
+        <source>The view was copied as an image.</source>
+        <translation>A vista foi copiada como imagem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="651" />
+        <source>Export view</source>
+        <translation>Exportar vista</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="656" />
+        <source>Folder for the arrays</source>
+        <translation>Pasta para as matrizes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="661" />
+        <source>Export X as LaTeX</source>
+        <translation>Exportar X em LaTeX</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="666" />
+        <source>Print worked example</source>
+        <translation>Imprimir o exemplo resolvido</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/window.py" line="677" />
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="540" />
+        <location filename="../../visualizer/window.py" line="685" />
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="557" />
+        <location filename="../../visualizer/window.py" line="702" />
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="568" />
+        <location filename="../../visualizer/window.py" line="713" />
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -782,37 +900,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="84" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="83" />
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="84" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="83" />
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="84" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="83" />
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="85" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="84" />
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="85" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="84" />
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="96" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="95" />
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="101" />
+        <location filename="../../visualizer/views/scheme_comparison.py" line="100" />
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
@@ -942,12 +1060,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="152" />
+        <location filename="../../visualizer/views/token_strip.py" line="153" />
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="161" />
+        <location filename="../../visualizer/views/token_strip.py" line="162" />
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -999,13 +1117,13 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="100" />
+        <location filename="../../visualizer/views/x_panel.py" line="101" />
         <location filename="../../visualizer/views/x_panel.py" line="205" />
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="101" />
+        <location filename="../../visualizer/views/x_panel.py" line="102" />
         <location filename="../../visualizer/views/x_panel.py" line="205" />
         <location filename="../../visualizer/views/x_panel.py" line="250" />
         <source>Build X step by step</source>

@@ -150,3 +150,22 @@ def test_session_round_trip_through_the_window(window, tmp_path):
     assert window.open_session(tmp_path / "s.json")
     assert window.model.ids == saved.ids and window.lesson_panel.index == 2
     np.testing.assert_array_equal(window.model.E, saved.E)
+
+
+def test_dark_theme_reaches_the_plots_and_follows_settings(qtbot, tmp_path):
+    settings_path = str(tmp_path / "settings.ini")
+    first = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.set_theme("dark")
+    assert first.appearance.dark and first.palette().window().color().lightness() < 80
+    assert first.x_panel.graphics.backgroundBrush().color().lightness() < 80
+    first.close()
+    second = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.theme_mode == "dark" and second.appearance.dark
+    second.set_theme("light")
+    assert not second.appearance.dark
+    assert second.x_panel.graphics.backgroundBrush().color().lightness() > 200
+    with pytest.raises(ValueError, match="unknown theme"):
+        second.set_theme("sepia")
+    second.close()

@@ -53,7 +53,7 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         self._last_ids, self._last_X = model.ids, np.array(model.X())
         self._changes: list[tuple[str, int | None]] = []
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground("w")
+        self.graphics.setBackground(appearance.background)
         self.scores = Heatmap(self.graphics.addPlot(row=0, col=0, enableMenu=False), appearance)
         self.side = Heatmap(self.graphics.addPlot(row=0, col=1, enableMenu=False), appearance)
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
@@ -199,6 +199,7 @@ class AttentionPreview(RefreshWhenShown, QWidget):
             self._model.set_highlight(row)
 
     def _on_appearance_changed(self) -> None:
+        self.graphics.setBackground(self._appearance.background)
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
                        self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))

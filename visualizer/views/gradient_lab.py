@@ -77,7 +77,7 @@ class GradientLabView(RefreshWhenShown, QWidget):
         self._captions = {key: QLabel() for key in ("batch", "s", "seed", "optimizer", "rate")}
 
         self.plots = pg.GraphicsLayoutWidget()
-        self.plots.setBackground("w")
+        self.plots.setBackground(appearance.background)
         self.counts_plot = self.plots.addPlot(row=0, col=0, enableMenu=False)
         self.counts_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#0072B2")
         self.counts_plot.addItem(self.counts_bars)
@@ -259,6 +259,7 @@ class GradientLabView(RefreshWhenShown, QWidget):
     # ---- lifetime -------------------------------------------------------------------------------
 
     def _on_appearance_changed(self) -> None:
+        self.plots.setBackground(self._appearance.background)
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))

@@ -129,12 +129,14 @@ class Heatmap:
         """Set the title drawn above the matrix."""
         if title != self._title:
             self._title = title
-            self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True)
+            self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True,
+                               color=self._appearance.foreground)
 
     def restyle(self) -> None:
         """Re-read the appearance (scale, language) on the next update."""
         self._axis_labels = None
         self._range_shape = None
+        self.caption.setColor(self._appearance.foreground)
         title, self._title = self._title, ""
         self.set_title(title)
 
@@ -197,7 +199,7 @@ class Heatmap:
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
         for axis in (left, top):
             axis.setStyle(tickFont=font, tickLength=0)
-            axis.setTextPen(pg.mkPen("k" if self._appearance.high_contrast else (40, 40, 40)))
+            axis.setTextPen(pg.mkPen(self._appearance.foreground))
             axis.setPen(pg.mkPen(None))
         if row_labels is None:
             self.plot.hideAxis("left")

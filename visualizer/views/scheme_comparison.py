@@ -30,7 +30,7 @@ class SchemeComparison(RefreshWhenShown, QWidget):
         self._cell: tuple[int, int] | None = None
         self._column_widths: tuple[int, ...] = ()
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground("w")
+        self.graphics.setBackground(appearance.background)
         self.heatmaps = {scheme: Heatmap(self.graphics.addPlot(row=0, col=c, enableMenu=False), appearance)
                          for c, scheme in enumerate(SCHEMES)}
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
@@ -108,6 +108,7 @@ class SchemeComparison(RefreshWhenShown, QWidget):
                 return
 
     def _on_appearance_changed(self) -> None:
+        self.graphics.setBackground(self._appearance.background)
         self.caption.setFont(scaled_font(self._appearance, 11))
         self.readout.setFont(scaled_font(self._appearance, 12, bold=True))
         for heatmap in self.heatmaps.values():

@@ -11,7 +11,7 @@ from ..model import EmbeddingModel
 from .palette import scaled_font
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
-OK_STYLE = "color: #205020;"
+OK_STYLE = "color: palette(window-text);"
 
 
 class TextInput(QWidget):

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPalette,
     QPen,
     QPixmap,
 )
@@ -72,7 +73,7 @@ class ChipDelegate(QStyledItemDelegate):
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, px(10), px(10))
-        painter.setPen(QColor("black"))
+        painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
         painter.setFont(self._small_font)
         top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
         painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{position + 1}")

@@ -38,7 +38,7 @@ class XPanel(RefreshWhenShown, QWidget):
         self._build_timer.timeout.connect(self._advance_build)
 
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground("w")
+        self.graphics.setBackground(appearance.background)
         self.graphics.ci.setSpacing(4)
         self.lookup = Heatmap(self.graphics.addPlot(row=0, col=0, enableMenu=False), appearance)
         self._plus = self.graphics.addLabel("+", row=0, col=1)
@@ -85,9 +85,10 @@ class XPanel(RefreshWhenShown, QWidget):
             heatmap.set_highlight_row(row)
 
     def _on_appearance_changed(self) -> None:
+        self.graphics.setBackground(self._appearance.background)
         label_font = f"{self._appearance.pt(26):.0f}pt"
-        self._plus.setText("+", size=label_font, bold=True)
-        self._equals.setText("=", size=label_font, bold=True)
+        self._plus.setText("+", size=label_font, bold=True, color=self._appearance.foreground)
+        self._equals.setText("=", size=label_font, bold=True, color=self._appearance.foreground)
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
         self.build_button.setFont(scaled_font(self._appearance, 11))
