@@ -35,8 +35,14 @@ translations: $(STAMP)
 	$(VENV)/bin/pyside6-lupdate $$(ls visualizer/*.py visualizer/*/*.py) -no-obsolete -ts resources/i18n/visualizer_pt.ts
 	$(VENV)/bin/pyside6-lrelease resources/i18n/visualizer_pt.ts -qm resources/i18n/visualizer_pt.qm
 
+# Every picture in the README, made by the app itself.
 screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/main.png --size 1400x900
+	$(PY) main.py --screenshot resources/screenshots/presentation-1024x768.png --presentation --size 1024x768 --step 3
+	$(PY) main.py --screenshot resources/screenshots/presentation-1920x1080.png --presentation --size 1920x1080 --step 7
+	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
+	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
+	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -45,8 +45,8 @@ from .views.x_panel import XPanel
 STATUS_MS = 8000
 MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
-LESSON_SHARE = 0.3  # of the window's width, for the lesson beside the views
-LESSON_SHARE_PRESENTING = 0.25  # of the height, for the lesson along the bottom
+LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
+LESSON_SHARE_PRESENTING = 0.3  # of the height, for the lesson along the bottom
 ZOOM_STEP = 1.15
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
@@ -401,7 +401,9 @@ class MainWindow(QMainWindow):
 
     def show_lesson_step(self, step: LessonStep) -> None:
         """Bring forward the view a lesson step names, in the state it asks for."""
-        self.lesson_dock.show()
+        if not self.lesson_dock.isVisible():
+            self.lesson_dock.show()
+            self._size_lesson_dock()
         self.lesson_action.setChecked(True)
         view = self.view_named(step.view)
         self.show_view(view)
@@ -425,6 +427,7 @@ class MainWindow(QMainWindow):
 
     def _on_lesson_toggled(self, shown: bool) -> None:
         self.lesson_dock.setVisible(shown)
+        self._size_lesson_dock()
         if shown and self.lesson_panel.index is None:
             self.lesson_panel.go_to(0)
 
@@ -479,7 +482,7 @@ class MainWindow(QMainWindow):
         self._size_lesson_dock()
 
     def _size_lesson_dock(self) -> None:
-        if not self.lesson_dock.isVisible():
+        if self.lesson_dock.isHidden():
             return
         if self._presenting:
             height = int(self.height() * LESSON_SHARE_PRESENTING)
@@ -557,8 +560,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.blank.setGeometry(self.rect())
-        if self._presenting:
-            self._size_lesson_dock()
+        self._size_lesson_dock()
 
     # ---- files: exports and sessions -----------------------------------------------------------
 

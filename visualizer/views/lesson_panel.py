@@ -93,8 +93,8 @@ class LessonPanel(QWidget):
             self._grid.addWidget(self.buttons, 1, 1)
             self._grid.addWidget(self.caption, 2, 0)
             self._grid.addWidget(self.question_box, 2, 1)
-            self._grid.setColumnStretch(0, 3)
-            self._grid.setColumnStretch(1, 2)
+            self._grid.setColumnStretch(0, 7)
+            self._grid.setColumnStretch(1, 3)
             self._grid.setRowStretch(2, 1)
             self._grid.setRowStretch(3, 0)
         else:

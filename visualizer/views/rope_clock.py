@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
+    QFontMetrics,
     QHideEvent,
     QKeySequence,
     QPainter,
@@ -27,7 +28,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSlider,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -54,20 +54,38 @@ class ClockFaces(QWidget):
         self._static: QPixmap | None = None
         self._static_key: tuple[object, ...] = ()
 
-    def face_size(self) -> int:
-        """Side of one face in pixels: large for a few pairs, smaller in a grid of many."""
+    def grid(self) -> tuple[int, int]:
+        """(face side in pixels, faces per row): the largest faces that fit the visible area;
+        when there are too many pairs for that, faces of a readable minimum size that scroll."""
         pairs = max(1, len(self._clock.thetas()))
-        return self._clock.appearance.px(300 if pairs <= 2 else 190 if pairs <= 8 else 130)
+        visible = self._clock.scroll.viewport().size()
+        width, height = max(1, visible.width()), max(1, visible.height())
+        side, columns = max((min(width // c, height // math.ceil(pairs / c)), c) for c in range(1, pairs + 1))
+        smallest = self._clock.appearance.px(120)
+        if side < smallest:
+            side, columns = smallest, max(1, width // smallest)
+        return side, columns
+
+    def is_small(self, side: int) -> bool:
+        """Faces this small get a one-line title and no labels at the hand tips."""
+        return side < self._clock.appearance.px(140)
+
+    def face_size(self) -> int:
+        """Side of one face in pixels."""
+        return self.grid()[0]
 
     def columns(self) -> int:
-        """Faces per row at the current width."""
-        return max(1, self.width() // self.face_size())
+        """Faces per row."""
+        return self.grid()[1]
 
     def update_minimum_height(self) -> None:
         """Tall enough for every row of faces (the scroll area scrolls)."""
         pairs = max(1, len(self._clock.thetas()))
-        rows = math.ceil(pairs / self.columns())
-        self.setMinimumHeight(rows * self.face_size())
+        side, columns = self.grid()
+        rows = math.ceil(pairs / columns)
+        height = rows * side if rows * side > self._clock.scroll.viewport().height() else 0
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
 
     def resizeEvent(self, event: object) -> None:
         self.update_minimum_height()
@@ -76,10 +94,11 @@ class ClockFaces(QWidget):
         """Centre x, centre y and radius of every face (arrays of length pairs), label height."""
         px = self._clock.appearance.px
         size, columns = self.face_size(), self.columns()
-        label_height = px(18 if size < px(180) else 40)
+        label_height = px(18 if self.is_small(size) else 40)
         pairs = np.arange(len(self._clock.thetas()))
         radius = np.full(pairs.shape, min(size, size - label_height) / 2 - px(10), dtype=float)
-        centre_x = (pairs % columns) * size + size / 2
+        margin = max(0.0, (self.width() - columns * size) / 2)  # centre the grid
+        centre_x = margin + (pairs % columns) * size + size / 2
         centre_y = (pairs // columns) * size + label_height + radius + px(4)
         return centre_x, centre_y, radius, label_height
 
@@ -99,7 +118,7 @@ class ClockFaces(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         centre_x, centre_y, radius, label_height = self._face_geometry()
         size = self.face_size()
-        small = size < px(180)
+        small = self.is_small(size)
         painter.setPen(QPen(QColor(120, 120, 120), px(2)))
         painter.setBrush(QColor(248, 248, 248))
         for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(), strict=True):
@@ -109,7 +128,12 @@ class ClockFaces(QWidget):
                            for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(),
                                               strict=True) for d in _TICKS])
         painter.setPen(QColor("black"))
-        painter.setFont(scaled_font(clock.appearance, 8 if small else 10, bold=True))
+        font = scaled_font(clock.appearance, 8 if small else 10, bold=True)
+        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(len(thetas))
+                      for line in clock.face_label(pair, float(thetas[pair]), small).split("\n")), default=1)
+        if widest > size - px(8):  # shrink the titles to fit the faces
+            font.setPointSizeF(font.pointSizeF() * (size - px(8)) / widest)
+        painter.setFont(font)
         for pair, x in enumerate(centre_x.tolist()):
             top = centre_y[pair] - radius[pair] - px(4) - label_height
             painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
@@ -133,7 +157,7 @@ class ClockFaces(QWidget):
         angles = clock.hand_angles()[shown]
         hands = angles.shape[1]
         picked = clock.picked_hands()
-        small = size < px(180)
+        small = self.is_small(size)
         label_font = scaled_font(clock.appearance, 9, bold=True)
         # Round caps look best but cost ~5× to rasterise: only for a few large hands.
         cap = Qt.PenCapStyle.RoundCap if hands * len(radius) <= 64 else Qt.PenCapStyle.FlatCap
@@ -204,10 +228,11 @@ class RopeClock(RefreshWhenShown, QWidget):
         self._timer.setInterval(FRAME_MS)
         self._timer.timeout.connect(self._on_frame)
 
-        self.faces = ClockFaces(self)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
+        self.faces = ClockFaces(self)
         self.scroll.setWidget(self.faces)
+        self.scroll.viewport().installEventFilter(self)
         self.play_button = QPushButton()
         self.play_button.setCheckable(True)
         self.play_button.toggled.connect(self.set_playing)
@@ -228,6 +253,7 @@ class RopeClock(RefreshWhenShown, QWidget):
         self.shift_both.valueChanged.connect(self._on_shift_both)
         self.readout = QLabel()
         self.readout.setWordWrap(True)
+        self.readout.setMinimumWidth(appearance.px(200))
         self.lesson_button = QPushButton()
         self.lesson_button.setCheckable(True)
         self.lesson_button.toggled.connect(self._on_lesson_toggled)
@@ -260,41 +286,38 @@ class RopeClock(RefreshWhenShown, QWidget):
         self._on_appearance_changed()
 
     def _build_layout(self) -> None:
+        """Faces on the left, taking what room there is; the controls in a column on the right."""
         c = self._captions
-        animation = QHBoxLayout()
-        animation.addWidget(self.play_button)
-        animation.addWidget(c["speed"])
-        animation.addWidget(self.speed)
-        animation.addWidget(self.sweep, 1)
-        animation.addWidget(self.sweep_label)
-        pick = QHBoxLayout()
-        pick.addWidget(c["pick"])
-        pick.addWidget(self.first_token)
-        pick.addWidget(self.second_token)
-        pick.addWidget(c["shift"])
-        pick.addWidget(self.shift_both)
-        pick.addStretch(1)
-        lesson = QHBoxLayout()
-        lesson.addWidget(self.lesson_button)
-        for button in self.lesson_choices:
-            lesson.addWidget(button)
-        lesson.addStretch(1)
-        frequencies = QGridLayout()
-        frequencies.addWidget(c["base"], 0, 0)
-        frequencies.addWidget(self.base, 0, 1)
-        frequencies.addWidget(c["scaling"], 0, 2)
-        frequencies.addWidget(self.scaling_kind, 0, 3)
-        frequencies.addWidget(self.scaling_factor, 0, 4)
-        frequencies.setColumnStretch(5, 1)
-        frequencies.addWidget(self.theta_table, 1, 0, 1, 6)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.scheme_note)
-        layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.readout)
-        layout.addLayout(animation)
-        layout.addLayout(pick)
-        layout.addLayout(lesson)
-        layout.addLayout(frequencies)
+        column = QWidget()
+        controls = QGridLayout(column)
+        rows: list[tuple[QWidget, ...]] = [
+            (self.scheme_note,), (self.readout,),
+            (self.play_button, c["speed"], self.speed), (self.sweep, self.sweep_label),
+            (c["pick"], self.first_token, self.second_token), (c["shift"], self.shift_both),
+            (self.lesson_button,), tuple(self.lesson_choices),
+            (c["base"], self.base), (c["scaling"], self.scaling_kind, self.scaling_factor),
+            (self.theta_table,),
+        ]
+        for row, widgets in enumerate(rows):
+            line = QHBoxLayout()
+            for widget in widgets:
+                line.addWidget(widget, 1 if widget in (self.sweep, self.scheme_note, self.readout) else 0)
+            line.addStretch(0 if len(widgets) == 1 else 1)
+            controls.addLayout(line, row, 0)
+        controls.setRowStretch(len(rows), 1)
+        self.controls = QScrollArea()
+        self.controls.setWidgetResizable(True)
+        self.controls.setWidget(column)
+        self.controls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.scroll, 3)
+        layout.addWidget(self.controls, 2)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Faces size themselves to the visible area: re-fit when it changes.
+        if event.type() == QEvent.Type.Resize:
+            self.faces.update_minimum_height()
+        return False
 
     # ---- what the faces show (read by the painter and by tests) ---------------------------------
 
