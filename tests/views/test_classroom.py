@@ -169,3 +169,11 @@ def test_dark_theme_reaches_the_plots_and_follows_settings(qtbot, tmp_path):
     with pytest.raises(ValueError, match="unknown theme"):
         second.set_theme("sepia")
     second.close()
+
+
+def test_reveal_runs_on_the_steps_own_sentence_even_after_edits(window):
+    ids = [s.id for s in LESSON.steps]
+    window.go_to_step(ids.index("swap-none"))
+    window.model.set_text("o cão")  # the class played with the sentence meanwhile
+    window.lesson_panel.reveal()
+    assert window.model.ids == (0, 4, 2, 5, 1)

@@ -156,6 +156,9 @@ class LessonPanel(QWidget):
         step = self.current_step()
         if step is None or not step.is_question or self._revealed:
             return
+        # The experiment is defined on the step's own sentence: put it back if the class changed it.
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
         self._before_reveal = (self._model.ids, np.array(self._model.X()))
         for action in step.reveal_actions:
             if "move" in action:

@@ -1,0 +1,172 @@
+"""A seeded monkey: thousands of random user actions, every invariant checked after each one.
+
+The seed is printed; `RANDOM_ACTIONS_SEED=N pytest tests/reliability/test_random_actions.py -s`
+replays a failure exactly.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+
+from tests.conftest import type_text
+from visualizer.core import SCHEMES, PositionError, TokenizeError, detokenize, display_token, embed, tokenize
+from visualizer.itemmodels.token_strip_model import TOKEN_ID_MIME
+
+ACTIONS = 5_000
+SENTENCES_GOOD = ["o gato subiu no muro.", "o cão", "o sofá. o chão", "o gato subiu no telhado. no gato", ""]
+SENTENCES_BAD = ["o gato voou", "xyz", "o  gato", "o gato. o"]
+CELL_VALUES = ["0.25", "-1", "1,5", "−0,75", "nan", "inf", "-inf", "abc", "", "1e999", "3"]
+
+
+class Monkey:
+    """Performs one random action at a time on a window, the way a person would."""
+
+    def __init__(self, window, qtbot, rng: np.random.Generator) -> None:
+        self.window, self.qtbot, self.rng = window, qtbot, rng
+        self.model = window.model
+        self.counts: dict[str, int] = {}
+
+    def act(self) -> str:
+        actions = [self.drag_chip, self.drop_vocabulary_row, self.delete_chip, self.alt_arrow, self.switch_scheme,
+                   self.edit_cell, self.undo, self.redo, self.type_sentence, self.toggle_animation,
+                   self.lesson_step, self.switch_tab, self.hover]
+        action = actions[self.rng.integers(len(actions))]
+        action()
+        self.counts[action.__name__] = self.counts.get(action.__name__, 0) + 1
+        return action.__name__
+
+    # -- the actions ---------------------------------------------------------------------------
+
+    def drag_chip(self) -> None:
+        strip = self.window.token_strip.strip_model
+        if self.model.n == 0:
+            return
+        source = int(self.rng.integers(self.model.n))
+        gap = int(self.rng.integers(self.model.n + 1))
+        strip.dropMimeData(strip.mimeData([strip.index(source)]), Qt.DropAction.MoveAction, gap, 0, QModelIndex())
+
+    def drop_vocabulary_row(self) -> None:
+        table = self.window.vocabulary.table_model
+        mime = table.mimeData([table.index(int(self.rng.integers(self.model.V)), 1)])
+        gap = int(self.rng.integers(self.model.n + 1))
+        self.window.token_strip.strip_model.dropMimeData(mime, Qt.DropAction.CopyAction, gap, 0, QModelIndex())
+        assert mime.hasFormat(TOKEN_ID_MIME)
+
+    def delete_chip(self) -> None:
+        strip = self.window.token_strip
+        strip.setFocus()
+        strip.select_position(int(self.rng.integers(max(self.model.n, 1))) if self.model.n else None)
+        self.qtbot.keyClick(strip, Qt.Key.Key_Delete)
+
+    def alt_arrow(self) -> None:
+        strip = self.window.token_strip
+        if self.model.n:
+            strip.setFocus()
+            strip.select_position(int(self.rng.integers(self.model.n)))
+            key = Qt.Key.Key_Left if self.rng.random() < 0.5 else Qt.Key.Key_Right
+            self.qtbot.keyClick(strip, key, Qt.KeyboardModifier.AltModifier)
+
+    def switch_scheme(self) -> None:
+        scheme = SCHEMES[int(self.rng.integers(len(SCHEMES)))]
+        self.window.scheme_selector.buttons[scheme].click()
+
+    def edit_cell(self) -> None:
+        table = self.window.vocabulary.table_model
+        index = table.index(int(self.rng.integers(self.model.V)), 2 + int(self.rng.integers(self.model.d)))
+        table.setData(index, CELL_VALUES[int(self.rng.integers(len(CELL_VALUES)))])
+
+    def undo(self) -> None:
+        self.window.undo_action.trigger()
+
+    def redo(self) -> None:
+        self.window.redo_action.trigger()
+
+    def type_sentence(self) -> None:
+        pool = SENTENCES_GOOD if self.rng.random() < 0.6 else SENTENCES_BAD
+        line = self.window.text_input.line_edit
+        line.clear()
+        type_text(line, pool[int(self.rng.integers(len(pool)))])
+        self.qtbot.keyClick(line, Qt.Key.Key_Return)
+
+    def toggle_animation(self) -> None:
+        view = self.window.current_view()
+        if view is self.window.x_panel:
+            view.build_button.toggle()
+            if view.build_stage() is not None and self.rng.random() < 0.5:
+                view._advance_build()
+        elif hasattr(view, "play_button"):
+            view.play_button.toggle()
+
+    def lesson_step(self) -> None:
+        panel = self.window.lesson_panel
+        choice = self.rng.random()
+        if choice < 0.4:
+            panel.advance()
+        elif choice < 0.7:
+            panel.previous()
+        else:
+            self.window.go_to_step(int(self.rng.integers(len(panel.lesson.steps) - 1)))  # not the slow last one
+
+    def switch_tab(self) -> None:
+        self.window.tabs.setCurrentIndex(int(self.rng.integers(self.window.tabs.count())))
+
+    def hover(self) -> None:
+        self.model.set_highlight(int(self.rng.integers(self.model.n)) if self.model.n else None)
+
+
+def check_invariants(window) -> int:
+    """Assert that the model is consistent and every view shows it. Returns the checks made."""
+    model = window.model
+    X = model.X()
+    beyond = model.beyond_trained_length()
+    trained = model.n - len(beyond)
+    np.testing.assert_allclose(X[:trained], embed(model.ids[:trained], model.E, model.scheme), atol=1e-12)
+    assert np.isnan(X[trained:]).all()
+    if beyond:
+        with pytest.raises(PositionError):
+            embed(model.ids, model.E, model.scheme)
+    assert np.isfinite(model.E).all()
+    strip = window.token_strip.strip_model
+    assert strip.rowCount() == model.n
+    assert [strip.index(p).data() for p in range(model.n)] == [display_token(model.tokens[i]) for i in model.ids]
+    typed = window.text_input.line_edit.text()
+    if typed != model.text:  # refused text stays for correcting, with its error on screen
+        with pytest.raises(TokenizeError):
+            tokenize(typed, model.tokens)
+        assert "No token of the vocabulary matches" in window.text_input.message.text()
+    assert model.text == detokenize(model.ids, model.tokens)
+    assert window.scheme_selector.buttons[model.scheme].isChecked()
+    table = window.vocabulary.table_model
+    token_id = int(np.random.default_rng(model.n).integers(model.V))
+    shown = [float(table.index(token_id, 2 + c).data(Qt.ItemDataRole.EditRole)) for c in range(model.d)]
+    assert shown == list(model.E[token_id])
+    panel = window.x_panel
+    if panel.isVisible() and panel.build_stage() is None:
+        np.testing.assert_array_equal(panel.result.values(), X)
+        np.testing.assert_array_equal(panel.lookup.values(), model.E_rows())
+    return 7
+
+
+def test_random_user_actions_keep_every_invariant(window, qtbot, capsys):
+    seed = int(os.environ.get("RANDOM_ACTIONS_SEED", np.random.SeedSequence().entropy % 2**32))
+    with capsys.disabled():
+        print(f"\nrandom actions: seed {seed} (replay with RANDOM_ACTIONS_SEED={seed})")
+    monkey = Monkey(window, qtbot, np.random.default_rng(seed))
+    window.lesson_dock.show()
+    checks = 0
+    for step in range(ACTIONS):
+        name = monkey.act()
+        try:
+            checks += check_invariants(window)
+        except AssertionError as error:
+            raise AssertionError(f"seed {seed}, action {step} ({name}): {error}") from None
+    for view in (window.rope_clock, window.gradient_lab):
+        view.set_playing(False)
+    window.x_panel.finish_build()
+    with capsys.disabled():
+        print(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")
+    assert sum(monkey.counts.values()) == ACTIONS
