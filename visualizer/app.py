@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import NoReturn
 
 from . import __version__
@@ -175,7 +172,9 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     try:
         if args.screenshot is not None:
             return _screenshot(app, window, args.screenshot, args.size)
-        _install_excepthook(window)
+        from .crash import install_excepthook
+
+        install_excepthook(window)
         window.show()
         return app.exec()
     finally:
@@ -224,40 +223,6 @@ def _quiet_benign_qt_messages() -> None:
         sys.stderr.write(message + "\n")
 
     qInstallMessageHandler(handler)
-
-
-def log_path() -> Path:
-    """Where unexpected errors are logged: the user's data folder."""
-    from PySide6.QtCore import QStandardPaths
-
-    folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "errors.log"
-
-
-def _install_excepthook(window: object) -> None:
-    """Errors inside Qt slots are otherwise swallowed: log them and tell the user."""
-
-    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
-        text = "".join(traceback.format_exception(kind, error, tb))
-        try:
-            path = log_path()
-            logging.basicConfig(filename=path, level=logging.ERROR)
-            logging.getLogger(PROGRAM).error(text)
-        except OSError:
-            path = None
-        from PySide6.QtCore import QCoreApplication
-        from PySide6.QtWidgets import QMessageBox
-
-        translate = QCoreApplication.translate
-        QMessageBox.warning(
-            window,  # type: ignore[arg-type]
-            translate("CrashDialog", "Unexpected error"),
-            translate("CrashDialog", "Something went wrong: {0}\n\nThe app is still usable.").format(error)
-            + ("\n" + translate("CrashDialog", "Details were written to {0}.").format(path) if path else ""),
-        )
-
-    sys.excepthook = hook
 
 
 def run() -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
-from .heatmap import Heatmap
+from .heatmap import Heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -227,6 +227,7 @@ class AttentionPreview(RefreshWhenShown, QWidget):
 
     def detach(self) -> None:
         """Stop listening to the model."""
+        dispose_plot_menus(self.graphics)
         self._model.x_changed.disconnect(self._on_x_changed)
         self._model.attention_changed.disconnect(self.request_refresh)
         self._model.highlight_changed.disconnect(self._on_highlight_changed)

@@ -23,7 +23,7 @@ from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
 from ..lab import MAX_BATCH
 from ..model import EmbeddingModel
-from .heatmap import Heatmap
+from .heatmap import Heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import scaled_font, symmetric_limit
 from .real_scale import RealScalePanel
@@ -302,6 +302,7 @@ class GradientLabView(RefreshWhenShown, QWidget):
 
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
+        dispose_plot_menus(self.plots)
         self._timer.stop()
         self.real_scale.detach()
         self.lab.changed.disconnect(self.request_refresh)

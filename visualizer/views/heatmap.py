@@ -325,3 +325,16 @@ def fit_equal_matrices(layout: object, heatmaps: Sequence[Heatmap], matrix_colum
         for column in sorted(widths):
             layout.setColumnFixedWidth(column, widths[column])  # type: ignore[attr-defined]
     return ordered
+
+
+def dispose_plot_menus(graphics: pg.GraphicsLayoutWidget) -> None:
+    """Delete the context menus pyqtgraph gives every plot and view box.
+
+    They are parentless and held in reference cycles, so without this each closed view leaves
+    a dozen QMenus behind.
+    """
+    for item in graphics.ci.items:
+        if isinstance(item, pg.PlotItem):
+            for menu in (item.ctrlMenu, item.getViewBox().menu):
+                if menu is not None:
+                    menu.deleteLater()

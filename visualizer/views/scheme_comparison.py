@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
-from .heatmap import Heatmap, fit_equal_matrices
+from .heatmap import Heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -128,5 +128,6 @@ class SchemeComparison(RefreshWhenShown, QWidget):
 
     def detach(self) -> None:
         """Stop listening to the model."""
+        dispose_plot_menus(self.graphics)
         self._model.attention_changed.disconnect(self.request_refresh)
         self._appearance.changed.disconnect(self._on_appearance_changed)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
-from .heatmap import Heatmap, fit_equal_matrices
+from .heatmap import Heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -272,6 +272,7 @@ class XPanel(RefreshWhenShown, QWidget):
 
     def detach(self) -> None:
         """Stop timers and listening to the model."""
+        dispose_plot_menus(self.graphics)
         self._build_timer.stop()
         self._model.x_changed.disconnect(self._on_x_changed)
         self._model.highlight_changed.disconnect(self._on_highlight_changed)
