@@ -86,28 +86,3 @@ def test_screenshot(tmp_path):
 
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1024, 768)
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--text", "o gato voou"], "no token matches ' voou' at character 6"),
-        (["--scheme", "absolute"], "unknown position scheme 'absolute'"),
-        (["--text", "o gato subiu no telhado. o"], "no token matches ' o' at character 24"),
-        (["--text", NINE_TOKENS, "--export", "{tmp}/x.json"], "beyond the trained length"),
-        (["--text", NINE_TOKENS, "--export", "{tmp}/x.png"], "beyond the trained length"),
-        (["--export", "/nonexistent-folder/x.json"], "cannot write /nonexistent-folder/x.json"),
-        (["--export", "{tmp}/x.xlsx"], "cannot export to .xlsx"),
-        (["--screenshot", "/nonexistent-folder/s.png"], "cannot write /nonexistent-folder/s.png"),
-        (["--size", "huge", "--screenshot", "{tmp}/s.png"], "size must look like 1400x900"),
-        (["--bogus"], "unrecognized arguments: --bogus"),
-    ],
-)
-def test_bad_arguments_exit_2_with_one_line_and_no_traceback(tmp_path, args, message):
-    result = run_cli(*[a.replace("{tmp}", str(tmp_path)) for a in args])
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert message in lines[0]
-    assert "Traceback" not in result.stderr
-    assert not list(tmp_path.iterdir())
