@@ -457,8 +457,7 @@ class MainWindow(QMainWindow):
             self._presentation_scale = presentation_scale(area.width(), area.height())
             self.appearance.set_scale(self._presentation_scale)
             self.appearance.set_high_contrast(True)
-            if self.lesson_panel.index is None:
-                self.lesson_panel.go_to(0)
+            # The lesson is shown, not started: the class's own sentence stays until Next.
         else:
             self.appearance.set_scale(self._scale_before_presenting)
             self.appearance.set_high_contrast(self._contrast_before_presenting)

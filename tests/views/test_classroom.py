@@ -56,6 +56,8 @@ def test_presentation_keys_drive_the_lesson(window, qtbot):
     assert window.is_presenting()
     assert window.appearance.scale >= 1.5 and window.appearance.high_contrast
     assert not window.vocabulary.isVisible() and window.lesson_dock.isVisible()
+    assert window.lesson_panel.index is None  # shown, not started: the class's sentence stays
+    qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.lesson_panel.index == 0
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.lesson_panel.index == 1
@@ -76,6 +78,12 @@ def test_presentation_keys_drive_the_lesson(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not window.is_presenting() and window.appearance.scale == 1.0
     assert window.vocabulary.isVisible()
+
+
+def test_entering_presentation_keeps_the_class_sentence(window, qtbot):
+    window.model.move_token(2, 1)
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.model.ids == (0, 4, 2, 5, 1)
 
 
 def test_clicker_keys_are_off_outside_presentation(window, qtbot):
