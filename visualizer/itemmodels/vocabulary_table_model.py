@@ -175,12 +175,19 @@ class VocabularyTableModel(QAbstractTableModel):
 
     def _emit_rows_changed(self, roles: list[int], first_column: int = 0,
                            last_column: int | None = None, rows: set[int] | None = None) -> None:
-        """dataChanged for ``rows`` (default all), one contiguous signal per run of rows."""
+        """dataChanged for the cells of ``rows`` (default all) between the two columns.
+
+        One signal per cell: for a range of several cells Qt's views repaint their whole
+        viewport, for a single cell only that cell.
+        """
         last = self.columnCount() - 1 if last_column is None else last_column
         if rows is None:
-            rows = set(range(self.rowCount()))
+            self.dataChanged.emit(self.index(0, first_column), self.index(self.rowCount() - 1, last), roles)
+            return
         for row in sorted(rows):
-            self.dataChanged.emit(self.index(row, first_column), self.index(row, last), roles)
+            for column in range(first_column, last + 1):
+                index = self.index(row, column)
+                self.dataChanged.emit(index, index, roles)
 
     def _on_tokens_changed(self) -> None:
         # Only rows whose positions changed are repainted: a swap touches two rows, not twelve.

@@ -91,6 +91,7 @@ class Heatmap:
         self._drawn_levels: tuple[float, float] | None = None
         self._drawn_numbers: object = None
         self._range_shape: tuple[int, int] | None = None
+        self._axis_style: tuple[float, str] | None = None
         self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
         plot.setMouseEnabled(x=False, y=False)
         plot.setMenuEnabled(False)
@@ -136,6 +137,7 @@ class Heatmap:
         """Re-read the appearance (scale, language) on the next update."""
         self._axis_labels = None
         self._range_shape = None
+        self._axis_style = None
         self.caption.setColor(self._appearance.foreground)
         title, self._title = self._title, ""
         self.set_title(title)
@@ -197,10 +199,13 @@ class Heatmap:
         self._axis_labels = key
         font = scaled_font(self._appearance, 11)
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
-        for axis in (left, top):
-            axis.setStyle(tickFont=font, tickLength=0)
-            axis.setTextPen(pg.mkPen(self._appearance.foreground))
-            axis.setPen(pg.mkPen(None))
+        style = (self._appearance.scale, self._appearance.foreground)
+        if style != self._axis_style:  # styling re-lays out the labels: only when the look changes
+            self._axis_style = style
+            for axis in (left, top):
+                axis.setStyle(tickFont=font, tickLength=0)
+                axis.setTextPen(pg.mkPen(self._appearance.foreground))
+                axis.setPen(pg.mkPen(None))
         if row_labels is None:
             self.plot.hideAxis("left")
         else:
@@ -313,8 +318,9 @@ def fit_equal_matrices(layout: object, heatmaps: Sequence[Heatmap], matrix_colum
     tuple of int
         The widths now in force, column by column.
     """
-    axis_widths = [h.plot.getAxis("left").width() if h.plot.getAxis("left").isVisible() else 0
-                   for h in heatmaps]
+    # The width just set for the row labels (the geometry only follows at the next layout pass).
+    axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
+                   if h.plot.getAxis("left").isVisible() else 0 for h in heatmaps]
     free = available - sum(fixed.values()) - sum(axis_widths)
     matrix_width = max(40, free // max(1, len(heatmaps)))
     widths = dict(fixed)

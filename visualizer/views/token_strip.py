@@ -44,7 +44,8 @@ class ChipDelegate(QStyledItemDelegate):
         self.restyle()
 
     def restyle(self) -> None:
-        """Rebuild the fonts after a change of scale."""
+        """Rebuild the fonts (and forget drawn chips) after a change of scale or language."""
+        self._cache: dict[tuple[object, ...], QPixmap] = {}
         self._token_font = scaled_font(self._appearance, 16, bold=True)
         self._small_font = scaled_font(self._appearance, 9)
         self._metrics = QFontMetrics(self._token_font)
@@ -56,37 +57,56 @@ class ChipDelegate(QStyledItemDelegate):
         return QSize(max(px(64), text_width + px(28)), px(82))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
-        px = self._appearance.px
-        position = index.row()
-        rect = option.rect.adjusted(px(4), px(4), -px(4), -px(4))
+        # Chips are drawn once into a pixmap per look and reused: a move repaints every chip,
+        # but only the ones whose content changed cost a real drawing.
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        highlighted = bool(index.data(HighlightRole))
-        beyond = bool(index.data(BeyondTrainedRole))
-        colour = token_colour(position)
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(colour)
-        fill.setAlpha(60 if not (selected or highlighted) else 110)
-        border = QPen(HIGHLIGHT if highlighted or selected else colour, px(4 if selected else 2))
-        if beyond:
-            border = QPen(BEYOND_TRAINED, px(3), Qt.PenStyle.DashLine)
-        painter.setPen(border)
-        painter.setBrush(QBrush(fill))
-        painter.drawRoundedRect(rect, px(10), px(10))
-        painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
-        painter.setFont(self._small_font)
-        top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
-        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{position + 1}")
-        painter.setFont(self._token_font)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, index.data() or "")
-        painter.setFont(self._small_font)
-        bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
-        id_text = self.tr("id {0}").format(index.data(IdRole))
-        if beyond:
-            painter.setPen(BEYOND_TRAINED)
-            id_text = self.tr("no P")
-        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, id_text)
-        painter.restore()
+        key = (index.row(), index.data(), index.data(IdRole), selected, bool(index.data(HighlightRole)),
+               bool(index.data(BeyondTrainedRole)), option.rect.size().toTuple(), self._appearance.scale,
+               option.palette.color(QPalette.ColorRole.Text).rgba(), painter.device().devicePixelRatioF())
+        pixmap = self._cache.get(key)
+        if pixmap is None:
+            pixmap = self._draw_chip(option, index, key)
+            if len(self._cache) > 256:
+                self._cache.clear()
+            self._cache[key] = pixmap
+        painter.drawPixmap(option.rect.topLeft(), pixmap)
+
+    def _draw_chip(self, option: QStyleOptionViewItem, index: AnyIndex, key: tuple[object, ...]) -> QPixmap:
+        px = self._appearance.px
+        position, text, token_id, selected, highlighted, beyond = key[:6]
+        ratio = float(key[-1])  # type: ignore[arg-type]
+        pixmap = QPixmap(option.rect.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            rect = QRect(0, 0, option.rect.width(), option.rect.height()).adjusted(px(4), px(4), -px(4), -px(4))
+            colour = token_colour(int(position))  # type: ignore[arg-type]
+            fill = QColor(colour)
+            fill.setAlpha(60 if not (selected or highlighted) else 110)
+            border = QPen(HIGHLIGHT if highlighted or selected else colour, px(4 if selected else 2))
+            if beyond:
+                border = QPen(BEYOND_TRAINED, px(3), Qt.PenStyle.DashLine)
+            painter.setPen(border)
+            painter.setBrush(QBrush(fill))
+            painter.drawRoundedRect(rect, px(10), px(10))
+            painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
+            painter.setFont(self._small_font)
+            top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
+            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{int(position) + 1}")  # type: ignore[arg-type]
+            painter.setFont(self._token_font)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(text or ""))
+            painter.setFont(self._small_font)
+            bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
+            id_text = self.tr("id {0}").format(token_id)
+            if beyond:
+                painter.setPen(BEYOND_TRAINED)
+                id_text = self.tr("no P")
+            painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, id_text)
+        finally:
+            painter.end()
+        return pixmap
 
 
 class TokenStrip(QListView):
