@@ -24,6 +24,11 @@ def _fail_on_leaked_widgets_and_timers():
     from visualizer.i18n import install_language
 
     install_language("en")  # the translator is app-wide: never let one test's language leak
+    from PySide6.QtCore import QLocale
+
+    from visualizer.window import locale_for
+
+    QLocale.setDefault(locale_for("en"))
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()
     leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible()]

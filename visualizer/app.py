@@ -147,6 +147,11 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     if language not in ("en", "pt") or not install_language(language):
         language = "en"
     appearance = Appearance(language=language)
+    from PySide6.QtCore import QLocale
+
+    from .window import locale_for
+
+    QLocale.setDefault(locale_for(language))
     if args.export is not None:
         from .io.images import export_x_panel_image
         from .io.tables import ExportError
@@ -198,8 +203,14 @@ def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) 
     window.show()  # type: ignore[attr-defined]
     window.x_panel.finish_build()  # type: ignore[attr-defined]  # a still shows the finished X
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
+    # Offscreen, the window is already painted in its backing store: read it instead of painting
+    # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
+    if QApplication.platformName() == "offscreen":
+        image = window.screen().grabWindow(window.winId())  # type: ignore[attr-defined]
+    else:
+        image = window.grab()  # type: ignore[attr-defined]
     # Quality 80 = zlib level 2: same size as the default here, 12 ms faster.
-    if not window.grab().save(str(path), "PNG", 80):  # type: ignore[attr-defined]
+    if not image.save(str(path), "PNG", 80):
         fail(f"cannot write {path}")
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QByteArray, QLocale, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPalette, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -52,6 +52,13 @@ MAX_RECENT = 8
 AUTOSAVE_MS = 3000
 SESSION_FILTER = "Sessions (*.json)"
 THEMES = ("system", "light", "dark")
+
+
+def locale_for(language: str) -> QLocale:
+    """The Qt locale of a language: English numbers (1,000.5) or Brazilian ones (1.000,5)."""
+    if language == "pt":
+        return QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil)
+    return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
 
 
 def presentation_scale(width: int, height: int) -> float:
@@ -512,6 +519,11 @@ class MainWindow(QMainWindow):
         if not install_language(language):
             self.show_message(self.tr("The translation {0} could not be loaded.").format(LANGUAGES[language]))
             return
+        # Spin boxes and other Qt number fields take their format from a QLocale.
+        locale = locale_for(language)
+        QLocale.setDefault(locale)
+        for widget in [self, *self.findChildren(QWidget)]:
+            widget.setLocale(locale)
         self.appearance.set_language(language)
         self.language_actions[language].setChecked(True)
 

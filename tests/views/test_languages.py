@@ -113,3 +113,13 @@ def test_undo_menu_speaks_the_language(window):
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="unknown language"):
         install_language("fr")
+
+
+def test_spin_boxes_write_numbers_in_the_language(window):
+    window.set_language("pt")
+    lab = window.gradient_lab
+    assert lab.learning_rate.text() == "0,050"
+    assert lab.real_scale.vocabulary.text() == "50.257"
+    window.set_language("en")
+    assert lab.learning_rate.text() == "0.050"
+    assert lab.real_scale.vocabulary.text() == "50,257"

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
-from .heatmap import Heatmap, dispose_plot_menus
+from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -54,8 +54,8 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         self._changes: list[tuple[str, int | None]] = []
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
-        self.scores = Heatmap(self.graphics.addPlot(row=0, col=0, enableMenu=False), appearance)
-        self.side = Heatmap(self.graphics.addPlot(row=0, col=1, enableMenu=False), appearance)
+        self.scores = add_heatmap(self.graphics, 0, 0, appearance)
+        self.side = add_heatmap(self.graphics, 0, 1, appearance)
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([self.scores.image, self.side.image])
         self.graphics.addItem(self.colour_bar, row=0, col=2)

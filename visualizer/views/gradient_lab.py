@@ -23,7 +23,7 @@ from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
 from ..lab import MAX_BATCH
 from ..model import EmbeddingModel
-from .heatmap import Heatmap, dispose_plot_menus
+from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import scaled_font, symmetric_limit
 from .real_scale import RealScalePanel
@@ -85,8 +85,8 @@ class GradientLabView(RefreshWhenShown, QWidget):
         self.counts_plot.addItem(self.counts_points)
         self.law_curve = pg.PlotDataItem(pen=pg.mkPen("#D55E00", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
-        self.gradient_map = Heatmap(self.plots.addPlot(row=0, col=1, enableMenu=False), appearance)
-        self.E_map = Heatmap(self.plots.addPlot(row=0, col=2, enableMenu=False), appearance)
+        self.gradient_map = add_heatmap(self.plots, 0, 1, appearance)
+        self.E_map = add_heatmap(self.plots, 0, 2, appearance)
         self.distance_plot = self.plots.addPlot(row=0, col=3, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
         self.distance_plot.addItem(self.distance_bars)

@@ -12,7 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem
 
 from ..appearance import Appearance
 from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font
@@ -68,18 +68,83 @@ class CellLabels(pg.GraphicsObject):
         painter.restore()
 
 
+class MatrixPlot(pg.GraphicsWidget):
+    """A light plot for a matrix: title, column labels on top, row labels on the left, a view.
+
+    pyqtgraph's PlotItem builds a control panel and menus for every plot (about 6 ms each);
+    a heatmap needs none of them, so this assembles just a ViewBox and two AxisItems.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        grid = QGraphicsGridLayout()
+        grid.setContentsMargins(1, 1, 1, 1)
+        grid.setSpacing(0)
+        self.setLayout(grid)
+        self.titleLabel = pg.LabelItem("")
+        self.vb = pg.ViewBox(enableMouse=False, enableMenu=False, invertY=True, defaultPadding=0.0)
+        self.axes = {"left": pg.AxisItem("left", linkView=self.vb), "top": pg.AxisItem("top", linkView=self.vb)}
+        grid.addItem(self.titleLabel, 0, 1)
+        grid.addItem(self.axes["top"], 1, 1)
+        grid.addItem(self.axes["left"], 2, 0)
+        grid.addItem(self.vb, 2, 1)
+
+    def getAxis(self, name: str) -> pg.AxisItem:
+        """The ``left`` or ``top`` axis."""
+        return self.axes[name]
+
+    def getViewBox(self) -> pg.ViewBox:
+        """The view the matrix is drawn in."""
+        return self.vb
+
+    def showAxis(self, name: str, show: bool = True) -> None:
+        """Show (or hide) an axis; a hidden axis takes no room."""
+        self.axes[name].setVisible(show)
+
+    def hideAxis(self, name: str) -> None:
+        """Hide an axis."""
+        self.showAxis(name, False)
+
+    def setTitle(self, text: str, **style: object) -> None:
+        """The title above the matrix (LabelItem style keywords: size, bold, color)."""
+        self.titleLabel.setText(text, **style)
+
+    def addItem(self, item: QGraphicsItem) -> None:
+        """Add an item in data coordinates."""
+        self.vb.addItem(item)
+
+    def removeItem(self, item: QGraphicsItem) -> None:
+        """Remove an item added with ``addItem``."""
+        self.vb.removeItem(item)
+
+    def setXRange(self, low: float, high: float, padding: float = 0.0) -> None:
+        """Visible columns."""
+        self.vb.setXRange(low, high, padding=padding)
+
+    def setYRange(self, low: float, high: float, padding: float = 0.0) -> None:
+        """Visible rows."""
+        self.vb.setYRange(low, high, padding=padding)
+
+
+def add_heatmap(graphics: pg.GraphicsLayoutWidget, row: int, column: int, appearance: Appearance) -> Heatmap:
+    """A :class:`Heatmap` on a new :class:`MatrixPlot` placed at (row, column) of ``graphics``."""
+    plot = MatrixPlot()
+    graphics.addItem(plot, row=row, col=column)
+    return Heatmap(plot, appearance)
+
+
 class Heatmap:
     """A titled matrix heatmap with row/column labels, printed values and a row highlight.
 
     Parameters
     ----------
-    plot : pg.PlotItem
-        Where to draw; the heatmap configures it (no mouse zoom, y pointing down).
+    plot : MatrixPlot
+        Where to draw (rows run downwards, no mouse zoom).
     appearance : Appearance
         Scale and number format.
     """
 
-    def __init__(self, plot: pg.PlotItem, appearance: Appearance) -> None:
+    def __init__(self, plot: MatrixPlot, appearance: Appearance) -> None:
         self.plot = plot
         self._appearance = appearance
         self._levels = (-1.0, 1.0)
@@ -93,13 +158,6 @@ class Heatmap:
         self._range_shape: tuple[int, int] | None = None
         self._axis_style: tuple[float, str] | None = None
         self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
-        plot.setMouseEnabled(x=False, y=False)
-        plot.setMenuEnabled(False)
-        plot.hideButtons()
-        plot.invertY(True)
-        plot.showAxis("top")
-        plot.hideAxis("bottom")
-        plot.getViewBox().setDefaultPadding(0.0)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setColorMap(colormap())
         plot.addItem(self.image)
@@ -144,6 +202,8 @@ class Heatmap:
 
     def set_levels(self, limit: float) -> None:
         """Colour levels −limit .. +limit."""
+        if (-limit, limit) == self._levels and self._drawn_levels is not None:
+            return  # pyqtgraph re-renders the image on every setLevels, even an unchanged one
         self._levels = (-limit, limit)
         self.image.setLevels(self._levels)
 

@@ -69,6 +69,7 @@ class LazyPage(QWidget):
         if self._view is None:
             assert self._factory is not None
             self._view = self._factory()
+            self._view.setLocale(self.locale())  # numbers in the language chosen before it existed
             self._factory = None
             self.layout().addWidget(self._view)
         return self._view

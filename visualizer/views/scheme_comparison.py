@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
-from .heatmap import Heatmap, dispose_plot_menus, fit_equal_matrices
+from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -31,7 +31,7 @@ class SchemeComparison(RefreshWhenShown, QWidget):
         self._column_widths: tuple[int, ...] = ()
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
-        self.heatmaps = {scheme: Heatmap(self.graphics.addPlot(row=0, col=c, enableMenu=False), appearance)
+        self.heatmaps = {scheme: add_heatmap(self.graphics, 0, c, appearance)
                          for c, scheme in enumerate(SCHEMES)}
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([h.image for h in self.heatmaps.values()])

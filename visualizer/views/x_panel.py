@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
-from .heatmap import Heatmap, dispose_plot_menus, fit_equal_matrices
+from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
@@ -40,11 +40,11 @@ class XPanel(RefreshWhenShown, QWidget):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
         self.graphics.ci.setSpacing(4)
-        self.lookup = Heatmap(self.graphics.addPlot(row=0, col=0, enableMenu=False), appearance)
+        self.lookup = add_heatmap(self.graphics, 0, 0, appearance)
         self._plus = self.graphics.addLabel("+", row=0, col=1)
-        self.added = Heatmap(self.graphics.addPlot(row=0, col=2, enableMenu=False), appearance)
+        self.added = add_heatmap(self.graphics, 0, 2, appearance)
         self._equals = self.graphics.addLabel("=", row=0, col=3)
-        self.result = Heatmap(self.graphics.addPlot(row=0, col=4, enableMenu=False), appearance)
+        self.result = add_heatmap(self.graphics, 0, 4, appearance)
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([self.lookup.image, self.added.image, self.result.image])
         self.graphics.addItem(self.colour_bar, row=0, col=5)
