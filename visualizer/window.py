@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -389,9 +390,7 @@ class MainWindow(QMainWindow):
         view = self.current_view()
         if view is self.x_panel:
             self.x_panel.build_button.toggle()
-        elif isinstance(view, RopeClock):
-            view.play_button.toggle()
-        elif isinstance(view, GradientLabView):
+        elif isinstance(view, (RopeClock, GradientLabView)):
             view.play_button.toggle()
 
     def toggle_blank(self) -> None:
@@ -582,60 +581,50 @@ class MainWindow(QMainWindow):
         if path_text:
             self.export(Path(path_text))
 
-    def export(self, path: Path) -> bool:
-        """Export the current X to ``path``; report success or the reason in the status bar."""
+    def _write(self, write: Callable[[], object], done: str) -> bool:
+        """Run a file-writing step; report ``done`` or the reason it failed in the status bar."""
         try:
+            write()
+        except (ExportError, PositionError, SessionError) as error:
+            self.show_message(str(error))
+            return False
+        self.show_message(done)
+        return True
+
+    def export(self, path: Path) -> bool:
+        """Export the current X to ``path`` (.json .csv .tex .png .svg)."""
+
+        def write() -> None:
             if path.suffix.lower() in DATA_FORMATS:
                 write_data_export(self.model, path)
             else:
                 from .io.images import export_x_panel_image  # pyqtgraph's exporters: only when used
 
                 export_x_panel_image(self.model, path, self.appearance)
-        except (ExportError, PositionError) as error:
-            self.show_message(str(error))
-            return False
-        self.show_message(self.tr("Saved {0}").format(path))
-        return True
+
+        return self._write(write, self.tr("Saved {0}").format(path))
 
     def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
         """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
         from .io.view_exports import save_view_png, save_view_svg
 
         widget = self if whole_window else self.current_view()
-        try:
-            if path.suffix.lower() == ".svg":
-                save_view_svg(widget, path)
-            else:
-                save_view_png(widget, path, scale)
-        except ExportError as error:
-            self.show_message(str(error))
-            return False
-        self.show_message(self.tr("Saved {0}").format(path))
-        return True
+        if path.suffix.lower() == ".svg":
+            return self._write(lambda: save_view_svg(widget, path), self.tr("Saved {0}").format(path))
+        return self._write(lambda: save_view_png(widget, path, scale), self.tr("Saved {0}").format(path))
 
     def export_arrays(self, folder: Path) -> bool:
         """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
         from .io.view_exports import save_arrays
 
-        try:
-            written = save_arrays(self.model, folder)
-        except ExportError as error:
-            self.show_message(str(error))
-            return False
-        self.show_message(self.tr("Saved {0} files in {1}").format(len(written), folder))
-        return True
+        return self._write(lambda: save_arrays(self.model, folder),
+                           self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
 
     def export_latex(self, path: Path) -> bool:
         """X as a LaTeX bmatrix."""
         from .io.view_exports import save_latex
 
-        try:
-            save_latex(self.model, path)
-        except ExportError as error:
-            self.show_message(str(error))
-            return False
-        self.show_message(self.tr("Saved {0}").format(path))
-        return True
+        return self._write(lambda: save_latex(self.model, path), self.tr("Saved {0}").format(path))
 
     def print_worked_example(self, path: Path) -> bool:
         """The table E[ids], P, X of the current sequence as a PDF handout."""
@@ -644,13 +633,8 @@ class MainWindow(QMainWindow):
         labels = {"title": self.tr("From token ids to X"), "p": self.tr("position"), "token": self.tr("token (id)"),
                   "E": "E[id]", "P": self.tr("position vector"), "x": "x",
                   "scheme": self.tr("Position scheme: {0}").format(self.scheme_selector.names()[self.model.scheme])}
-        try:
-            save_pdf(worked_example_html(self.model, self.appearance, labels), path)
-        except ExportError as error:
-            self.show_message(str(error))
-            return False
-        self.show_message(self.tr("Saved {0}").format(path))
-        return True
+        html = worked_example_html(self.model, self.appearance, labels)
+        return self._write(lambda: save_pdf(html, path), self.tr("Saved {0}").format(path))
 
     def copy_view(self) -> None:
         """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
@@ -700,15 +684,12 @@ class MainWindow(QMainWindow):
 
     def save_session(self, path: Path) -> bool:
         """Save the session atomically; report success or the reason."""
-        try:
-            save_session(path, self.model, self.lesson_panel.index)
-        except SessionError as error:
-            self.show_message(str(error))
+        if not self._write(lambda: save_session(path, self.model, self.lesson_panel.index),
+                           self.tr("Saved {0}").format(path)):
             return False
         self.session_path = path
         self.undo_stack.setClean()
         self._remember_recent(path)
-        self.show_message(self.tr("Saved {0}").format(path))
         return True
 
     def _on_open(self) -> None:

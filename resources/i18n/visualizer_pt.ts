@@ -97,12 +97,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="84" />
+        <location filename="../../visualizer/views/token_strip.py" line="102" />
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="87" />
+        <location filename="../../visualizer/views/token_strip.py" line="105" />
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -110,12 +110,12 @@
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../visualizer/app.py" line="255" />
+        <location filename="../../visualizer/crash.py" line="42" />
         <source>Unexpected error</source>
         <translation>Erro inesperado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/app.py" line="256" />
+        <location filename="../../visualizer/crash.py" line="43" />
         <source>Something went wrong: {0}
 
 The app is still usable.</source>
@@ -124,7 +124,7 @@ The app is still usable.</source>
 O app continua funcionando.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/app.py" line="257" />
+        <location filename="../../visualizer/crash.py" line="45" />
         <source>Details were written to {0}.</source>
         <translation>Os detalhes foram gravados em {0}.</translation>
     </message>
@@ -205,129 +205,129 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="163" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="164" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="163" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="164" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="205" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="206" />
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="211" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="212" />
         <source>count in the batch (dashed: Zipf law)</source>
         <translation>contagem no batch (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="234" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="235" />
         <source>∂L/∂E (hatched: exactly 0)</source>
         <translation>∂L/∂E (hachurado: exatamente 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="235" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="236" />
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="236" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="237" />
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="238" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="239" />
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="240" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="241" />
         <source>Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de brinquedo (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="246" />
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="247" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="248" />
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="273" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="274" />
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="274" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="275" />
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="275" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="276" />
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="276" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="277" />
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="277" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
         <source>Toy: 12 tokens</source>
         <translation>Brinquedo: 12 tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="291" />
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -335,52 +335,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="194" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="197" />
         <source>no row's values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="195" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="198" />
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="204" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="207" />
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="207" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="210" />
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="208" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="211" />
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="212" />
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="213" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="216" />
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="214" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="217" />
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="215" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="218" />
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="219" />
+        <location filename="../../visualizer/views/lesson_panel.py" line="222" />
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -388,341 +388,342 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/window.py" line="309" />
+        <location filename="../../visualizer/window.py" line="317" />
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="310" />
+        <location filename="../../visualizer/window.py" line="318" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="311" />
+        <location filename="../../visualizer/window.py" line="319" />
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="312" />
+        <location filename="../../visualizer/window.py" line="320" />
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="313" />
+        <location filename="../../visualizer/window.py" line="321" />
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="314" />
+        <location filename="../../visualizer/window.py" line="322" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="315" />
+        <location filename="../../visualizer/window.py" line="323" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="316" />
+        <location filename="../../visualizer/window.py" line="324" />
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="316" />
+        <location filename="../../visualizer/window.py" line="324" />
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="317" />
+        <location filename="../../visualizer/window.py" line="325" />
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="319" />
+        <location filename="../../visualizer/window.py" line="327" />
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="321" />
+        <location filename="../../visualizer/window.py" line="329" />
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="326" />
+        <location filename="../../visualizer/window.py" line="334" />
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="326" />
+        <location filename="../../visualizer/window.py" line="334" />
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="327" />
+        <location filename="../../visualizer/window.py" line="335" />
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="327" />
+        <location filename="../../visualizer/window.py" line="335" />
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="328" />
+        <location filename="../../visualizer/window.py" line="336" />
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="329" />
+        <location filename="../../visualizer/window.py" line="337" />
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="330" />
+        <location filename="../../visualizer/window.py" line="338" />
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="331" />
+        <location filename="../../visualizer/window.py" line="339" />
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="332" />
+        <location filename="../../visualizer/window.py" line="340" />
         <source>&amp;Print worked example (PDF)…</source>
         <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="333" />
+        <location filename="../../visualizer/window.py" line="341" />
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="334" />
+        <location filename="../../visualizer/window.py" line="342" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="334" />
+        <location filename="../../visualizer/window.py" line="342" />
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="335" />
+        <location filename="../../visualizer/window.py" line="343" />
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="336" />
+        <location filename="../../visualizer/window.py" line="344" />
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="337" />
+        <location filename="../../visualizer/window.py" line="345" />
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="338" />
+        <location filename="../../visualizer/window.py" line="346" />
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="339" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="340" />
+        <location filename="../../visualizer/window.py" line="348" />
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="341" />
+        <location filename="../../visualizer/window.py" line="349" />
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="342" />
+        <location filename="../../visualizer/window.py" line="350" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="342" />
+        <location filename="../../visualizer/window.py" line="350" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="343" />
+        <location filename="../../visualizer/window.py" line="351" />
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="344" />
+        <location filename="../../visualizer/window.py" line="352" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="347" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="347" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="347" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="347" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="348" />
+        <location filename="../../visualizer/window.py" line="356" />
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="351" />
+        <location filename="../../visualizer/window.py" line="359" />
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="352" />
+        <location filename="../../visualizer/window.py" line="360" />
         <source>The app did not close normally last time. Restore the work it saved automatically?</source>
         <translation>O app não fechou normalmente da última vez. Restaurar o trabalho que ele salvou sozinho?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="354" />
+        <location filename="../../visualizer/window.py" line="362" />
         <source>Restore</source>
         <translation>Restaurar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="355" />
+        <location filename="../../visualizer/window.py" line="363" />
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="360" />
+        <location filename="../../visualizer/window.py" line="368" />
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="360" />
+        <location filename="../../visualizer/window.py" line="368" />
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="361" />
+        <location filename="../../visualizer/window.py" line="369" />
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="361" />
+        <location filename="../../visualizer/window.py" line="369" />
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="511" />
+        <location filename="../../visualizer/window.py" line="519" />
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="567" />
+        <location filename="../../visualizer/window.py" line="579" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="568" />
+        <location filename="../../visualizer/window.py" line="580" />
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="584" />
-        <location filename="../../visualizer/window.py" line="600" />
-        <location filename="../../visualizer/window.py" line="624" />
-        <location filename="../../visualizer/window.py" line="639" />
-        <location filename="../../visualizer/window.py" line="698" />
+        <location filename="../../visualizer/window.py" line="605" />
+        <location filename="../../visualizer/window.py" line="613" />
+        <location filename="../../visualizer/window.py" line="614" />
+        <location filename="../../visualizer/window.py" line="627" />
+        <location filename="../../visualizer/window.py" line="637" />
+        <location filename="../../visualizer/window.py" line="688" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="612" />
-        <source>Saved {0} files in {1}</source>
-        <translation>{0} arquivos salvos em {1}</translation>
+        <location filename="../../visualizer/window.py" line="621" />
+        <source>Saved the arrays as CSV and NPY in {0}</source>
+        <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="631" />
+        <location filename="../../visualizer/window.py" line="633" />
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="631" />
+        <location filename="../../visualizer/window.py" line="633" />
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="631" />
+        <location filename="../../visualizer/window.py" line="633" />
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="632" />
+        <location filename="../../visualizer/window.py" line="634" />
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="633" />
+        <location filename="../../visualizer/window.py" line="635" />
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="647" />
+        <location filename="../../visualizer/window.py" line="644" />
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="651" />
+        <location filename="../../visualizer/window.py" line="648" />
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="656" />
+        <location filename="../../visualizer/window.py" line="653" />
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="661" />
+        <location filename="../../visualizer/window.py" line="658" />
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="666" />
+        <location filename="../../visualizer/window.py" line="663" />
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="677" />
+        <location filename="../../visualizer/window.py" line="674" />
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="685" />
+        <location filename="../../visualizer/window.py" line="682" />
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="702" />
+        <location filename="../../visualizer/window.py" line="696" />
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="713" />
+        <location filename="../../visualizer/window.py" line="707" />
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -798,101 +799,101 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="346" />
+        <location filename="../../visualizer/views/rope_clock.py" line="369" />
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="376" />
-        <location filename="../../visualizer/views/rope_clock.py" line="495" />
+        <location filename="../../visualizer/views/rope_clock.py" line="399" />
+        <location filename="../../visualizer/views/rope_clock.py" line="518" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="376" />
-        <location filename="../../visualizer/views/rope_clock.py" line="495" />
+        <location filename="../../visualizer/views/rope_clock.py" line="399" />
+        <location filename="../../visualizer/views/rope_clock.py" line="518" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="490" />
+        <location filename="../../visualizer/views/rope_clock.py" line="513" />
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="491" />
+        <location filename="../../visualizer/views/rope_clock.py" line="514" />
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="492" />
+        <location filename="../../visualizer/views/rope_clock.py" line="515" />
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="493" />
+        <location filename="../../visualizer/views/rope_clock.py" line="516" />
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="494" />
+        <location filename="../../visualizer/views/rope_clock.py" line="517" />
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="496" />
+        <location filename="../../visualizer/views/rope_clock.py" line="519" />
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="500" />
+        <location filename="../../visualizer/views/rope_clock.py" line="523" />
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="500" />
+        <location filename="../../visualizer/views/rope_clock.py" line="523" />
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="501" />
+        <location filename="../../visualizer/views/rope_clock.py" line="524" />
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="501" />
+        <location filename="../../visualizer/views/rope_clock.py" line="524" />
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524" />
+        <location filename="../../visualizer/views/rope_clock.py" line="547" />
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="530" />
+        <location filename="../../visualizer/views/rope_clock.py" line="553" />
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="533" />
+        <location filename="../../visualizer/views/rope_clock.py" line="556" />
         <source>The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="542" />
+        <location filename="../../visualizer/views/rope_clock.py" line="565" />
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="546" />
+        <location filename="../../visualizer/views/rope_clock.py" line="569" />
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="549" />
+        <location filename="../../visualizer/views/rope_clock.py" line="572" />
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1060,12 +1061,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="153" />
+        <location filename="../../visualizer/views/token_strip.py" line="173" />
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="162" />
+        <location filename="../../visualizer/views/token_strip.py" line="182" />
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1081,12 +1082,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="65" />
+        <location filename="../../visualizer/views/vocabulary_table.py" line="66" />
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do brinquedo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="68" />
+        <location filename="../../visualizer/views/vocabulary_table.py" line="69" />
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -1117,118 +1118,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="101" />
-        <location filename="../../visualizer/views/x_panel.py" line="205" />
+        <location filename="../../visualizer/views/x_panel.py" line="102" />
+        <location filename="../../visualizer/views/x_panel.py" line="206" />
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="102" />
-        <location filename="../../visualizer/views/x_panel.py" line="205" />
-        <location filename="../../visualizer/views/x_panel.py" line="250" />
+        <location filename="../../visualizer/views/x_panel.py" line="103" />
+        <location filename="../../visualizer/views/x_panel.py" line="206" />
+        <location filename="../../visualizer/views/x_panel.py" line="251" />
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="135" />
+        <location filename="../../visualizer/views/x_panel.py" line="136" />
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="138" />
+        <location filename="../../visualizer/views/x_panel.py" line="139" />
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="142" />
+        <location filename="../../visualizer/views/x_panel.py" line="143" />
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="142" />
+        <location filename="../../visualizer/views/x_panel.py" line="143" />
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="145" />
+        <location filename="../../visualizer/views/x_panel.py" line="146" />
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="146" />
+        <location filename="../../visualizer/views/x_panel.py" line="147" />
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="172" />
+        <location filename="../../visualizer/views/x_panel.py" line="173" />
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="174" />
+        <location filename="../../visualizer/views/x_panel.py" line="175" />
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175" />
+        <location filename="../../visualizer/views/x_panel.py" line="176" />
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="180" />
+        <location filename="../../visualizer/views/x_panel.py" line="181" />
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="182" />
+        <location filename="../../visualizer/views/x_panel.py" line="183" />
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="183" />
+        <location filename="../../visualizer/views/x_panel.py" line="184" />
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="188" />
+        <location filename="../../visualizer/views/x_panel.py" line="189" />
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="191" />
+        <location filename="../../visualizer/views/x_panel.py" line="192" />
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="221" />
+        <location filename="../../visualizer/views/x_panel.py" line="222" />
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="224" />
+        <location filename="../../visualizer/views/x_panel.py" line="225" />
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="227" />
+        <location filename="../../visualizer/views/x_panel.py" line="228" />
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="229" />
+        <location filename="../../visualizer/views/x_panel.py" line="230" />
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="231" />
+        <location filename="../../visualizer/views/x_panel.py" line="232" />
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

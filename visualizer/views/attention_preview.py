@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -13,6 +12,7 @@ from ..core import display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
+from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 
@@ -38,7 +38,7 @@ def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[in
     return verdicts
 
 
-class AttentionPreview(RefreshWhenShown, QWidget):
+class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
     """Scores of one head with q = k = x, for the current sequence and scheme.
 
     Beside the scores: X itself (none, learned, sinusoidal), the rotated q/k (RoPE) or the
@@ -212,18 +212,12 @@ class AttentionPreview(RefreshWhenShown, QWidget):
         self.causal.setText(self.tr("causal mask (a token sees only itself and earlier ones)"))
         self.heads_caption.setText(self.tr("ALiBi heads H:"))
         self.head_caption.setText(self.tr("head shown:"))
-        settings = self._model.attention
-        for box, value in ((self.causal, settings.causal),):
-            box.blockSignals(True)
-            box.setChecked(value)
-            box.blockSignals(False)
+        self.causal.blockSignals(True)
+        self.causal.setChecked(self._model.attention.causal)
+        self.causal.blockSignals(False)
         self.request_refresh()
 
     # ---- lifetime -------------------------------------------------------------------------------
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QCloseEvent, QColor, QHideEvent
+from PySide6.QtGui import QColor, QHideEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +25,7 @@ from ..lab import MAX_BATCH
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
+from .lifetime import DetachOnClose
 from .palette import scaled_font, symmetric_limit
 from .real_scale import RealScalePanel
 
@@ -32,7 +33,7 @@ PLAY_STEP_MS = 150
 ZERO_ROW = QColor(140, 140, 140)
 
 
-class GradientLabView(RefreshWhenShown, QWidget):
+class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
     """Sample a Zipf batch, see the sparse gradient, step a toy optimiser, then go to real scale.
 
     Left: counts per token (most frequent first; log-log on request) and "k of V rows touched".
@@ -295,10 +296,6 @@ class GradientLabView(RefreshWhenShown, QWidget):
     def hideEvent(self, event: QHideEvent) -> None:
         self.set_playing(False)
         super().hideEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""

@@ -8,17 +8,17 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonStep
 from ..model import EmbeddingModel
 from .attention_preview import classify_rows
+from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 
-class LessonPanel(QWidget):
+class LessonPanel(DetachOnClose, QWidget):
     """Steps of the lesson, one at a time.
 
     ``show_step(step)`` is called back so the window can bring the step's view forward; reveal
@@ -240,10 +240,6 @@ class LessonPanel(QWidget):
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 11))
         self.retranslate()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening."""

@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -26,6 +25,7 @@ from ..core import (
     iter_dense_embedding_gradient,
     zipf_batch,
 )
+from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 DEFAULT_BATCH = 4000
@@ -85,7 +85,7 @@ class GradientRace(QObject):
         })
 
 
-class RealScalePanel(QGroupBox):
+class RealScalePanel(DetachOnClose, QGroupBox):
     """V, d and batch (GPT-2 small by default): rows touched, memory, and both methods timed.
 
     The dense product can take seconds, so it runs on a worker thread with a progress bar and a
@@ -220,10 +220,6 @@ class RealScalePanel(QGroupBox):
         self.run_button.setText(self.tr("Measure"))
         self.cancel_button.setText(self.tr("Cancel"))
         self._show_memory()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Cancel and join the worker; stop listening."""

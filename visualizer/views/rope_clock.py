@@ -7,7 +7,6 @@ import math
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import (
-    QCloseEvent,
     QColor,
     QFontMetrics,
     QHideEvent,
@@ -35,6 +34,7 @@ from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
 from ..model import ROPE_BASES, EmbeddingModel
 from .lazy import RefreshWhenShown
+from .lifetime import DetachOnClose
 from .palette import HIGHLIGHT, scaled_font, token_colour
 
 FRAME_MS = 16  # ~60 frames per second
@@ -204,7 +204,7 @@ def _direction(angle: float) -> QPointF:
 _TICKS = [_direction(tick * math.pi / 6) for tick in range(12)]
 
 
-class RopeClock(RefreshWhenShown, QWidget):
+class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
     """RoPE as clock hands.
 
     Face i is the dimension pair (2i, 2i+1), turning θ_i radians per position. The token at
@@ -590,10 +590,6 @@ class RopeClock(RefreshWhenShown, QWidget):
         # No animation while nobody is looking.
         self.set_playing(False)
         super().hideEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop the timer and listening to the model."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -13,10 +12,11 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
+from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 
-class SchemeComparison(RefreshWhenShown, QWidget):
+class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
     """Five score matrices, one per scheme, on the current sequence.
 
     Hovering a cell outlines the same (query, key) cell in all five and lists the five scores,
@@ -121,10 +121,6 @@ class SchemeComparison(RefreshWhenShown, QWidget):
             "One head, q = k = x, on the same sequence under each scheme. Without positions "
             "(none) swapping two tokens only permutes the matrix; the others see the new order."))
         self.request_refresh()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

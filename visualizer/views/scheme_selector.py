@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRadioButton, QSizePolicy, QWidget
 
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
+from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 
-class SchemeSelector(QGroupBox):
+class SchemeSelector(DetachOnClose, QGroupBox):
     """Five radio buttons over ``model.scheme`` side by side, the verdict under each, and a note
     that says where position enters (and that nothing is added to X when that is so)."""
 
@@ -127,10 +127,6 @@ class SchemeSelector(QGroupBox):
                 3 * self.verdicts[scheme].fontMetrics().lineSpacing())
         self.note.setFont(scaled_font(self._appearance, 11))
         self.retranslate()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import TokenizeError, tokenize
 from ..model import EmbeddingModel
+from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
 OK_STYLE = "color: palette(window-text);"
 
 
-class TextInput(QWidget):
+class TextInput(DetachOnClose, QWidget):
     """A line edit that tokenizes as you type and applies the sentence on Enter.
 
     An untokenizable sentence is never applied: the message under the box names the text no
@@ -107,10 +107,6 @@ class TextInput(QWidget):
         self.message.setFont(scaled_font(self._appearance, 11))
         self.apply_button.setFont(scaled_font(self._appearance, 12))
         self.retranslate()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

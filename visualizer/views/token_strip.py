@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
-    QCloseEvent,
     QColor,
     QDrag,
     QEnterEvent,
@@ -30,6 +29,7 @@ from ..appearance import Appearance
 from ..itemmodels import TokenStripModel
 from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
 from ..model import EmbeddingModel
+from .lifetime import DetachOnClose
 from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -109,7 +109,7 @@ class ChipDelegate(QStyledItemDelegate):
         return pixmap
 
 
-class TokenStrip(QListView):
+class TokenStrip(DetachOnClose, QListView):
     """The sequence as draggable chips over a :class:`TokenStripModel`.
 
     Mouse: drag a chip between two others to move it; drop a vocabulary row to insert it.
@@ -241,10 +241,6 @@ class TokenStrip(QListView):
         self.setSpacing(self._appearance.px(2))
         self.scheduleDelayedItemsLayout()
         self.viewport().update()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

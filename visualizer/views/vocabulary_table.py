@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..itemmodels import VocabularyTableModel
 from ..model import EmbeddingModel
+from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 
-class VocabularyTable(QWidget):
+class VocabularyTable(DetachOnClose, QWidget):
     """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits.
 
     Drag a row onto the token strip to insert that token; with the keyboard, select a row and
@@ -85,10 +86,6 @@ class VocabularyTable(QWidget):
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))
         self.retranslate()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop listening to the model."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, QTimer
-from PySide6.QtGui import QCloseEvent, QHideEvent
+from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -13,12 +13,13 @@ from ..core import display_token
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
+from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
 
 BUILD_STEP_MS = 700
 
 
-class XPanel(RefreshWhenShown, QWidget):
+class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
     """The lesson's central picture: the lookup E[ids], what the scheme adds, and their sum X.
 
     Reads the shared model on every ``x_changed``; hovering a row highlights that position in
@@ -265,10 +266,6 @@ class XPanel(RefreshWhenShown, QWidget):
     def hideEvent(self, event: QHideEvent) -> None:
         self._stop_build()
         super().hideEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)
 
     def detach(self) -> None:
         """Stop timers and listening to the model."""
