@@ -64,7 +64,7 @@ def command_to_repaint(app: QApplication) -> list[Row]:
     window.close()
     window.deleteLater()
     app.processEvents()
-    panel_ms = x_panel_alone_ms(app)
+    panel_ms = view_alone_ms(app, "x_panel")
     worst = max(move_ms, switch_ms)
     return [
         ("move a token → all views repainted", f"{move_ms:.2f} ms", "< 8 ms"),
@@ -76,16 +76,18 @@ def command_to_repaint(app: QApplication) -> list[Row]:
     ]
 
 
-def x_panel_alone_ms(app: QApplication) -> float:
-    """The E[ids] + P = X panel by itself: the like-for-like figure against matplotlib."""
+def view_alone_ms(app: QApplication, view_name: str) -> float:
+    """A view by itself on a fresh model: move a token → repainted (median ms)."""
     from visualizer.appearance import Appearance
     from visualizer.model import EmbeddingModel
+    from visualizer.views.attention_preview import AttentionPreview
     from visualizer.views.x_panel import XPanel
 
+    view_class = {"x_panel": XPanel, "attention": AttentionPreview}[view_name]
     model = EmbeddingModel()
-    panel = XPanel(model, Appearance())
-    panel.resize(1000, 560)
-    panel.show()
+    view = view_class(model, Appearance())
+    view.resize(1000, 560)
+    view.show()
     app.processEvents()
 
     def move() -> None:
@@ -93,8 +95,8 @@ def x_panel_alone_ms(app: QApplication) -> float:
         app.processEvents()
 
     result = median_ms(move, 150)
-    panel.close()
-    panel.deleteLater()
+    view.close()
+    view.deleteLater()
     app.processEvents()
     return result
 
@@ -185,24 +187,7 @@ def attention_after_drag(app: QApplication) -> list[Row]:
     window.deleteLater()
     app.processEvents()
 
-    from visualizer.appearance import Appearance
-    from visualizer.model import EmbeddingModel
-    from visualizer.views.attention_preview import AttentionPreview
-
-    model = EmbeddingModel()
-    preview = AttentionPreview(model, Appearance())
-    preview.resize(1000, 560)
-    preview.show()
-    app.processEvents()
-
-    def drag_alone() -> None:
-        model.move_token(1, 2)
-        app.processEvents()
-
-    alone = median_ms(drag_alone, 150)
-    preview.close()
-    preview.deleteLater()
-    app.processEvents()
+    alone = view_alone_ms(app, "attention")
     return [("attention preview alone: drag → repainted", f"{alone:.2f} ms", "< 8 ms"),
             ("attention tab in front: drag → whole window repainted", f"{result:.2f} ms", "—")]
 
