@@ -288,8 +288,8 @@ O app continua funcionando.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="279" />
-        <source>Toy: 12 tokens</source>
-        <translation>Brinquedo: 12 tokens</translation>
+        <source>Toy: {0} tokens</source>
+        <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="280" />
@@ -807,93 +807,93 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/rope_clock.py" line="399" />
-        <location filename="../../visualizer/views/rope_clock.py" line="518" />
+        <location filename="../../visualizer/views/rope_clock.py" line="519" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/rope_clock.py" line="399" />
-        <location filename="../../visualizer/views/rope_clock.py" line="518" />
+        <location filename="../../visualizer/views/rope_clock.py" line="519" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="513" />
+        <location filename="../../visualizer/views/rope_clock.py" line="514" />
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="514" />
+        <location filename="../../visualizer/views/rope_clock.py" line="515" />
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="515" />
+        <location filename="../../visualizer/views/rope_clock.py" line="516" />
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="516" />
+        <location filename="../../visualizer/views/rope_clock.py" line="517" />
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="517" />
+        <location filename="../../visualizer/views/rope_clock.py" line="518" />
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="519" />
+        <location filename="../../visualizer/views/rope_clock.py" line="520" />
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="523" />
+        <location filename="../../visualizer/views/rope_clock.py" line="524" />
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="523" />
+        <location filename="../../visualizer/views/rope_clock.py" line="524" />
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524" />
+        <location filename="../../visualizer/views/rope_clock.py" line="525" />
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524" />
+        <location filename="../../visualizer/views/rope_clock.py" line="525" />
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="547" />
+        <location filename="../../visualizer/views/rope_clock.py" line="549" />
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="553" />
+        <location filename="../../visualizer/views/rope_clock.py" line="555" />
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="556" />
+        <location filename="../../visualizer/views/rope_clock.py" line="558" />
         <source>The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="565" />
+        <location filename="../../visualizer/views/rope_clock.py" line="567" />
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="569" />
+        <location filename="../../visualizer/views/rope_clock.py" line="571" />
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="572" />
+        <location filename="../../visualizer/views/rope_clock.py" line="574" />
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -995,8 +995,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="75" />
-        <source>X = E[ids] + P: row P_p of a trained table is added at position p (8 positions in the toy).</source>
-        <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p (8 posições no brinquedo).</translation>
+        <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
+        <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no brinquedo).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="78" />

@@ -276,7 +276,7 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         c["seed"].setText(self.tr("seed:"))
         c["optimizer"].setText(self.tr("optimizer:"))
         c["rate"].setText(self.tr("learning rate:"))
-        self.pages.setTabText(0, self.tr("Toy: 12 tokens"))
+        self.pages.setTabText(0, self.tr("Toy: {0} tokens").format(self.lab.V))
         self.pages.setTabText(1, self.tr("Real scale: GPT-2"))
         self.sample_button.setText(self.tr("Sample batch"))
         self.log_log.setText(self.tr("log-log count vs rank"))

@@ -497,6 +497,7 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
                 combo.blockSignals(False)
         self.faces.update_minimum_height()
         self._refresh_readout()
+        self._refresh_theta_table()  # θ changes with the model, not with each animation frame
         self.faces.update()
 
     def _on_appearance_changed(self) -> None:
@@ -527,6 +528,7 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self.scaling_kind.blockSignals(False)
         self._sync_pickers()
         self._refresh_readout()
+        self._refresh_theta_table()
 
     # ---- text -----------------------------------------------------------------------------------
 
@@ -572,7 +574,6 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
                 scheme_note += " " + self.tr("(The sequence uses another scheme; this shows what "
                                              "RoPE would do with it.)")
             self.scheme_note.setText(scheme_note)
-        self._refresh_theta_table()
 
     def _refresh_theta_table(self) -> None:
         numbers = self.appearance.numbers

@@ -73,7 +73,7 @@ class SchemeSelector(DetachOnClose, QGroupBox):
         """Where position enters under ``scheme``."""
         if scheme == "learned":
             return self.tr("X = E[ids] + P: row P_p of a trained table is added at position p "
-                           "(8 positions in the toy).")
+                           "({0} positions in the toy).").format(self._model.trained_length)
         if scheme == "sinusoidal":
             return self.tr("X = E[ids] + PE(t): a computed sin/cos vector is added, "
                            "t counted from 0.")
