@@ -564,8 +564,11 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def _on_tab_changed(self, _index: int) -> None:
-        # The position scheme has nothing to do with the gradient lab: give the lab the room.
-        self.scheme_selector.setVisible(self.tabs.currentWidget() is not self.pages["gradient_lab"])
+        # The position scheme and the lesson's E play no part in the gradient lab (it trains its
+        # own copy of E): give the lab the room.
+        in_lab = self.tabs.currentWidget() is self.pages["gradient_lab"]
+        self.scheme_selector.setVisible(not in_lab)
+        self.vocabulary.setVisible(not in_lab and not self._presenting)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

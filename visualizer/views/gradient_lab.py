@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor, QHideEvent
+from PySide6.QtGui import QColor, QFontMetrics, QHideEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -210,9 +210,13 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
             self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
             self.law_curve.setData(expected, rows_y)
             self.counts_plot.setTitle(self.tr("count in the batch (dashed: Zipf law)"))
-            self.counts_plot.getAxis("left").setTicks(
-                [[(y, f"{r} {display_token(lab.tokens[i])}") for r, (y, i) in enumerate(zip(rows_y, order,
-                                                                                           strict=True), 1)]])
+            labels = [f"{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
+            axis = self.counts_plot.getAxis("left")
+            axis.setTicks([list(zip(rows_y.tolist(), labels, strict=True))])
+            # pyqtgraph drops a label wider than its axis: size the axis to the widest one.
+            font = scaled_font(self._appearance, 9)
+            axis.setStyle(tickFont=font)
+            axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
             self.counts_plot.setYRange(0, lab.V, padding=0)
             self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
         rows, grads = lab.gradient()
