@@ -4,92 +4,92 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="112" />
+        <location filename="../../visualizer/views/attention_preview.py" line="119" />
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="116" />
+        <location filename="../../visualizer/views/attention_preview.py" line="123" />
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="118" />
+        <location filename="../../visualizer/views/attention_preview.py" line="130" />
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="123" />
+        <location filename="../../visualizer/views/attention_preview.py" line="128" />
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="128" />
+        <location filename="../../visualizer/views/attention_preview.py" line="138" />
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="136" />
+        <location filename="../../visualizer/views/attention_preview.py" line="156" />
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="138" />
+        <location filename="../../visualizer/views/attention_preview.py" line="158" />
         <source>No positions: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições: arraste um token e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as duas ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="141" />
+        <location filename="../../visualizer/views/attention_preview.py" line="161" />
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="144" />
+        <location filename="../../visualizer/views/attention_preview.py" line="164" />
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="146" />
+        <location filename="../../visualizer/views/attention_preview.py" line="166" />
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152" />
+        <location filename="../../visualizer/views/attention_preview.py" line="172" />
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="157" />
+        <location filename="../../visualizer/views/attention_preview.py" line="177" />
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160" />
-        <source>rows that only moved: {0}</source>
-        <translation>linhas que só mudaram de lugar: {0}</translation>
+        <location filename="../../visualizer/views/attention_preview.py" line="180" />
+        <source>rows that only moved (dashed blue): {0}</source>
+        <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162" />
-        <source>rows whose values changed: {0}</source>
-        <translation>linhas cujos valores mudaram: {0}</translation>
+        <location filename="../../visualizer/views/attention_preview.py" line="182" />
+        <source>rows whose values changed (orange): {0}</source>
+        <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="163" />
+        <location filename="../../visualizer/views/attention_preview.py" line="183" />
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="212" />
+        <location filename="../../visualizer/views/attention_preview.py" line="232" />
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="213" />
+        <location filename="../../visualizer/views/attention_preview.py" line="233" />
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="214" />
+        <location filename="../../visualizer/views/attention_preview.py" line="234" />
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -206,13 +206,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
@@ -227,107 +227,107 @@ O app continua funcionando.</translation>
         <translation>contagem no batch (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="235" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="239" />
         <source>∂L/∂E (hatched: exactly 0)</source>
         <translation>∂L/∂E (hachurado: exatamente 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="236" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="240" />
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="237" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="241" />
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="239" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="243" />
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="241" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
         <source>Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de brinquedo (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="246" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="250" />
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="248" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="252" />
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="274" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="275" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="276" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="277" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="287" />
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="294" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="295" />
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -633,97 +633,97 @@ O app continua funcionando.</translation>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="579" />
+        <location filename="../../visualizer/window.py" line="582" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="580" />
+        <location filename="../../visualizer/window.py" line="583" />
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="605" />
-        <location filename="../../visualizer/window.py" line="613" />
-        <location filename="../../visualizer/window.py" line="614" />
-        <location filename="../../visualizer/window.py" line="627" />
-        <location filename="../../visualizer/window.py" line="637" />
-        <location filename="../../visualizer/window.py" line="688" />
+        <location filename="../../visualizer/window.py" line="608" />
+        <location filename="../../visualizer/window.py" line="616" />
+        <location filename="../../visualizer/window.py" line="617" />
+        <location filename="../../visualizer/window.py" line="630" />
+        <location filename="../../visualizer/window.py" line="640" />
+        <location filename="../../visualizer/window.py" line="691" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="621" />
+        <location filename="../../visualizer/window.py" line="624" />
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="633" />
+        <location filename="../../visualizer/window.py" line="636" />
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="633" />
+        <location filename="../../visualizer/window.py" line="636" />
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="633" />
+        <location filename="../../visualizer/window.py" line="636" />
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="634" />
+        <location filename="../../visualizer/window.py" line="637" />
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="635" />
+        <location filename="../../visualizer/window.py" line="638" />
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="644" />
+        <location filename="../../visualizer/window.py" line="647" />
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="648" />
+        <location filename="../../visualizer/window.py" line="651" />
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="653" />
+        <location filename="../../visualizer/window.py" line="656" />
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="658" />
+        <location filename="../../visualizer/window.py" line="661" />
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="663" />
+        <location filename="../../visualizer/window.py" line="666" />
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="674" />
+        <location filename="../../visualizer/window.py" line="677" />
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="682" />
+        <location filename="../../visualizer/window.py" line="685" />
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="696" />
+        <location filename="../../visualizer/window.py" line="699" />
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="707" />
+        <location filename="../../visualizer/window.py" line="710" />
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>

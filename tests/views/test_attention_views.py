@@ -193,3 +193,19 @@ def test_hidden_tabs_defer_their_work_until_shown(window, show):
     expected = window.model.scores("none")
     shown = window.comparison.heatmaps["none"].values()
     np.testing.assert_allclose(shown[np.isfinite(expected)], expected[np.isfinite(expected)], atol=1e-12)
+
+
+def test_x_rows_are_outlined_as_moved_or_changed_after_a_drag(window, show):
+    from visualizer.views.attention_preview import CHANGED, MOVED
+
+    preview = show(window.attention)
+    window.model.set_scheme("none")
+    window.model.move_token(2, 1)
+    np.testing.assert_array_equal(preview.x.values(), window.model.X())
+    assert preview.x.outlined_rows() == {1: (MOVED, True), 2: (MOVED, True)}
+    assert not preview.side.plot.isVisible()
+    window.model.set_scheme("learned")
+    window.model.move_token(2, 1)
+    assert preview.x.outlined_rows() == {1: (CHANGED, False), 2: (CHANGED, False)}
+    window.model.set_scheme("rope")
+    assert preview.side.plot.isVisible()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -38,6 +39,10 @@ def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[in
     return verdicts
 
 
+MOVED = QColor("#0072B2")
+CHANGED = QColor("#D55E00")
+
+
 class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
     """Scores of one head with q = k = x, for the current sequence and scheme.
 
@@ -55,12 +60,13 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
         self.scores = add_heatmap(self.graphics, 0, 0, appearance)
-        self.side = add_heatmap(self.graphics, 0, 1, appearance)
+        self.x = add_heatmap(self.graphics, 0, 1, appearance)  # X itself, rows outlined after a change
+        self.side = add_heatmap(self.graphics, 0, 2, appearance)  # RoPE's q/k or ALiBi's bias, beside X
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
-        self.colour_bar.setImageItem([self.scores.image, self.side.image])
-        self.graphics.addItem(self.colour_bar, row=0, col=2)
-        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
-        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        self.colour_bar.setImageItem([self.scores.image, self.x.image, self.side.image])
+        self.graphics.addItem(self.colour_bar, row=0, col=3)
+        for column, stretch in enumerate((3, 2, 2)):
+            self.graphics.ci.layout.setColumnStretchFactor(column, stretch)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.causal = QCheckBox()
         self.causal.setChecked(model.attention.causal)
@@ -107,29 +113,43 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         labels = [f"{p + 1} {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
         key_labels = [str(p + 1) for p in range(n)]
         scores = np.where(np.isneginf(model.scores()), np.nan, model.scores())
+        dims = [f"d{c}" for c in range(model.d)]
+        side: np.ndarray | None = None
         if scheme == "rope":
-            side, side_labels, side_title = model.rotated(), [f"d{c}" for c in range(model.d)], \
-                self.tr("q = k = R(p−1) x_p")
+            side, side_labels, side_title = model.rotated(), dims, self.tr("q = k = R(p−1) x_p")
         elif scheme == "alibi":
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
                 self.tr("ALiBi bias −m·(i − j)")
-        else:
-            side, side_labels, side_title = model.X(), [f"d{c}" for c in range(model.d)], self.tr("X")
-        limit = symmetric_limit(scores, side)
-        for heatmap in (self.scores, self.side):
+        limit = symmetric_limit(scores, model.X(), side)
+        for heatmap in (self.scores, self.x, self.side):
             heatmap.set_levels(limit)
         set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
         self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
-        self.side.set_title(side_title)
-        self.side.set_matrix(side, None, side_labels)
+        self.x.set_title(self.tr("X"))
+        self.x.set_matrix(model.X(), None, dims)
+        self.x.set_row_outlines(self._change_outlines())
+        self.side.plot.setVisible(side is not None)
+        if side is not None:
+            self.side.set_title(side_title)
+            self.side.set_matrix(side, None, side_labels)
         self._set_alibi_controls_visible(scheme == "alibi")
         self.slope_label.setText(self.tr("slope m = {0}").format(
             self._appearance.numbers.short(model.alibi_slope(), 4)))
         self.note.setText(self._note_text())
         self.changes_label.setText(self._changes_text())
         self._on_highlight_changed(model.highlight)
+
+    def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
+        """Rows of X to outline after the last change: moved (dashed blue), changed (orange)."""
+        outlines: dict[int, tuple[QColor, bool]] = {}
+        for row, (kind, _) in enumerate(self._changes):
+            if kind == "moved":
+                outlines[row] = (MOVED, True)
+            elif kind == "changed":
+                outlines[row] = (CHANGED, False)
+        return outlines
 
     def _note_text(self) -> str:
         scheme = self._model.scheme
@@ -157,9 +177,9 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
             return self.tr("Last change: no row of X changed.")
         parts = []
         if moved:
-            parts.append(self.tr("rows that only moved: {0}").format("; ".join(moved)))
+            parts.append(self.tr("rows that only moved (dashed blue): {0}").format("; ".join(moved)))
         if changed:
-            parts.append(self.tr("rows whose values changed: {0}").format(", ".join(changed)))
+            parts.append(self.tr("rows whose values changed (orange): {0}").format(", ".join(changed)))
         return self.tr("Last change in X: ") + " · ".join(parts)
 
     def _set_alibi_controls_visible(self, visible: bool) -> None:
@@ -188,22 +208,22 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
 
     def _on_highlight_changed(self, position: object) -> None:
         row = position if isinstance(position, int) else None
-        self.scores.set_highlight_row(row)
-        self.side.set_highlight_row(row)
+        for heatmap in (self.scores, self.x, self.side):
+            heatmap.set_highlight_row(row)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        row = self.scores.row_at(scene_pos)
-        if row is None:
-            row = self.side.row_at(scene_pos)
-        if row is not None:
-            self._model.set_highlight(row)
+        for heatmap in (self.scores, self.x, self.side):
+            row = heatmap.row_at(scene_pos)
+            if row is not None:
+                self._model.set_highlight(row)
+                return
 
     def _on_appearance_changed(self) -> None:
         self.graphics.setBackground(self._appearance.background)
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
                        self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))
-        for heatmap in (self.scores, self.side):
+        for heatmap in (self.scores, self.x, self.side):
             heatmap.restyle()
         self.retranslate()
 

@@ -168,6 +168,8 @@ class Heatmap:
         self._highlight.setVisible(False)
         plot.addItem(self._highlight)
         self._marks: list[QGraphicsRectItem] = []
+        self._outlines: list[QGraphicsRectItem] = []
+        self._outlined: dict[int, tuple[QColor, bool]] = {}
         self.caption = pg.TextItem(anchor=(0.5, 0.5), color=(90, 90, 90))
         self.caption.setVisible(False)
         plot.addItem(self.caption)
@@ -347,6 +349,25 @@ class Heatmap:
     def marked_rows(self) -> list[int]:
         """Rows currently hatched."""
         return self._marked_rows
+
+    def set_row_outlines(self, outlines: dict[int, tuple[QColor, bool]]) -> None:
+        """Outline rows: ``{row: (colour, dashed)}`` (e.g. rows that moved vs rows that changed)."""
+        for item in self._outlines:
+            self.plot.removeItem(item)
+        self._outlines = []
+        self._outlined = dict(outlines)
+        columns = self._values.shape[1] if self._values.ndim == 2 else 0
+        for row, (colour, dashed) in sorted(outlines.items()):
+            item = QGraphicsRectItem(QRectF(0.04, row + 0.06, columns - 0.08, 0.88))
+            pen = QPen(colour, self._appearance.px(3), Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+            pen.setCosmetic(True)
+            item.setPen(pen)
+            self.plot.addItem(item)
+            self._outlines.append(item)
+
+    def outlined_rows(self) -> dict[int, tuple[QColor, bool]]:
+        """Rows currently outlined, with their colour and dash."""
+        return self._outlined
 
     def row_at(self, scene_pos: QPointF) -> int | None:
         """The row under a scene position, or None outside the matrix."""
