@@ -97,12 +97,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="102" />
+        <location filename="../../visualizer/views/token_strip.py" line="103" />
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="105" />
+        <location filename="../../visualizer/views/token_strip.py" line="106" />
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -1061,12 +1061,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="173" />
+        <location filename="../../visualizer/views/token_strip.py" line="162" />
+        <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
+        <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/token_strip.py" line="184" />
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="182" />
+        <location filename="../../visualizer/views/token_strip.py" line="193" />
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>

@@ -290,12 +290,13 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         c = self._captions
         column = QWidget()
         controls = QGridLayout(column)
+        # Short rows: the column is narrow, and wrapped text must not be pushed out of sight.
         rows: list[tuple[QWidget, ...]] = [
             (self.scheme_note,), (self.readout,),
-            (self.play_button, c["speed"], self.speed), (self.sweep, self.sweep_label),
-            (c["pick"], self.first_token, self.second_token), (c["shift"], self.shift_both),
+            (self.play_button,), (c["speed"], self.speed), (self.sweep, self.sweep_label),
+            (c["pick"],), (self.first_token, self.second_token), (c["shift"], self.shift_both),
             (self.lesson_button,), tuple(self.lesson_choices),
-            (c["base"], self.base), (c["scaling"], self.scaling_kind, self.scaling_factor),
+            (c["base"], self.base), (c["scaling"],), (self.scaling_kind, self.scaling_factor),
             (self.theta_table,),
         ]
         for row, widgets in enumerate(rows):

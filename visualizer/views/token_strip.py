@@ -12,6 +12,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QPalette,
     QPen,
     QPixmap,
@@ -150,6 +151,16 @@ class TokenStrip(DetachOnClose, QListView):
         self.selectionModel().currentChanged.connect(self._on_current_changed)
         appearance.changed.connect(self._on_appearance_changed)
         self._on_appearance_changed()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.strip_model.rowCount() == 0:  # an empty strip says what to do
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+            painter.setFont(scaled_font(self._appearance, 13))
+            painter.drawText(self.viewport().rect(), Qt.AlignmentFlag.AlignCenter, self.tr(
+                "No tokens. Type a sentence above, or drag a row of the vocabulary here."))
+            painter.end()
 
     # ---- keyboard -------------------------------------------------------------------------------
 
