@@ -68,6 +68,14 @@ class AttentionSettings:
     causal: bool = True
 
 
+class TooManyTokensError(ValueError):
+    """A sequence longer than the app shows. Attributes: ``count`` and ``limit``."""
+
+    def __init__(self, count: int, limit: int = MAX_TOKENS) -> None:
+        self.count, self.limit = count, limit
+        super().__init__(f"{count} tokens is more than this app shows ({limit} at most)")
+
+
 @dataclass(frozen=True)
 class Edit:
     """What a command did, for the undo menu: a kind and its arguments (translated by the UI).
@@ -469,7 +477,7 @@ class EmbeddingModel:
 
     def _validated_ids(self, ids: list[int]) -> list[int]:
         if len(ids) > MAX_TOKENS:
-            raise ValueError(f"{len(ids)} tokens is more than this app shows ({MAX_TOKENS} at most)")
+            raise TooManyTokensError(len(ids))
         for token_id in ids:
             if not 0 <= int(token_id) < len(self._tokens):
                 raise ValueError(f"token id {token_id} is outside 0..{len(self._tokens) - 1}")

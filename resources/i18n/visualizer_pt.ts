@@ -79,17 +79,17 @@
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="232" />
+        <location filename="../../visualizer/views/attention_preview.py" line="233" />
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="233" />
+        <location filename="../../visualizer/views/attention_preview.py" line="234" />
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="234" />
+        <location filename="../../visualizer/views/attention_preview.py" line="235" />
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -799,101 +799,101 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="369" />
+        <location filename="../../visualizer/views/rope_clock.py" line="370" />
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="399" />
-        <location filename="../../visualizer/views/rope_clock.py" line="519" />
+        <location filename="../../visualizer/views/rope_clock.py" line="400" />
+        <location filename="../../visualizer/views/rope_clock.py" line="520" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="399" />
-        <location filename="../../visualizer/views/rope_clock.py" line="519" />
+        <location filename="../../visualizer/views/rope_clock.py" line="400" />
+        <location filename="../../visualizer/views/rope_clock.py" line="520" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="514" />
+        <location filename="../../visualizer/views/rope_clock.py" line="515" />
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="515" />
+        <location filename="../../visualizer/views/rope_clock.py" line="516" />
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="516" />
+        <location filename="../../visualizer/views/rope_clock.py" line="517" />
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="517" />
+        <location filename="../../visualizer/views/rope_clock.py" line="518" />
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="518" />
+        <location filename="../../visualizer/views/rope_clock.py" line="519" />
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="520" />
+        <location filename="../../visualizer/views/rope_clock.py" line="521" />
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524" />
+        <location filename="../../visualizer/views/rope_clock.py" line="525" />
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524" />
+        <location filename="../../visualizer/views/rope_clock.py" line="525" />
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="525" />
+        <location filename="../../visualizer/views/rope_clock.py" line="526" />
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="525" />
+        <location filename="../../visualizer/views/rope_clock.py" line="526" />
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="549" />
+        <location filename="../../visualizer/views/rope_clock.py" line="550" />
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="555" />
+        <location filename="../../visualizer/views/rope_clock.py" line="556" />
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="558" />
+        <location filename="../../visualizer/views/rope_clock.py" line="559" />
         <source>The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="567" />
+        <location filename="../../visualizer/views/rope_clock.py" line="568" />
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="571" />
+        <location filename="../../visualizer/views/rope_clock.py" line="572" />
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="574" />
+        <location filename="../../visualizer/views/rope_clock.py" line="575" />
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1043,17 +1043,22 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>Digite uma frase feita com os tokens do vocabulário</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="80" />
+        <location filename="../../visualizer/views/text_input.py" line="65" />
+        <source>{0} tokens is more than this app shows ({1} at most)</source>
+        <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/text_input.py" line="81" />
         <source>{0} tokens: ids {1}</source>
         <translation>{0} tokens: ids {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="82" />
+        <location filename="../../visualizer/views/text_input.py" line="83" />
         <source>{0} tokens: ids {1}. Press Enter to use them.</source>
         <translation>{0} tokens: ids {1}. Aperte Enter para usá-los.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="87" />
+        <location filename="../../visualizer/views/text_input.py" line="88" />
         <source>No token of the vocabulary matches “{0}” at character {1}. The strip keeps the last sentence that worked.</source>
         <translation>Nenhum token do vocabulário casa com “{0}” no caractere {1}. A faixa mantém a última frase que deu certo.</translation>
     </message>
@@ -1083,6 +1088,11 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
+    <message>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="141" />
+        <source>{0} tokens is more than this app shows ({1} at most)</source>
+        <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
+    </message>
 </context>
 <context>
     <name>VocabularyTable</name>
@@ -1100,22 +1110,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="82" />
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83" />
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="84" />
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="85" />
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="86" />
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="87" />
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
         <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="145" />
+        <source>an empty cell is not a number</source>
+        <translation>uma célula vazia não é um número</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="146" />
+        <source>'{0}' is not a finite number</source>
+        <translation>'{0}' não é um número finito</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147" />
+        <source>'{0}' is not a number</source>
+        <translation>'{0}' não é um número</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="148" />
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="151" />
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>

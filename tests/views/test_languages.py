@@ -123,3 +123,20 @@ def test_spin_boxes_write_numbers_in_the_language(window):
     window.set_language("en")
     assert lab.learning_rate.text() == "0.050"
     assert lab.real_scale.vocabulary.text() == "50,257"
+
+
+def test_common_mistakes_are_explained_in_portuguese(window):
+    from tests.conftest import type_text
+
+    window.set_language("pt")
+    table = window.vocabulary.table_model
+    table.setData(table.index(0, 2), "abc")
+    assert window.vocabulary.message.text() == "E[0, 0] manteve o valor: 'abc' não é um número"
+    table.setData(table.index(0, 2), "nan")
+    assert window.vocabulary.message.text() == "E[0, 0] manteve o valor: 'nan' não é um número finito"
+    line = window.text_input.line_edit
+    line.clear()
+    type_text(line, "o" * 33)
+    line.returnPressed.emit()
+    assert window.text_input.message.text() == "33 tokens são mais do que o app mostra (32 no máximo)"
+    window.set_language("en")

@@ -217,3 +217,21 @@ def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):
     assert not window.export(tmp_path / "y.json")
     assert "beyond the trained length" in window.statusBar().currentMessage()
     assert not (tmp_path / "y.json").exists()
+
+
+def test_hovering_a_cell_gives_its_full_precision_value(window, appearance):
+    window.model.set_scheme("sinusoidal")
+    text = window.x_panel.added.value_text((1, 0), "P")
+    assert text == f"P[2, d0] = {float(np.sin(1.0))!r}"
+    appearance.set_language("pt")
+    assert window.x_panel.added.value_text((1, 0), "P") == "P[2, d0] = " + repr(float(np.sin(1.0))).replace(".", ",")
+
+
+def test_hover_over_a_heatmap_highlights_its_row(window):
+    from PySide6.QtCore import QPointF
+
+    heatmap = window.x_panel.result
+    scene_pos = heatmap.plot.getViewBox().mapViewToScene(QPointF(2.5, 3.5))
+    window.x_panel._on_mouse_moved(scene_pos)
+    assert window.model.highlight == 3
+    assert heatmap.cell_at(scene_pos) == (3, 2)

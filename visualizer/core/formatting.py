@@ -6,6 +6,24 @@ import math
 from dataclasses import dataclass
 
 
+class NumberParseError(ValueError):
+    """Text that is not a usable number.
+
+    Attributes
+    ----------
+    text : str
+        What was typed (stripped).
+    kind : {"empty", "not_finite", "not_number"}
+        Why it was refused (for a translated message).
+    """
+
+    def __init__(self, text: str, kind: str) -> None:
+        self.text, self.kind = text, kind
+        message = {"empty": "an empty cell is not a number",
+                   "not_finite": f"{text!r} is not a finite number"}.get(kind, f"{text!r} is not a number")
+        super().__init__(message)
+
+
 @dataclass(frozen=True)
 class NumberFormat:
     """How one language writes a decimal number.
@@ -54,19 +72,19 @@ class NumberFormat:
         return self._localize(repr(float(value)))
 
     def parse(self, text: str) -> float:
-        """Read a number typed by a person in either convention; raise ``ValueError`` if not one.
+        """Read a number typed by a person in either convention; raise ``NumberParseError`` if not one.
 
         NaN and infinities are refused: an embedding entry must be a finite number.
         """
         cleaned = text.strip().replace("\u2212", "-").replace(self.decimal, ".").replace(",", ".")
         if not cleaned:
-            raise ValueError("an empty cell is not a number")
+            raise NumberParseError("", "empty")
         try:
             value = float(cleaned)
         except ValueError:
-            raise ValueError(f"{text.strip()!r} is not a number") from None
+            raise NumberParseError(text.strip(), "not_number") from None
         if not math.isfinite(value):
-            raise ValueError(f"{text.strip()!r} is not a finite number")
+            raise NumberParseError(text.strip(), "not_finite")
         return value
 
     def _localize(self, text: str) -> str:

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 )
 
 from ..core import display_token
-from ..model import EmbeddingModel
+from ..model import EmbeddingModel, TooManyTokensError
 
 TOKEN_POSITION_MIME = "application/x-embedding-visualizer-position"
 """A chip being dragged within the strip: payload is its 0-based position, as ASCII digits."""
@@ -137,6 +137,10 @@ class TokenStripModel(QAbstractListModel):
             else:
                 destination = min(gap, self._model.n)
                 self._model.insert_token(destination, value)
+        except TooManyTokensError as error:
+            self.drop_rejected.emit(self.tr("{0} tokens is more than this app shows ({1} at most)").format(
+                error.count, error.limit))
+            return False
         except (ValueError, IndexError) as error:
             self.drop_rejected.emit(str(error))
             return False

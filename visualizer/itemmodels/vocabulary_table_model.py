@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..appearance import Appearance
 from ..core import display_token
+from ..core.formatting import NumberParseError
 from ..model import EmbeddingModel
 from .token_strip_model import TOKEN_ID_MIME
 
@@ -140,9 +141,14 @@ class VocabularyTableModel(QAbstractTableModel):
         try:
             number = value if isinstance(value, (int, float)) else self._appearance.numbers.parse(str(value))
             self._model.set_embedding(token_id, dim, number)
+        except NumberParseError as error:
+            reason = {"empty": self.tr("an empty cell is not a number"),
+                      "not_finite": self.tr("'{0}' is not a finite number").format(error.text)}.get(
+                error.kind, self.tr("'{0}' is not a number").format(error.text))
+            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, reason))
+            return False
         except ValueError as error:
-            self.edit_rejected.emit(
-                self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, error))
+            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, error))
             return False
         return True
 

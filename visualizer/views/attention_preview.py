@@ -212,10 +212,11 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
             heatmap.set_highlight_row(row)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        for heatmap in (self.scores, self.x, self.side):
+        for heatmap, name in ((self.scores, "scores"), (self.x, "X"), (self.side, "")):
             row = heatmap.row_at(scene_pos)
             if row is not None:
                 self._model.set_highlight(row)
+                heatmap.show_value_at(scene_pos, name)
                 return
 
     def _on_appearance_changed(self) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip
 
 from ..appearance import Appearance
 from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font
@@ -368,6 +368,21 @@ class Heatmap:
     def outlined_rows(self) -> dict[int, tuple[QColor, bool]]:
         """Rows currently outlined, with their colour and dash."""
         return self._outlined
+
+    def value_text(self, cell: tuple[int, int], name: str) -> str:
+        """``name[row, column] = value`` at full precision (what hovering a cell shows)."""
+        row, column = cell
+        value = float(self._values[row, column])
+        return f"{name}[{row + 1}, d{column}] = {self._appearance.numbers.full(value)}"
+
+    def show_value_at(self, scene_pos: QPointF, name: str) -> bool:
+        """Show the full-precision value under the pointer as a tooltip; False outside the matrix."""
+        cell = self.cell_at(scene_pos)
+        if cell is None:
+            return False
+        view = self.plot.scene().views()[0]
+        QToolTip.showText(view.mapToGlobal(view.mapFromScene(scene_pos)), self.value_text(cell, name), view)
+        return True
 
     def row_at(self, scene_pos: QPointF) -> int | None:
         """The row under a scene position, or None outside the matrix."""

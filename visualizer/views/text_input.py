@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from ..appearance import Appearance
 from ..core import TokenizeError, tokenize
-from ..model import EmbeddingModel
+from ..model import EmbeddingModel, TooManyTokensError
 from .lifetime import DetachOnClose
 from .palette import scaled_font
 
@@ -61,8 +61,9 @@ class TextInput(DetachOnClose, QWidget):
         except TokenizeError as error:
             self._show_tokenize_error(error)
             return False
-        except ValueError as error:
-            self._show_error(str(error))
+        except TooManyTokensError as error:
+            self._show_error(self.tr("{0} tokens is more than this app shows ({1} at most)").format(
+                error.count, error.limit))
             return False
         self._show_preview(text)
         return True

@@ -255,10 +255,12 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
     # ---- hover ---------------------------------------------------------------------------------
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        for heatmap in (self.lookup, self.added, self.result):
+        # Hover: highlight the position everywhere and show the cell's value at full precision.
+        for heatmap, name in ((self.lookup, "E[ids]"), (self.added, "P"), (self.result, "X")):
             row = heatmap.row_at(scene_pos)
             if row is not None:
                 self._model.set_highlight(row)
+                heatmap.show_value_at(scene_pos, name)
                 return
 
     # ---- lifetime -------------------------------------------------------------------------------
