@@ -568,6 +568,7 @@ class MainWindow(QMainWindow):
         # own copy of E): give the lab the room.
         in_lab = self.tabs.currentWidget() is self.pages["gradient_lab"]
         self.scheme_selector.setVisible(not in_lab)
+        self.token_strip.setVisible(not in_lab)  # the lab samples its own batches
         self.vocabulary.setVisible(not in_lab and not self._presenting)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

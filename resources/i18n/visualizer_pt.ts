@@ -206,13 +206,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="292" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="292" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
@@ -227,107 +227,107 @@ O app continua funcionando.</translation>
         <translation>contagem no batch (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="239" />
-        <source>∂L/∂E (hatched: exactly 0)</source>
-        <translation>∂L/∂E (hachurado: exatamente 0)</translation>
+        <location filename="../../visualizer/views/gradient_lab.py" line="243" />
+        <source>∂L/∂E (hatched = 0)</source>
+        <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="240" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="244" />
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="241" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="243" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="247" />
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="249" />
         <source>Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de brinquedo (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="250" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="254" />
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="252" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="256" />
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="278" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="279" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="280" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="281" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="287" />
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="287" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="291" />
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="293" />
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="294" />
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="294" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="298" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="295" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="299" />
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -633,97 +633,97 @@ O app continua funcionando.</translation>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="582" />
+        <location filename="../../visualizer/window.py" line="583" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="583" />
+        <location filename="../../visualizer/window.py" line="584" />
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="608" />
-        <location filename="../../visualizer/window.py" line="616" />
+        <location filename="../../visualizer/window.py" line="609" />
         <location filename="../../visualizer/window.py" line="617" />
-        <location filename="../../visualizer/window.py" line="630" />
-        <location filename="../../visualizer/window.py" line="640" />
-        <location filename="../../visualizer/window.py" line="691" />
+        <location filename="../../visualizer/window.py" line="618" />
+        <location filename="../../visualizer/window.py" line="631" />
+        <location filename="../../visualizer/window.py" line="641" />
+        <location filename="../../visualizer/window.py" line="692" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="624" />
+        <location filename="../../visualizer/window.py" line="625" />
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="636" />
+        <location filename="../../visualizer/window.py" line="637" />
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="636" />
+        <location filename="../../visualizer/window.py" line="637" />
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="636" />
+        <location filename="../../visualizer/window.py" line="637" />
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="637" />
+        <location filename="../../visualizer/window.py" line="638" />
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="638" />
+        <location filename="../../visualizer/window.py" line="639" />
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="647" />
+        <location filename="../../visualizer/window.py" line="648" />
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="651" />
+        <location filename="../../visualizer/window.py" line="652" />
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="656" />
+        <location filename="../../visualizer/window.py" line="657" />
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="661" />
+        <location filename="../../visualizer/window.py" line="662" />
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="666" />
+        <location filename="../../visualizer/window.py" line="667" />
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="677" />
+        <location filename="../../visualizer/window.py" line="678" />
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="685" />
+        <location filename="../../visualizer/window.py" line="686" />
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="699" />
+        <location filename="../../visualizer/window.py" line="700" />
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="710" />
+        <location filename="../../visualizer/window.py" line="711" />
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QHideEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -86,8 +86,8 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self.counts_plot.addItem(self.counts_points)
         self.law_curve = pg.PlotDataItem(pen=pg.mkPen("#D55E00", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
-        self.gradient_map = add_heatmap(self.plots, 0, 1, appearance)
-        self.E_map = add_heatmap(self.plots, 0, 2, appearance)
+        self.gradient_map = add_heatmap(self.plots, 0, 1, appearance, title_points=10)
+        self.E_map = add_heatmap(self.plots, 0, 2, appearance, title_points=10)
         self.distance_plot = self.plots.addPlot(row=0, col=3, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
         self.distance_plot.addItem(self.distance_bars)
@@ -103,6 +103,7 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         for column, stretch in enumerate((3, 4, 3, 3)):
             layout.setColumnStretchFactor(column, stretch)
         self.real_scale = RealScalePanel(appearance)
+        self.plots.installEventFilter(self)  # row labels fit the row height: refit on resize
         self._build_layout()
 
         self.sample_button.clicked.connect(self._on_sample_clicked)
@@ -119,22 +120,22 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
 
     def _build_layout(self) -> None:
         c = self._captions
-        sampling = QHBoxLayout()
-        for widget in (c["batch"], self.batch_size, c["s"], self.exponent, c["seed"], self.seed,
-                       self.sample_button, self.log_log):
-            sampling.addWidget(widget)
-        sampling.addStretch(1)
-        sampling.addWidget(self.touched_label)
-        training = QHBoxLayout()
-        for widget in (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
-                       c["rate"], self.learning_rate, self.tied):
-            training.addWidget(widget)
-        training.addStretch(1)
+        # Three short rows rather than two long ones: they must fit 1024 px at presentation size.
+        rows = ((c["batch"], self.batch_size, c["s"], self.exponent, c["seed"], self.seed, self.sample_button),
+                (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
+                 c["rate"], self.learning_rate),
+                (self.log_log, self.tied))
         toy = QWidget()
         toy_layout = QVBoxLayout(toy)
         toy_layout.setContentsMargins(0, 0, 0, 0)
-        toy_layout.addLayout(sampling)
-        toy_layout.addLayout(training)
+        for index, widgets in enumerate(rows):
+            line = QHBoxLayout()
+            for widget in widgets:
+                line.addWidget(widget)
+            line.addStretch(1)
+            if index == len(rows) - 1:
+                line.addWidget(self.touched_label)
+            toy_layout.addLayout(line)
         toy_layout.addWidget(self.loss_label)
         toy_layout.addWidget(self.plots, 1)
         # Two pages: the toy vocabulary to play with, and GPT-2 scale to measure.
@@ -213,8 +214,12 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
             labels = [f"{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
             axis = self.counts_plot.getAxis("left")
             axis.setTicks([list(zip(rows_y.tolist(), labels, strict=True))])
-            # pyqtgraph drops a label wider than its axis: size the axis to the widest one.
+            # pyqtgraph drops a label wider than its axis: size the axis to the widest one. The type
+            # shrinks to the row height so that twelve labels never overlap.
             font = scaled_font(self._appearance, 9)
+            row_pixels = self.counts_plot.getViewBox().height() / max(lab.V, 1)
+            if row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
+                font.setPixelSize(max(6, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
             axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
             self.counts_plot.setYRange(0, lab.V, padding=0)
@@ -236,7 +241,7 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self.distance_plot.setYRange(0, lab.V, padding=0)
         self.distance_plot.setXRange(0, max(0.5, float(distance.max()) * 1.1), padding=0)
         self.distance_plot.getAxis("left").setTicks([[]])
-        self.gradient_map.set_title(self.tr("∂L/∂E (hatched: exactly 0)"))
+        self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
         self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
         self.distance_plot.setTitle(self.tr("distance moved"))
         touched = lab.V - len(zero_rows)
@@ -252,6 +257,11 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
             text += " " + self.tr("Adam here is the sparse (lazy) kind frameworks use for embeddings: "
                                   "rows without a gradient keep their moments.")
         self.loss_label.setText(text)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.plots and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self, self.request_refresh)  # after the layout has settled; never after self
+        return False
 
     def row_order(self) -> np.ndarray:
         """Token id shown in each row (most frequent first)."""

@@ -126,11 +126,12 @@ class MatrixPlot(pg.GraphicsWidget):
         self.vb.setYRange(low, high, padding=padding)
 
 
-def add_heatmap(graphics: pg.GraphicsLayoutWidget, row: int, column: int, appearance: Appearance) -> Heatmap:
+def add_heatmap(graphics: pg.GraphicsLayoutWidget, row: int, column: int, appearance: Appearance,
+                title_points: float = 13) -> Heatmap:
     """A :class:`Heatmap` on a new :class:`MatrixPlot` placed at (row, column) of ``graphics``."""
     plot = MatrixPlot()
     graphics.addItem(plot, row=row, col=column)
-    return Heatmap(plot, appearance)
+    return Heatmap(plot, appearance, title_points)
 
 
 class Heatmap:
@@ -144,9 +145,10 @@ class Heatmap:
         Scale and number format.
     """
 
-    def __init__(self, plot: MatrixPlot, appearance: Appearance) -> None:
+    def __init__(self, plot: MatrixPlot, appearance: Appearance, title_points: float = 13) -> None:
         self.plot = plot
         self._appearance = appearance
+        self.title_points = title_points  # smaller where several heatmaps share a narrow row
         self._levels = (-1.0, 1.0)
         self._values = np.zeros((0, 0))
         self._texts: list[list[str]] = []
@@ -190,7 +192,7 @@ class Heatmap:
         """Set the title drawn above the matrix."""
         if title != self._title:
             self._title = title
-            self.plot.setTitle(title, size=f"{self._appearance.pt(13):.0f}pt", bold=True,
+            self.plot.setTitle(title, size=f"{self._appearance.pt(self.title_points):.0f}pt", bold=True,
                                color=self._appearance.foreground)
 
     def restyle(self) -> None:
