@@ -228,11 +228,13 @@ class EmbeddingModel:
         """True when the scheme adds a vector to X (learned, sinusoidal)."""
         return self._scheme in ADDITIVE_SCHEMES
 
+    def is_beyond_trained(self, position: int) -> bool:
+        """True if ``position`` (0-based) has no row of P: past T under the learned scheme."""
+        return self._scheme == "learned" and position >= self.trained_length
+
     def beyond_trained_length(self) -> list[int]:
         """Positions (0-based) that have no row of P: past T under the learned scheme."""
-        if self._scheme != "learned":
-            return []
-        return list(range(self.trained_length, self.n))
+        return [p for p in range(self.trained_length, self.n) if self.is_beyond_trained(p)]
 
     def E_rows(self) -> np.ndarray:
         """E[ids], shape (n, d), read-only."""

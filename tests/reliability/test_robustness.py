@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
@@ -204,6 +204,3 @@ def test_every_np_load_refuses_pickles_and_nothing_unpickles():
                 assert "allow_pickle=False" in line, f"{path}: {line.strip()}"
         assert "import pickle" not in text and "pickle.load" not in text, path
 
-
-def test_leftover_widgets_helper_sees_nothing():
-    assert [w for w in QApplication.topLevelWidgets() if w.isVisible() and isinstance(w, QWidget)] == []

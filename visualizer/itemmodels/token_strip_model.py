@@ -77,7 +77,7 @@ class TokenStripModel(QAbstractListModel):
         if role == IdRole:
             return token_id
         if role == BeyondTrainedRole:
-            return position in self._model.beyond_trained_length()
+            return self._model.is_beyond_trained(position)  # asked per chip per paint: no list built
         if role == HighlightRole:
             return self._model.highlight == position
         return None

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus
+from .heatmap import add_heatmap, dispose_plot_menus, hover
 from .lazy import RefreshWhenShown
 from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
@@ -212,12 +212,9 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
             heatmap.set_highlight_row(row)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        for heatmap, name in ((self.scores, "scores"), (self.x, "X"), (self.side, "")):
-            row = heatmap.row_at(scene_pos)
-            if row is not None:
-                self._model.set_highlight(row)
-                heatmap.show_value_at(scene_pos, name)
-                return
+        row = hover(((self.scores, "scores"), (self.x, "X"), (self.side, "")), scene_pos)
+        if row is not None:
+            self._model.set_highlight(row)
 
     def _on_appearance_changed(self) -> None:
         self.graphics.setBackground(self._appearance.background)

@@ -392,6 +392,17 @@ class Heatmap:
         return None if cell is None else cell[0]
 
 
+def hover(named_heatmaps: Sequence[tuple[Heatmap, str]], scene_pos: QPointF) -> int | None:
+    """The row under the pointer in any of the heatmaps (None if none), showing that cell's
+    full-precision value as a tooltip named after its matrix."""
+    for heatmap, name in named_heatmaps:
+        row = heatmap.row_at(scene_pos)
+        if row is not None:
+            heatmap.show_value_at(scene_pos, name)
+            return row
+    return None
+
+
 def fit_equal_matrices(layout: object, heatmaps: Sequence[Heatmap], matrix_columns: Sequence[int],
                        fixed: dict[int, int], available: int, previous: tuple[int, ...]) -> tuple[int, ...]:
     """Give every matrix of a GraphicsLayout row the same width, whatever its left axis takes.

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
+from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices, hover
 from .lazy import RefreshWhenShown
 from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
@@ -256,12 +256,9 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         # Hover: highlight the position everywhere and show the cell's value at full precision.
-        for heatmap, name in ((self.lookup, "E[ids]"), (self.added, "P"), (self.result, "X")):
-            row = heatmap.row_at(scene_pos)
-            if row is not None:
-                self._model.set_highlight(row)
-                heatmap.show_value_at(scene_pos, name)
-                return
+        row = hover(((self.lookup, "E[ids]"), (self.added, "P"), (self.result, "X")), scene_pos)
+        if row is not None:
+            self._model.set_highlight(row)
 
     # ---- lifetime -------------------------------------------------------------------------------
 
