@@ -37,7 +37,7 @@ def median_ms(action: Callable[[], object], repeats: int, warmup: int = 5) -> fl
 
 def command_to_repaint(app: QApplication) -> list[Row]:
     """Model command → every view repainted, at the toy size."""
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     window = MainWindow()
     window.resize(1400, 900)
@@ -170,7 +170,7 @@ def clock_frames(app: QApplication) -> list[Row]:
 
 def attention_after_drag(app: QApplication) -> list[Row]:
     """Attention preview visible: drag (move a token) → scores repainted."""
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     window = MainWindow()
     window.resize(1400, 900)

@@ -26,7 +26,7 @@ def _fail_on_leaked_widgets_and_timers():
     install_language("en")  # the translator is app-wide: never let one test's language leak
     from PySide6.QtCore import QLocale
 
-    from visualizer.window import locale_for
+    from visualizer.i18n import locale_for
 
     QLocale.setDefault(locale_for("en"))
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
@@ -62,7 +62,7 @@ def appearance() -> Appearance:
 @pytest.fixture
 def window(qtbot, model, appearance):
     """A shown main window over ``model``; closed and deleted after the test."""
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     main_window = MainWindow(model, appearance)
     qtbot.addWidget(main_window)

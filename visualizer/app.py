@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from .languages import LANGUAGES
 from .model import EmbeddingModel
 
 EXIT_USAGE = 2
@@ -65,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="window size for --screenshot (default 1400x900)")
     parser.add_argument("--presentation", action="store_true",
                         help="start in presentation mode (large type, lesson beside, clicker keys)")
-    parser.add_argument("--lang", choices=("en", "pt"), help="language (default: the system's)")
+    parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language (default: the system's)")
     parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -132,7 +133,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .appearance import Appearance
-    from .i18n import install_language, system_language
+    from .i18n import install_language, locale_for, system_language
 
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -144,17 +145,15 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     headless = args.export is not None or args.screenshot is not None
     settings = None if headless else QSettings()
     language = args.lang or (settings.value("language") if settings else None) or system_language()
-    if language not in ("en", "pt") or not install_language(language):
+    if language not in LANGUAGES or not install_language(language):
         language = "en"
     appearance = Appearance(language=language)
     from PySide6.QtCore import QLocale
 
-    from .window import locale_for
-
     QLocale.setDefault(locale_for(language))
     if args.export is not None:
-        from .io.images import export_x_panel_image
         from .io.tables import ExportError
+        from .shell.exports import export_x_panel_image
 
         try:
             export_x_panel_image(model, args.export, appearance)
@@ -162,18 +161,18 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
             fail(str(error))
         return 0
 
-    from .window import MainWindow
+    from .shell import MainWindow
 
     window = MainWindow(model, appearance, settings)
     if args.lesson_step is not None:
         window.go_to_step(args.lesson_step)
         window.undo_stack.clear()
     if args.session is not None:
-        window.session_path = args.session
+        window.documents.session_path = args.session
     if args.presentation:
         if args.screenshot is not None:
             window.resize(*args.size)  # the scale follows the size being shot
-        window.set_presenting(True, full_screen=args.screenshot is None)
+        window.presentation.set_presenting(True, full_screen=args.screenshot is None)
     try:
         if args.screenshot is not None:
             return _screenshot(app, window, args.screenshot, args.size)

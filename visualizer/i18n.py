@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from .languages import LANGUAGES, SOURCE_LANGUAGE
 from .resources import resource
 
-LANGUAGES = {"en": "English", "pt": "Português (Brasil)"}
+__all__ = ["LANGUAGES", "install_language", "locale_for", "system_language"]
+
 _installed: list[QTranslator] = []
 
 
@@ -26,16 +28,23 @@ def install_language(language: str) -> bool:
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
-    if language == "en":
+    if language == SOURCE_LANGUAGE:
         return True
     ours = QTranslator()
     if not ours.load(str(resource("i18n", f"visualizer_{language}.qm"))):
         return False
     qt_own = QTranslator()  # Qt's standard dialogs and buttons
-    if qt_own.load(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil), "qt", "_",
+    if qt_own.load(locale_for(language), "qt", "_",
                    QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt_own)
         _installed.append(qt_own)
     app.installTranslator(ours)
     _installed.append(ours)
     return True
+
+
+def locale_for(language: str) -> QLocale:
+    """The Qt locale of a language: English numbers (1,000.5) or Brazilian ones (1.000,5)."""
+    if language == "pt":
+        return QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil)
+    return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)

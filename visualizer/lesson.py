@@ -1,4 +1,5 @@
-"""The guided lesson: steps read from a data file, each a model state plus a caption. No Qt."""
+"""The guided lesson: steps read from a data file (each a model state plus a caption), and the
+state machine that walks through them. No Qt."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core import SCHEMES
+import numpy as np
+from psygnal import Signal
+
+from .core import SCHEMES, NumberFormat, classify_rows
+from .languages import LANGUAGES
+from .model import EmbeddingModel
 from .resources import resource
 
 LESSON_FILE = resource("lesson", "steps.json")
 VIEWS = ("x_panel", "rope_clock", "attention", "comparison", "gradient_lab")
-LANGUAGES = ("en", "pt")
 
 
 class LessonError(ValueError):
@@ -95,3 +100,112 @@ def _step(raw: dict[str, Any]) -> LessonStep:
         reveal_caption=_texts(reveal["caption"]) if reveal else None,
         reveal_actions=tuple(reveal.get("actions", ())) if reveal else (),
     )
+
+
+class LessonRun:
+    """Where the class is in the lesson, and the moves between steps. No Qt.
+
+    Going to a step puts the model in the step's state (sentence and scheme) and asks the shell,
+    through ``step_shown``, to bring the step's view forward. A question step is "predict, then
+    reveal": the first Next runs the experiment (its reveal actions) and shows the answer; the
+    second moves on. Reveal actions that are not model commands (the real-scale race) are passed
+    to the shell through ``action_requested``.
+
+    Signals
+    -------
+    step_shown : (LessonStep)
+        A step was entered; the shell shows its view in the state it asks for.
+    changed : ()
+        The step, or whether its answer is revealed, changed: the panel re-reads its text.
+    action_requested : (dict)
+        A reveal action for the shell (``{"real_scale": true}``).
+    """
+
+    step_shown = Signal(LessonStep)
+    changed = Signal()
+    action_requested = Signal(dict)
+
+    def __init__(self, lesson: Lesson, model: EmbeddingModel) -> None:
+        self.lesson = lesson
+        self._model = model
+        self._index: int | None = None
+        self._revealed = False
+        self._before_reveal: tuple[tuple[int, ...], np.ndarray] | None = None
+
+    @property
+    def index(self) -> int | None:
+        """The step shown (0-based), or None before the lesson starts."""
+        return self._index
+
+    @property
+    def revealed(self) -> bool:
+        """True once the current question's answer is shown."""
+        return self._revealed
+
+    def current_step(self) -> LessonStep | None:
+        """The step shown."""
+        return None if self._index is None else self.lesson.steps[self._index]
+
+    def go_to(self, index: int) -> None:
+        """Enter step ``index``: the model takes the step's state, the shell shows its view."""
+        if not 0 <= index < len(self.lesson.steps):
+            raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
+        step = self.lesson.steps[index]
+        self._index, self._revealed, self._before_reveal = index, False, None
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
+        self.step_shown.emit(step)
+        self.changed.emit()
+
+    def advance(self) -> None:
+        """Next (clicker): reveal the answer of an unrevealed question first, then move on."""
+        step = self.current_step()
+        if step is None:
+            self.go_to(0)
+        elif step.is_question and not self._revealed:
+            self.reveal()
+        elif self._index is not None and self._index + 1 < len(self.lesson.steps):
+            self.go_to(self._index + 1)
+
+    def previous(self) -> None:
+        """Previous step (clicker)."""
+        if self._index is None:
+            self.go_to(0)
+        elif self._index > 0:
+            self.go_to(self._index - 1)
+
+    def reveal(self) -> None:
+        """Run the question's experiment and show its answer."""
+        step = self.current_step()
+        if step is None or not step.is_question or self._revealed:
+            return
+        # The experiment is defined on the step's own sentence: put it back if the class changed it.
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
+        self._before_reveal = (self._model.ids, np.array(self._model.X()))
+        for action in step.reveal_actions:
+            if "move" in action:
+                source, target = action["move"]
+                self._model.move_token(int(source), int(target))
+            else:
+                self.action_requested.emit(action)
+        self._revealed = True
+        self.changed.emit()
+
+    def changed_rows(self) -> list[int] | None:
+        """After a reveal: the positions (0-based) whose values changed, not merely moved; else None."""
+        if self._before_reveal is None:
+            return None
+        old_ids, old_X = self._before_reveal
+        verdicts = classify_rows(old_ids, old_X, self._model.ids, np.array(self._model.X()))
+        return [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
+
+    def live_values(self, numbers: NumberFormat, separator: str) -> dict[str, str]:
+        """Values a caption may name: {ids}, {V}, {d}, {n} and {x1} … {xn} of the current X."""
+        model = self._model
+        values = {"ids": "[" + ", ".join(str(i) for i in model.ids) + "]",
+                  "V": str(model.V), "d": str(model.d), "n": str(model.n)}
+        X = model.X()
+        for p in range(model.n):
+            values[f"x{p + 1}"] = "[" + separator.join(numbers.short(float(v)) for v in X[p]) + "]"
+        return values

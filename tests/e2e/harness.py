@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from visualizer.window import MainWindow
+from visualizer.shell import MainWindow
 
 
 def main() -> int:
@@ -41,11 +41,11 @@ def main() -> int:
 
     def poll() -> None:
         if (folder / "snapshot").exists() and not (folder / "after.json").exists():
-            window.export(folder / "after.json")
+            window.exports.export(folder / "after.json")
             window.grab().save(str(folder / "after.png"))
         if (folder / "done").exists():
             (folder / "state.json").write_text(json.dumps(
-                {"presenting": window.is_presenting(), "step": window.lesson_panel.index,
+                {"presenting": window.presentation.presenting, "step": window.lesson_panel.index,
                  "platform": QApplication.platformName()}))
             window.close()
             app.quit()

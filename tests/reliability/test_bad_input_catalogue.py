@@ -85,7 +85,7 @@ def session(content: str | bytes) -> Callable[..., str]:
     def run(window, tmp_path) -> str:
         path = tmp_path / "bad.json"
         path.write_bytes(content.encode() if isinstance(content, str) else content)
-        window.open_session(path)
+        window.documents.open_session(path)
         return window.statusBar().currentMessage()
 
     return run
@@ -100,7 +100,10 @@ def good_session(**changes) -> str:
 
 def window_call(method: str, *args: str) -> Callable[..., str]:
     def run(window, tmp_path) -> str:
-        getattr(window, method)(*[Path(a.replace("{tmp}", str(tmp_path))) for a in args])
+        target = window
+        for name in method.split("."):
+            target = getattr(target, name)
+        target(*[Path(a.replace("{tmp}", str(tmp_path))) for a in args])
         return window.statusBar().currentMessage()
 
     return run
@@ -138,7 +141,7 @@ CATALOGUE = [
     Case("token strip", "dropping an unknown token id", "token id 99 is outside 0..11",
          drop("application/x-embedding-visualizer-token-id", b"99")),
     # Session files
-    Case("session file", "a missing file", "cannot open", window_call("open_session", "{tmp}/none.json")),
+    Case("session file", "a missing file", "cannot open", window_call("documents.open_session", "{tmp}/none.json")),
     Case("session file", "an empty file", "not valid JSON", session("")),
     Case("session file", "a truncated file", "may be truncated", session(good_session()[:40])),
     Case("session file", "a binary file", "not text", session(b"\x89PNG\r\n\x1a\n\x00\x00")),
@@ -167,12 +170,16 @@ CATALOGUE = [
          session(good_session(attention={"causal": "yes"}))),
     Case("session file", "a negative lesson step", "'lesson_step'", session(good_session(lesson_step=-1))),
     # Saving and exporting from the window
-    Case("saving", "a session into a missing folder", "cannot save", window_call("save_session", "{tmp}/no/s.json")),
-    Case("exporting", "a view into a missing folder", "does not exist", window_call("export_view", "{tmp}/no/v.png")),
-    Case("exporting", "arrays into a file, not a folder", "not a folder", window_call("export_arrays", "{tmp}/x.txt")),
-    Case("exporting", "X as an unknown format", "cannot draw an image as .xlsx", window_call("export", "{tmp}/x.xlsx")),
+    Case("saving", "a session into a missing folder", "cannot save",
+         window_call("documents.save_session", "{tmp}/no/s.json")),
+    Case("exporting", "a view into a missing folder", "does not exist",
+         window_call("exports.export_view", "{tmp}/no/v.png")),
+    Case("exporting", "arrays into a file, not a folder", "not a folder",
+         window_call("exports.export_arrays", "{tmp}/x.txt")),
+    Case("exporting", "X as an unknown format", "cannot draw an image as .xlsx",
+         window_call("exports.export", "{tmp}/x.xlsx")),
     Case("exporting", "X of 9 tokens under learned positions", "beyond the trained length",
-         window_call("export", "{tmp}/x.json"), setup=nine_tokens),
+         window_call("exports.export", "{tmp}/x.json"), setup=nine_tokens),
     # The command line
     Case("command line", "untokenizable --text", "no token matches ' voou' at character 6",
          cli=("--text", "o gato voou")),

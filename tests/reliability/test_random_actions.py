@@ -80,10 +80,10 @@ class Monkey:
         table.setData(index, CELL_VALUES[int(self.rng.integers(len(CELL_VALUES)))])
 
     def undo(self) -> None:
-        self.window.undo_action.trigger()
+        self.window.action_table["undo"].trigger()
 
     def redo(self) -> None:
-        self.window.redo_action.trigger()
+        self.window.action_table["redo"].trigger()
 
     def type_sentence(self) -> None:
         pool = SENTENCES_GOOD if self.rng.random() < 0.6 else SENTENCES_BAD

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
 from visualizer.model import EmbeddingModel
-from visualizer.window import MainWindow
+from visualizer.shell import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -113,11 +113,11 @@ def test_no_socket_is_opened_during_a_full_session(window, tmp_path, monkeypatch
         window.tabs.setCurrentIndex(index)
     window.set_language("pt")
     window.set_language("en")
-    window.save_session(tmp_path / "s.json")
-    window.open_session(tmp_path / "s.json")
-    window.export_arrays(tmp_path)
-    window.export_view(tmp_path / "v.svg")
-    window.print_worked_example(tmp_path / "w.pdf")
+    window.documents.save_session(tmp_path / "s.json")
+    window.documents.open_session(tmp_path / "s.json")
+    window.exports.export_arrays(tmp_path)
+    window.exports.export_view(tmp_path / "v.svg")
+    window.exports.print_worked_example(tmp_path / "w.pdf")
     panel = window.gradient_lab.real_scale
     panel.vocabulary.setValue(2000)
     panel.start()

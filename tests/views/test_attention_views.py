@@ -7,8 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests import spec
-from visualizer.core import RopeScaling, embed, rope_frequencies
-from visualizer.views.attention_preview import classify_rows
+from visualizer.core import RopeScaling, classify_rows, embed, rope_frequencies
 
 
 @pytest.fixture
@@ -84,9 +83,9 @@ def test_base_and_scaling_controls_change_theta(window, show):
     assert window.model.attention.rope_scaling == RopeScaling("pi", 4.0)
     np.testing.assert_allclose(window.model.theta(), rope_frequencies(4, 500_000.0) / 4, rtol=1e-12)
     assert "→" in clock.theta_table.text()
-    window.undo_action.trigger()
-    window.undo_action.trigger()
-    window.undo_action.trigger()
+    window.action_table["undo"].trigger()
+    window.action_table["undo"].trigger()
+    window.action_table["undo"].trigger()
     assert window.model.attention.rope_base == 10_000.0 and window.model.attention.rope_scaling is None
     assert clock.base.currentData() == 10_000.0
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from tests import spec
 from visualizer.lesson import load_lesson
-from visualizer.window import MainWindow, presentation_scale
+from visualizer.shell import MainWindow, presentation_scale
 
 LESSON = load_lesson()
 
@@ -53,7 +53,7 @@ def test_check_yourself_two_runs_the_experiment(window, qtbot):
 
 def test_presentation_keys_drive_the_lesson(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_F5)
-    assert window.is_presenting()
+    assert window.presentation.presenting
     assert window.appearance.scale >= 1.5 and window.appearance.high_contrast
     assert not window.vocabulary.isVisible() and window.lesson_dock.isVisible()
     assert window.lesson_panel.index is None  # shown, not started: the class's sentence stays
@@ -67,16 +67,16 @@ def test_presentation_keys_drive_the_lesson(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_PageUp)
     assert window.lesson_panel.index == 0
     qtbot.keyClick(window, Qt.Key.Key_B)
-    assert window.is_blank()
+    assert window.presentation.is_blank()
     qtbot.keyClick(window, Qt.Key.Key_B)
-    assert not window.is_blank()
+    assert not window.presentation.is_blank()
     window.show_view(window.x_panel)
     qtbot.keyClick(window, Qt.Key.Key_Space)
     assert window.x_panel.build_stage() is not None
     qtbot.keyClick(window, Qt.Key.Key_Space)
     assert window.x_panel.build_stage() is None
     qtbot.keyClick(window, Qt.Key.Key_Escape)
-    assert not window.is_presenting() and window.appearance.scale == 1.0
+    assert not window.presentation.presenting and window.appearance.scale == 1.0
     assert window.vocabulary.isVisible()
 
 
@@ -114,15 +114,15 @@ def test_settings_remember_language_zoom_and_recent_files(qtbot, tmp_path, model
     settings_path = str(tmp_path / "settings.ini")
     first = MainWindow(model, settings=QSettings(settings_path, QSettings.Format.IniFormat))
     qtbot.addWidget(first)
-    first.zoom(1.15)
+    first.presentation.zoom_in()
     first.set_language("pt")
-    first.save_session(tmp_path / "a.json")
+    first.documents.save_session(tmp_path / "a.json")
     first.close()
     second = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
     qtbot.addWidget(second)
     assert second.appearance.scale == pytest.approx(1.15)
     assert second.appearance.language == "pt"
-    assert second.recent_files() == [str(tmp_path / "a.json")]
+    assert second.documents.recent_files() == [str(tmp_path / "a.json")]
     second.set_language("en")
     second.close()
 
@@ -132,8 +132,8 @@ def test_autosave_is_offered_after_a_crash(qtbot, tmp_path):
     crashed = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
     qtbot.addWidget(crashed)
     crashed.model.move_token(1, 2)
-    crashed.autosave()
-    autosave = crashed.autosave_path()
+    crashed.documents.autosave()
+    autosave = crashed.documents.autosave_path()
     assert autosave is not None and autosave.exists()
     crashed.detach()  # a crash: no closeEvent, the autosave stays
     crashed.hide()
@@ -142,7 +142,7 @@ def test_autosave_is_offered_after_a_crash(qtbot, tmp_path):
     reopened.show()
     assert reopened.restore_bar.isVisible()
     assert reopened.model.ids == tuple(spec.IDS)  # offered, not forced
-    reopened.restore_button.click()
+    reopened.restore_bar.restore_button.click()
     assert reopened.model.ids == (0, 4, 2, 5, 1) and not reopened.restore_bar.isVisible()
     reopened.close()
     assert not Path(autosave).exists()  # a clean exit removes it
@@ -152,10 +152,10 @@ def test_session_round_trip_through_the_window(window, tmp_path):
     window.model.set_scheme("alibi")
     window.go_to_step(2)
     window.model.set_embedding(0, 0, 0.25)
-    assert window.save_session(tmp_path / "s.json")
+    assert window.documents.save_session(tmp_path / "s.json")
     saved = window.model.state()
     window.model.set_text("o muro.")
-    assert window.open_session(tmp_path / "s.json")
+    assert window.documents.open_session(tmp_path / "s.json")
     assert window.model.ids == saved.ids and window.lesson_panel.index == 2
     np.testing.assert_array_equal(window.model.E, saved.E)
 

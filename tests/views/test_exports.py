@@ -13,16 +13,16 @@ from tests import spec
 @pytest.mark.parametrize("scale", [1, 2, 4])
 def test_view_png_at_each_scale(window, tmp_path, scale):
     path = tmp_path / f"view{scale}.png"
-    assert window.export_view(path, scale)
+    assert window.exports.export_view(path, scale)
     image = QImage(str(path))
     view = window.current_view()
     assert (image.width(), image.height()) == (view.width() * scale, view.height() * scale)
 
 
 def test_whole_window_png_and_view_svg(window, tmp_path):
-    assert window.export_view(tmp_path / "window.png", 2, whole_window=True)
+    assert window.exports.export_view(tmp_path / "window.png", 2, whole_window=True)
     assert QImage(str(tmp_path / "window.png")).width() == window.width() * 2
-    assert window.export_view(tmp_path / "view.svg")
+    assert window.exports.export_view(tmp_path / "view.svg")
     svg = (tmp_path / "view.svg").read_text()
     assert svg.startswith("<?xml") and "<svg" in svg
     for value in ("1.5", "-0.5"):
@@ -31,7 +31,7 @@ def test_whole_window_png_and_view_svg(window, tmp_path):
 
 def test_arrays_as_csv_and_npy_round_trip(window, tmp_path):
     window.model.set_causal(False)
-    assert window.export_arrays(tmp_path)
+    assert window.exports.export_arrays(tmp_path)
     X = np.load(tmp_path / "X.npy", allow_pickle=False)
     np.testing.assert_allclose(X, spec.X_LEARNED, atol=1e-9)
     np.testing.assert_array_equal(np.load(tmp_path / "E.npy"), np.array(spec.E, dtype=float))
@@ -48,13 +48,13 @@ def test_arrays_as_csv_and_npy_round_trip(window, tmp_path):
 
 def test_latex_has_the_live_numbers(window, tmp_path):
     window.model.move_token(1, 2)
-    assert window.export_latex(tmp_path / "x.tex")
+    assert window.exports.export_latex(tmp_path / "x.tex")
     assert "1 & 0 & 0 & -1 \\\\" in (tmp_path / "x.tex").read_text()
 
 
 def test_worked_example_pdf(window, tmp_path):
     window.set_language("pt")
-    assert window.print_worked_example(tmp_path / "x.pdf")
+    assert window.exports.print_worked_example(tmp_path / "x.pdf")
     data = (tmp_path / "x.pdf").read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 1000
     window.set_language("en")
@@ -62,13 +62,13 @@ def test_worked_example_pdf(window, tmp_path):
 
 def test_copy_puts_the_view_on_the_clipboard(window):
     QApplication.clipboard().clear()
-    window.copy_view_action.trigger()
+    window.action_table["copy_view"].trigger()
     image = QApplication.clipboard().image()
     assert not image.isNull() and image.width() == window.current_view().width() * 2
 
 
 def test_exports_to_bad_places_say_so(window, tmp_path):
-    assert not window.export_view(tmp_path / "missing" / "v.png")
+    assert not window.exports.export_view(tmp_path / "missing" / "v.png")
     assert "does not exist" in window.statusBar().currentMessage()
-    assert not window.export_arrays(tmp_path / "nope")
+    assert not window.exports.export_arrays(tmp_path / "nope")
     assert "not a folder" in window.statusBar().currentMessage()

@@ -105,9 +105,9 @@ def test_numbers_follow_the_language_everywhere(window):
 def test_undo_menu_speaks_the_language(window):
     window.model.move_token(2, 1)
     window.set_language("pt")
-    assert window.undo_action.text() == "&Desfazer mover ␣sub para a posição 2"
+    assert window.action_table["undo"].text() == "&Desfazer mover ␣sub para a posição 2"
     window.set_language("en")
-    assert window.undo_action.text() == "&Undo move ␣sub to position 2"
+    assert window.action_table["undo"].text() == "&Undo move ␣sub to position 2"
 
 
 def test_unknown_language_is_refused():

@@ -101,19 +101,19 @@ def test_undo_and_redo_round_trip_every_command(window):
     assert stack.count() == 6
     end = model.state()
     for _ in range(6):
-        window.undo_action.trigger()
+        window.action_table["undo"].trigger()
     assert model.ids == start.ids and model.scheme == start.scheme
     np.testing.assert_array_equal(model.E, start.E)
     np.testing.assert_allclose(window.x_panel.result.values(), LEARNED_X, atol=1e-9)
     for _ in range(6):
-        window.redo_action.trigger()
+        window.action_table["redo"].trigger()
     assert model.ids == end.ids and model.scheme == end.scheme
     np.testing.assert_array_equal(model.E, end.E)
 
 
 def test_undo_redo_shortcuts(window):
-    assert QKeySequence("Ctrl+Z") in window.undo_action.shortcuts()
-    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+    assert QKeySequence("Ctrl+Z") in window.action_table["undo"].shortcuts()
+    assert QKeySequence("Ctrl+Shift+Z") in window.action_table["redo"].shortcuts()
 
 
 def test_bad_text_keeps_the_last_good_sequence(window, qtbot):
@@ -211,10 +211,10 @@ def test_build_stops_when_the_sequence_changes(window):
 
 
 def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):
-    assert window.export(tmp_path / "x.csv")
+    assert window.exports.export(tmp_path / "x.csv")
     assert "Saved" in window.statusBar().currentMessage()
     window.model.set_text("o gato subiu no telhado. no gato")
-    assert not window.export(tmp_path / "y.json")
+    assert not window.exports.export(tmp_path / "y.json")
     assert "beyond the trained length" in window.statusBar().currentMessage()
     assert not (tmp_path / "y.json").exists()
 

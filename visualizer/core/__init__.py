@@ -32,6 +32,7 @@ from .positions import (
     sinusoidal,
 )
 from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
+from .rows import classify_rows
 from .tokenizer import TokenizeError, detokenize, tokenize
 from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
@@ -58,6 +59,7 @@ __all__ = [
     "alibi_slopes",
     "attention_scores",
     "check_scheme",
+    "classify_rows",
     "dense_embedding_gradient",
     "detokenize",
     "display_token",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import numpy as np
 
 from ..core import SCHEMES, RopeScaling
 from ..model import MAX_ALIBI_HEADS, MAX_TOKENS, AttentionSettings, EmbeddingModel, ModelState
+from .atomic import write_atomically
 
 FORMAT = "embedding-visualizer-session"
 VERSION = 1
@@ -67,25 +67,9 @@ def session_to_dict(model: EmbeddingModel, lesson_step: int | None = None,
 def save_session(path: Path, model: EmbeddingModel, lesson_step: int | None = None) -> None:
     """Write the session atomically. Raises ``SessionError`` naming the path on failure."""
     text = json.dumps(session_to_dict(model, lesson_step), indent=2, ensure_ascii=False) + "\n"
-    write_atomically(path, text.encode("utf-8"))
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Temporary file beside ``path``, flushed to disk, then renamed over it."""
-    temporary = path.with_name(f".{path.name}.saving")
     try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-        directory = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
+        write_atomically(path, text.encode("utf-8"))
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise SessionError(f"cannot save {path}: {error.strerror or error}") from None
 
 

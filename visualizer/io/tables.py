@@ -13,6 +13,7 @@ import numpy as np
 
 from ..core import embed, positions
 from ..model import EmbeddingModel
+from .atomic import write_atomically
 
 DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
@@ -96,13 +97,9 @@ def check_writable(path: Path) -> None:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: never a half-written file."""
+    """Write ``text`` (UTF-8) atomically: never a half-written file. Raises ``ExportError``."""
     check_writable(path)
-    temporary = path.with_name(f".{path.name}.partial")
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        temporary.replace(path)
+        write_atomically(path, text.encode("utf-8"))
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise ExportError(f"cannot write {path}: {error.strerror or error}") from None

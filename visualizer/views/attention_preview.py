@@ -9,35 +9,12 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import display_token
+from ..core import classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus, hover
 from .lazy import RefreshWhenShown
 from .lifetime import DetachOnClose
 from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
-
-
-def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[int, ...],
-                  new_X: np.ndarray) -> list[tuple[str, int | None]]:
-    """For each row of the new X: ("same", None), ("moved", old position) or ("changed", None).
-
-    A row "moved" when the same token had exactly this row at another position before; it
-    "changed" when no earlier row of that token matches (a position vector was added).
-
-    Returns
-    -------
-    list of (str, int or None), length len(new_ids); positions are 0-based.
-    """
-    verdicts: list[tuple[str, int | None]] = []
-    for p, token_id in enumerate(new_ids):
-        if p < len(old_ids) and old_ids[p] == token_id and np.array_equal(old_X[p], new_X[p], equal_nan=True):
-            verdicts.append(("same", None))
-            continue
-        origin = next((q for q, old_id in enumerate(old_ids)
-                       if old_id == token_id and np.array_equal(old_X[q], new_X[p], equal_nan=True)), None)
-        verdicts.append(("moved", origin) if origin is not None else ("changed", None))
-    return verdicts
-
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")

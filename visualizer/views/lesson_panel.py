@@ -1,28 +1,22 @@
 """The guided lesson beside the views: where this step sits in the course, a caption, and
-"predict, then reveal" questions that the app answers by running the experiment."""
+"predict, then reveal" questions that the app answers by running the experiment.
+
+The panel only shows :class:`~visualizer.lesson.LessonRun` (the Qt-free state machine) and
+forwards its buttons to it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..lesson import Lesson, LessonStep
-from ..model import EmbeddingModel
-from .attention_preview import classify_rows
+from ..lesson import Lesson, LessonRun, LessonStep
 from .lifetime import DetachOnClose
 from .palette import scaled_font
 
 
 class LessonPanel(DetachOnClose, QWidget):
-    """Steps of the lesson, one at a time.
-
-    ``show_step(step)`` is called back so the window can bring the step's view forward; reveal
-    actions other than moving a token (e.g. the real-scale measurement) go to ``run_action``.
+    """Steps of the lesson, one at a time: a view of a :class:`LessonRun`.
 
     Signals
     -------
@@ -32,18 +26,10 @@ class LessonPanel(DetachOnClose, QWidget):
 
     step_changed = Signal(int)
 
-    def __init__(self, lesson: Lesson, model: EmbeddingModel, appearance: Appearance,
-                 show_step: Callable[[LessonStep], None], run_action: Callable[[dict[str, Any]], None],
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, run: LessonRun, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.lesson = lesson
-        self._model = model
+        self.run = run
         self._appearance = appearance
-        self._show_step = show_step
-        self._run_action = run_action
-        self._index: int | None = None
-        self._revealed = False
-        self._before_reveal: tuple[tuple[int, ...], np.ndarray] | None = None
         self.path = QLabel()
         self.path.setWordWrap(True)
         self.path.setTextFormat(Qt.TextFormat.RichText)
@@ -77,6 +63,7 @@ class LessonPanel(DetachOnClose, QWidget):
         self._wide = True
         self.set_wide(False)
         appearance.changed.connect(self._on_appearance_changed)
+        run.changed.connect(self._on_run_changed)
         self._on_appearance_changed()
 
     def set_wide(self, wide: bool) -> None:
@@ -104,95 +91,64 @@ class LessonPanel(DetachOnClose, QWidget):
             self._grid.setRowStretch(2, 1)
         self._on_appearance_changed()
 
-    # ---- state ---------------------------------------------------------------------------------
+    # ---- the run, for the window and the tests ---------------------------------------------
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson being run."""
+        return self.run.lesson
 
     @property
     def index(self) -> int | None:
         """The step shown (0-based), or None before the lesson starts."""
-        return self._index
+        return self.run.index
 
     @property
     def revealed(self) -> bool:
         """True once the current question's answer is shown."""
-        return self._revealed
+        return self.run.revealed
 
     def current_step(self) -> LessonStep | None:
         """The step shown."""
-        return None if self._index is None else self.lesson.steps[self._index]
-
-    # ---- commands ------------------------------------------------------------------------------
+        return self.run.current_step()
 
     def go_to(self, index: int) -> None:
-        """Show step ``index``: put the model in the step's state and bring its view forward."""
-        if not 0 <= index < len(self.lesson.steps):
-            raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
-        step = self.lesson.steps[index]
-        self._index, self._revealed, self._before_reveal = index, False, None
-        self._model.set_text(step.text)
-        self._model.set_scheme(step.scheme)
-        self._show_step(step)
-        self.retranslate()
-        self.step_changed.emit(index)
+        """Show step ``index`` (see :meth:`LessonRun.go_to`)."""
+        self.run.go_to(index)
 
     def advance(self) -> None:
-        """Next (clicker): reveal the answer of an unrevealed question first, then move on."""
-        step = self.current_step()
-        if step is None:
-            self.go_to(0)
-        elif step.is_question and not self._revealed:
-            self.reveal()
-        elif self._index is not None and self._index + 1 < len(self.lesson.steps):
-            self.go_to(self._index + 1)
+        """Next: reveal first on a question, then move on."""
+        self.run.advance()
 
     def previous(self) -> None:
-        """Previous step (clicker)."""
-        if self._index is None:
-            self.go_to(0)
-        elif self._index > 0:
-            self.go_to(self._index - 1)
+        """Previous step."""
+        self.run.previous()
 
     def reveal(self) -> None:
-        """Perform the question's experiment and show its answer."""
-        step = self.current_step()
-        if step is None or not step.is_question or self._revealed:
-            return
-        # The experiment is defined on the step's own sentence: put it back if the class changed it.
-        self._model.set_text(step.text)
-        self._model.set_scheme(step.scheme)
-        self._before_reveal = (self._model.ids, np.array(self._model.X()))
-        for action in step.reveal_actions:
-            if "move" in action:
-                source, target = action["move"]
-                self._model.move_token(int(source), int(target))
-            else:
-                self._run_action(action)
-        self._revealed = True
+        """Run the question's experiment and show its answer."""
+        self.run.reveal()
+
+    def _on_run_changed(self) -> None:
         self.retranslate()
+        if self.run.index is not None:
+            self.step_changed.emit(self.run.index)
 
     # ---- text ----------------------------------------------------------------------------------
 
     def fill(self, text: str) -> str:
         """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and {changed} with live values."""
-        model, numbers = self._model, self._appearance.numbers
-        values: dict[str, str] = {
-            "ids": "[" + ", ".join(str(i) for i in model.ids) + "]",
-            "V": str(model.V), "d": str(model.d), "n": str(model.n), "changed": self._changed_text(),
-        }
-        X = model.X()
         separator = "; " if self._appearance.language == "pt" else ", "
-        for p in range(model.n):
-            values[f"x{p + 1}"] = "[" + separator.join(numbers.short(float(v)) for v in X[p]) + "]"
+        values = self.run.live_values(self._appearance.numbers, separator)
+        values["changed"] = self._changed_text()
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
             return text
 
     def _changed_text(self) -> str:
-        if self._before_reveal is None:
+        changed = self.run.changed_rows()
+        if changed is None:
             return ""
-        old_ids, old_X = self._before_reveal
-        verdicts = classify_rows(old_ids, old_X, self._model.ids, np.array(self._model.X()))
-        changed = [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
         if not changed:
             return self.tr("no row's values changed")
         return self.tr("rows whose values changed: {0}").format(", ".join(str(p + 1) for p in changed))
@@ -218,17 +174,17 @@ class LessonPanel(DetachOnClose, QWidget):
             self.caption.setText(self.tr("Press Next (or Page Down) to start."))
             self.question_box.hide()
             return
-        assert self._index is not None
-        self.counter.setText(self.tr("step {0} of {1}").format(self._index + 1, total))
+        assert self.run.index is not None
+        self.counter.setText(self.tr("step {0} of {1}").format(self.run.index + 1, total))
         self.title.setText(step.title[language])
         caption = step.caption[language]
-        if self._revealed and step.reveal_caption:
+        if self.run.revealed and step.reveal_caption:
             caption = step.reveal_caption[language]
         self.caption.setText(self.fill(caption))
         self.question_box.setVisible(step.is_question)
         if step.question:
             self.question.setText(step.question[language])
-            self.reveal_button.setEnabled(not self._revealed)
+            self.reveal_button.setEnabled(not self.run.revealed)
 
     def _on_appearance_changed(self) -> None:
         # Along the bottom (wide) the type is a little smaller: the views need the height.
@@ -244,3 +200,4 @@ class LessonPanel(DetachOnClose, QWidget):
     def detach(self) -> None:
         """Stop listening."""
         self._appearance.changed.disconnect(self._on_appearance_changed)
+        self.run.changed.disconnect(self._on_run_changed)

@@ -1,7 +1,7 @@
-"""Exports for slides and handouts: views as PNG/SVG, arrays as CSV/NPY, a printable PDF table.
+"""Arrays of the lesson for machines (CSV, NPY, LaTeX) and the worked example as HTML for people. No Qt.
 
-Needs a QApplication. Numbers written for machines (CSV, NPY) use "." and full precision;
-numbers written for people (the PDF) use the language's format.
+Numbers written for machines use "." and full precision; numbers written for people (the handout)
+use the language's format.
 """
 
 from __future__ import annotations
@@ -11,58 +11,11 @@ import io
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QMarginsF, QPoint, QRect, QSize
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTextDocument
-from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QWidget
 
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
 from .tables import ExportError, check_writable, x_as_latex
-
-IMAGE_SCALES = (1, 2, 4)
-
-
-def render_image(widget: QWidget, scale: float = 1.0) -> QImage:
-    """The widget drawn at ``scale`` × its size (text and lines redrawn, not blown up)."""
-    size = widget.size() * scale
-    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(scale)
-    image.fill(widget.palette().window().color())
-    painter = QPainter(image)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        widget.render(painter, QPoint())
-    finally:
-        painter.end()  # a painter left open on a deleted device crashes Qt
-    return image
-
-
-def save_view_png(widget: QWidget, path: Path, scale: int = 1) -> None:
-    """PNG of a view at 1×, 2× or 4× its size on screen."""
-    if scale not in IMAGE_SCALES:
-        raise ExportError(f"PNG scale must be one of {IMAGE_SCALES}, got {scale}")
-    check_writable(path)
-    if not render_image(widget, scale).save(str(path), "PNG"):
-        raise ExportError(f"cannot write {path}")
-
-
-def save_view_svg(widget: QWidget, path: Path) -> None:
-    """Vector SVG of a view (text stays text)."""
-    check_writable(path)
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    generator.setSize(widget.size())
-    generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
-    painter = QPainter(generator)
-    try:
-        widget.render(painter, QPoint())
-    finally:
-        painter.end()
-    if not path.exists():
-        raise ExportError(f"cannot write {path}")
 
 
 def model_arrays(model: EmbeddingModel) -> dict[str, np.ndarray]:
@@ -128,24 +81,3 @@ def worked_example_html(model: EmbeddingModel, appearance: Appearance, labels: d
     return (f"<h2>{labels['title']}</h2><p>{labels['scheme']}</p>"
             "<table border='1' cellspacing='0' cellpadding='6'>"
             f"<tr>{head}</tr>{''.join(rows)}</table>")
-
-
-def save_pdf(html: str, path: Path) -> None:
-    """Print ``html`` to an A4 PDF through Qt's printer."""
-    check_writable(path)
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(path))
-    printer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                      QMarginsF(15, 15, 15, 15)))
-    document = QTextDocument()
-    document.setHtml(html)
-    document.setPageSize(QSize(int(printer.pageRect(QPrinter.Unit.Point).width()),
-                               int(printer.pageRect(QPrinter.Unit.Point).height())).toSizeF())
-    document.print_(printer)
-    if not path.exists():
-        raise ExportError(f"cannot write {path}")
-
-
-__all__ = ["IMAGE_SCALES", "model_arrays", "render_image", "save_arrays", "save_latex", "save_pdf",
-           "save_view_png", "save_view_svg", "worked_example_html"]

@@ -1,0 +1,249 @@
+"""Exports for slides and handouts, in one place: pictures of views (PNG 1×/2×/4×, SVG), the
+X panel drawn without a window, the PDF handout, and the window's File → Export commands.
+
+Needs a QApplication. The arrays and LaTeX come from :mod:`visualizer.io` (no Qt).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMarginsF, QObject, QPoint, QRect, QRectF, QSize
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTextDocument
+from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsScene, QWidget
+
+from ..appearance import Appearance
+from ..core import PositionError, positions
+from ..io.arrays import save_arrays, save_latex, worked_example_html
+from ..io.session import SessionError
+from ..io.tables import DATA_FORMATS, ExportError, check_writable, write_data_export
+from ..model import EmbeddingModel
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .main_window import MainWindow
+
+IMAGE_SCALES = (1, 2, 4)
+
+
+def render_image(widget: QWidget, scale: float = 1.0) -> QImage:
+    """The widget drawn at ``scale`` × its size (text and lines redrawn, not blown up)."""
+    size = widget.size() * scale
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(scale)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()  # a painter left open on a deleted device crashes Qt
+    return image
+
+
+def save_view_png(widget: QWidget, path: Path, scale: int = 1) -> None:
+    """PNG of a view at 1×, 2× or 4× its size on screen."""
+    if scale not in IMAGE_SCALES:
+        raise ExportError(f"PNG scale must be one of {IMAGE_SCALES}, got {scale}")
+    check_writable(path)
+    if not render_image(widget, scale).save(str(path), "PNG"):
+        raise ExportError(f"cannot write {path}")
+
+
+def save_view_svg(widget: QWidget, path: Path) -> None:
+    """Vector SVG of a view (text stays text)."""
+    from PySide6.QtSvg import QSvgGenerator  # loaded on the first SVG: a faster start
+
+    check_writable(path)
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(widget.size())
+    generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
+    painter = QPainter(generator)
+    try:
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    if not path.exists():
+        raise ExportError(f"cannot write {path}")
+
+
+def save_pdf(html: str, path: Path) -> None:
+    """Print ``html`` to an A4 PDF through Qt's printer."""
+    check_writable(path)
+    from PySide6.QtPrintSupport import QPrinter  # loaded on the first print: a faster start
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    printer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                      QMarginsF(15, 15, 15, 15)))
+    document = QTextDocument()
+    document.setHtml(html)
+    document.setPageSize(QSize(int(printer.pageRect(QPrinter.Unit.Point).width()),
+                               int(printer.pageRect(QPrinter.Unit.Point).height())).toSizeF())
+    document.print_(printer)
+    if not path.exists():
+        raise ExportError(f"cannot write {path}")
+
+
+def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
+                         width: int = 1200, height: int = 520, scale: float = 1.0) -> None:
+    """Render E[ids] + P = X to ``path`` (.png or .svg) without showing a window.
+
+    Raises
+    ------
+    visualizer.core.PositionError
+        Under ``learned`` past the trained length (X is not defined there).
+    ExportError
+        For another extension or a path that cannot be written.
+    """
+    # Raises PositionError past the trained length, exactly as the data exports do.
+    positions(model.scheme, model.n, model.d, model.P)
+    from pyqtgraph.exporters import ImageExporter  # pyqtgraph's exporters: only when used
+
+    from ..views.x_panel import XPanel
+
+    panel = XPanel(model, appearance or Appearance())
+    try:
+        panel.build_button.hide()
+        panel.resize(width, height)
+        panel.show()
+        QApplication.processEvents()
+        scene = panel.graphics.scene()
+        suffix = path.suffix.lower()
+        if suffix == ".png":
+            exporter = ImageExporter(scene)
+            exporter.parameters()["width"] = int(scene.sceneRect().width() * scale)
+            exporter.parameters()["antialias"] = True
+        elif suffix != ".svg":
+            raise ExportError(f"cannot draw an image as {suffix}; use .png or .svg")
+        check_writable(path)
+        if suffix == ".png":
+            exporter.export(str(path))
+        else:
+            _write_svg(scene, path)
+        if not path.exists():
+            raise ExportError(f"cannot write {path}")
+    finally:
+        panel.close()
+        panel.deleteLater()
+        QApplication.processEvents()
+
+
+def _write_svg(scene: QGraphicsScene, path: Path) -> None:
+    """Vector SVG of a scene (text stays text) with Qt's own generator."""
+    from PySide6.QtSvg import QSvgGenerator
+
+    rect = scene.sceneRect()
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(QSize(int(rect.width()), int(rect.height())))
+    generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+    generator.setTitle("X = E[ids] + positions")
+    painter = QPainter(generator)
+    try:
+        scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+    finally:
+        painter.end()
+
+
+class Exports(QObject):
+    """File → Export and Print of the window: each asks for a path, writes, and reports in the
+    status bar what was written or why it could not be."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def _write(self, write: Callable[[], object], done: str) -> bool:
+        """Run a file-writing step; report ``done`` or the reason it failed in the status bar."""
+        try:
+            write()
+        except (ExportError, PositionError, SessionError) as error:
+            self._window.show_message(str(error))
+            return False
+        self._window.show_message(done)
+        return True
+
+    def export(self, path: Path) -> bool:
+        """Export the current X to ``path`` (.json .csv .tex .png .svg)."""
+        window = self._window
+
+        def write() -> None:
+            if path.suffix.lower() in DATA_FORMATS:
+                write_data_export(window.model, path)
+            else:
+                export_x_panel_image(window.model, path, window.appearance)
+
+        return self._write(write, self.tr("Saved {0}").format(path))
+
+    def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
+        """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
+        widget = self._window if whole_window else self._window.current_view()
+        if path.suffix.lower() == ".svg":
+            return self._write(lambda: save_view_svg(widget, path), self.tr("Saved {0}").format(path))
+        return self._write(lambda: save_view_png(widget, path, scale), self.tr("Saved {0}").format(path))
+
+    def export_arrays(self, folder: Path) -> bool:
+        """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
+        return self._write(lambda: save_arrays(self._window.model, folder),
+                           self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
+
+    def export_latex(self, path: Path) -> bool:
+        """X as a LaTeX bmatrix."""
+        return self._write(lambda: save_latex(self._window.model, path), self.tr("Saved {0}").format(path))
+
+    def print_worked_example(self, path: Path) -> bool:
+        """The table E[ids], P, X of the current sequence as a PDF handout."""
+        window = self._window
+        labels = {"title": self.tr("From token ids to X"), "p": self.tr("position"), "token": self.tr("token (id)"),
+                  "E": "E[id]", "P": self.tr("position vector"), "x": "x",
+                  "scheme": self.tr("Position scheme: {0}").format(window.scheme_selector.names()[window.model.scheme])}
+        html = worked_example_html(window.model, window.appearance, labels)
+        return self._write(lambda: save_pdf(html, path), self.tr("Saved {0}").format(path))
+
+    def copy_view(self) -> None:
+        """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
+        QApplication.clipboard().setImage(render_image(self._window.current_view(), 2))
+        self._window.show_message(self.tr("The view was copied as an image."))
+
+    # ---- the same, asking for a path first (menu entries) --------------------------------------
+
+    def _ask_save_path(self, title: str, suggested: str, filters: str) -> Path | None:
+        path_text, _ = QFileDialog.getSaveFileName(self._window, title, suggested, filters)
+        return Path(path_text) if path_text else None
+
+    def ask_export_x(self) -> None:
+        """File → Export → Export X…"""
+        filters = self.tr("Images (*.png *.svg);;Data (*.json *.csv *.tex)")
+        path = self._ask_save_path(self.tr("Export X"), "X.png", filters)
+        if path is not None:
+            self.export(path)
+
+    def ask_export_view(self, scale: int, whole_window: bool = False) -> None:
+        """File → Export → the view (``scale`` 0 means SVG) or the whole window."""
+        suffix = "svg" if scale == 0 else "png"
+        path = self._ask_save_path(self.tr("Export view"), f"view.{suffix}", f"*.{suffix}")
+        if path is not None:
+            self.export_view(path, max(scale, 1), whole_window)
+
+    def ask_export_arrays(self) -> None:
+        """File → Export → Arrays…"""
+        folder = QFileDialog.getExistingDirectory(self._window, self.tr("Folder for the arrays"))
+        if folder:
+            self.export_arrays(Path(folder))
+
+    def ask_export_latex(self) -> None:
+        """File → Export → X as LaTeX…"""
+        path = self._ask_save_path(self.tr("Export X as LaTeX"), "X.tex", "*.tex")
+        if path is not None:
+            self.export_latex(path)
+
+    def ask_print(self) -> None:
+        """File → Print worked example."""
+        path = self._ask_save_path(self.tr("Print worked example"), "worked-example.pdf", "*.pdf")
+        if path is not None:
+            self.print_worked_example(path)

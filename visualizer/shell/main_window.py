@@ -1,0 +1,334 @@
+"""The main window: lays out the views around one shared model, and tears them down.
+
+What the window does is elsewhere in this package: the menus and keys are a table
+(:mod:`.actions`), presentation mode is one object (:mod:`.presentation`), sessions, recent files,
+autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale, QSettings, Qt
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from ..i18n import LANGUAGES, install_language, locale_for
+from ..lesson import Lesson, LessonRun, LessonStep, load_lesson
+from ..model import EmbeddingModel
+from ..undo import UndoRecorder
+from ..views.attention_preview import AttentionPreview
+from ..views.gradient_lab import GradientLabView
+from ..views.lazy import LazyPage
+from ..views.lesson_panel import LessonPanel
+from ..views.palette import scaled_font
+from ..views.rope_clock import RopeClock
+from ..views.scheme_comparison import SchemeComparison
+from ..views.scheme_selector import SchemeSelector
+from ..views.text_input import TextInput
+from ..views.token_strip import TokenStrip
+from ..views.vocabulary_table import VocabularyTable
+from ..views.x_panel import XPanel
+from .actions import WINDOW_MENUS, ActionTable, window_actions
+from .documents import THEMES, Documents
+from .exports import Exports
+from .palette import window_palette
+from .presentation import Presentation
+from .restore_bar import RestoreBar
+from .settings_store import SettingsStore, settings_store
+
+STATUS_MS = 8000
+LAZY_VIEWS = (("rope_clock", RopeClock), ("attention", AttentionPreview), ("comparison", SchemeComparison),
+              ("gradient_lab", GradientLabView))
+
+
+class MainWindow(QMainWindow):
+    """Text box and token strip on top; vocabulary on the left; the views in tabs; the lesson on
+    the right (along the bottom while presenting).
+
+    Every view reads the same :class:`EmbeddingModel`; every model command lands on the undo
+    stack, whichever view (or lesson step) issued it.
+
+    Parameters
+    ----------
+    model, appearance
+        The shared state and look (new ones by default).
+    settings : QSettings or SettingsStore, optional
+        Where geometry, language, zoom and recent files persist, and the autosave lives;
+        None (tests, screenshots) keeps everything in memory.
+    lesson : Lesson, optional
+        The guided lesson (the app's own by default).
+    """
+
+    def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
+                 settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None):
+        super().__init__()
+        self.model = model or EmbeddingModel()
+        self.appearance = appearance or Appearance()
+        self.undo_stack = QUndoStack(self)
+        self._undo_recorder: UndoRecorder | None = UndoRecorder(self.model, self.undo_stack)
+        self.theme_mode = "system"
+        self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
+        self._lay_out()
+        self.action_table = ActionTable(self, window_actions(), WINDOW_MENUS, {"token_strip": self.token_strip},
+                                         self.menuBar())
+        self.presentation = Presentation(self)
+        self.exports = Exports(self)
+        self.documents = Documents(self, settings_store(settings))
+        self._connect()
+        self.set_theme("system")
+        self._on_appearance_changed()
+        self.resize(1400, 900)
+        if self.documents.store.persistent:
+            self.documents.restore_preferences()
+
+    def _lay_out(self) -> None:
+        self.text_input = TextInput(self.model, self.appearance)
+        self.token_strip = TokenStrip(self.model, self.appearance)
+        self.scheme_selector = SchemeSelector(self.model, self.appearance)
+        self.vocabulary = VocabularyTable(self.model, self.appearance)
+        self.x_panel = XPanel(self.model, self.appearance)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.x_panel, "")
+        # The other tabs are built the first time they are opened: a faster start.
+        self.pages: dict[str, LazyPage] = {}
+        for name, view_class in LAZY_VIEWS:
+            page = LazyPage(lambda view_class=view_class: view_class(self.model, self.appearance))
+            self.pages[name] = page
+            self.tabs.addTab(page, "")
+        self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
+        self.lesson_dock = QDockWidget()
+        self.lesson_dock.setObjectName("lesson")
+        self.lesson_dock.setWidget(self.lesson_panel)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
+        self.lesson_dock.hide()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.scheme_selector)
+        right_layout.addWidget(self.tabs, 1)
+        self.body = QSplitter(Qt.Orientation.Horizontal)
+        self.body.addWidget(self.vocabulary)
+        self.body.addWidget(right)
+        self.body.setStretchFactor(1, 1)
+        self.body.setSizes([330, 1070])
+        self.body.setCollapsible(1, False)
+        self.restore_bar = RestoreBar()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        for widget in (self.restore_bar, self.text_input, self.token_strip):
+            layout.addWidget(widget)
+        layout.addWidget(self.body, 1)
+        self.setCentralWidget(central)
+
+    def _connect(self) -> None:
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.token_strip.message.connect(self.show_message)
+        self.vocabulary.table_model.edit_rejected.connect(self.show_message)
+        self.vocabulary.insert_requested.connect(self.insert_token_after_selection)
+        undo, redo = self.action_table["undo"], self.action_table["redo"]
+        self.undo_stack.canUndoChanged.connect(undo.setEnabled)
+        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+        self.undo_stack.indexChanged.connect(self._refresh_undo_texts)
+        undo.setEnabled(False)
+        redo.setEnabled(False)
+        self.action_table[f"language_{self.appearance.language}"].setChecked(True)
+        QApplication.styleHints().colorSchemeChanged.connect(self._on_system_colours_changed)
+        self.lesson_run.step_shown.connect(self.show_lesson_step)
+        self.lesson_run.action_requested.connect(self.run_lesson_action)
+        self.model.edited.connect(self.documents.schedule_autosave)
+        self.appearance.changed.connect(self._on_appearance_changed)
+
+    # ---- views ------------------------------------------------------------------------------------
+
+    @property
+    def rope_clock(self) -> RopeClock:
+        """The RoPE clock (built on first use)."""
+        return self.pages["rope_clock"].view  # type: ignore[return-value]
+
+    @property
+    def attention(self) -> AttentionPreview:
+        """The attention preview (built on first use)."""
+        return self.pages["attention"].view  # type: ignore[return-value]
+
+    @property
+    def comparison(self) -> SchemeComparison:
+        """The five-scheme comparison (built on first use)."""
+        return self.pages["comparison"].view  # type: ignore[return-value]
+
+    @property
+    def gradient_lab(self) -> GradientLabView:
+        """The sparse-gradient lab (built on first use)."""
+        return self.pages["gradient_lab"].view  # type: ignore[return-value]
+
+    def view_named(self, name: str) -> QWidget:
+        """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
+        return self.x_panel if name == "x_panel" else self.pages[name].view
+
+    def show_view(self, view: QWidget) -> None:
+        """Bring the tab holding ``view`` to the front."""
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if page is view or (isinstance(page, LazyPage) and page.built and page.view is view):
+                self.tabs.setCurrentIndex(index)
+                return
+        raise ValueError("that view is not in a tab")
+
+    def current_view(self) -> QWidget:
+        """The view of the tab in front."""
+        page = self.tabs.currentWidget()
+        return page.view if isinstance(page, LazyPage) else page
+
+    def _on_tab_changed(self, _index: int) -> None:
+        # The position scheme and the lesson's E play no part in the gradient lab (it trains its
+        # own copy of E, samples its own batches): give the lab the room.
+        in_lab = self.tabs.currentWidget() is self.pages["gradient_lab"]
+        self.scheme_selector.setVisible(not in_lab)
+        self.token_strip.setVisible(not in_lab)
+        self.vocabulary.setVisible(not in_lab and not self.presentation.presenting)
+
+    # ---- commands that span views ------------------------------------------------------------------
+
+    def insert_token_after_selection(self, token_id: int) -> None:
+        """Insert ``token_id`` after the selected chip (or at the end)."""
+        selected = self.token_strip.selected_position()
+        position = self.model.n if selected is None else selected + 1
+        try:
+            self.model.insert_token(position, token_id)
+        except (ValueError, IndexError) as error:
+            self.show_message(str(error))
+            return
+        self.token_strip.select_position(position)
+
+    def show_message(self, text: str) -> None:
+        """Show ``text`` in the status bar for a while."""
+        self.statusBar().showMessage(text, STATUS_MS)
+
+    def play_pause(self) -> None:
+        """Space while presenting: play or pause the animation of the view in front."""
+        view = self.current_view()
+        if view is self.x_panel:
+            self.x_panel.build_button.toggle()
+        elif isinstance(view, (RopeClock, GradientLabView)):
+            view.play_button.toggle()
+
+    # ---- lesson ------------------------------------------------------------------------------------
+
+    def show_lesson_step(self, step: LessonStep) -> None:
+        """Bring forward the view a lesson step names, in the state it asks for."""
+        if not self.lesson_dock.isVisible():
+            self.lesson_dock.show()
+            self.presentation.size_lesson_dock()
+        self.action_table["lesson"].setChecked(True)
+        view = self.view_named(step.view)
+        self.show_view(view)
+        # Each step sets the build animation explicitly: one left running would confuse the class.
+        self.x_panel.finish_build()
+        if step.build:
+            self.x_panel.build_button.setChecked(True)
+        if isinstance(view, RopeClock):
+            if step.rope_lesson:
+                view.show_lesson_positions(3, 1)
+            elif view.lesson_mode:
+                view.lesson_button.setChecked(False)
+
+    def run_lesson_action(self, action: dict[str, object]) -> None:
+        """A reveal that is not a model command: the real-scale measurement."""
+        if action.get("real_scale"):
+            lab = self.gradient_lab
+            self.show_view(lab)
+            lab.pages.setCurrentWidget(lab.real_scale)
+            lab.real_scale.start()
+
+    def show_lesson(self, shown: bool) -> None:
+        """F9: show or hide the guided lesson (starting it the first time)."""
+        self.lesson_dock.setVisible(shown)
+        self.presentation.size_lesson_dock()
+        if shown and self.lesson_run.index is None:
+            self.lesson_run.go_to(0)
+
+    def go_to_step(self, step: int) -> None:
+        """Show lesson step ``step`` (0-based)."""
+        self.lesson_run.go_to(step)
+
+    # ---- look ------------------------------------------------------------------------------------
+
+    def set_language(self, language: str) -> None:
+        """Switch every visible string and number format, live."""
+        if not install_language(language):
+            self.show_message(self.tr("The translation {0} could not be loaded.").format(LANGUAGES[language]))
+            return
+        # Spin boxes and other Qt number fields take their format from a QLocale.
+        locale = locale_for(language)
+        QLocale.setDefault(locale)
+        for widget in [self, *self.findChildren(QWidget)]:
+            widget.setLocale(locale)
+        self.appearance.set_language(language)
+        self.action_table[f"language_{language}"].setChecked(True)
+
+    def set_theme(self, mode: str) -> None:
+        """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
+        if mode not in THEMES:
+            raise ValueError(f"unknown theme {mode!r}; choose {', '.join(THEMES)}")
+        self.theme_mode = mode
+        self.action_table[f"theme_{mode}"].setChecked(True)
+        system_dark = QApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+        self.appearance.set_dark(mode == "dark" or (mode == "system" and system_dark))
+
+    def _on_system_colours_changed(self, *_: object) -> None:
+        if self.theme_mode == "system":
+            self.set_theme("system")
+
+    def _on_appearance_changed(self) -> None:
+        self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
+        self.lesson_dock.setMinimumWidth(min(self.appearance.px(200), 320))
+        self.action_table["contrast"].setChecked(self.appearance.high_contrast)
+        self.setPalette(window_palette(self.appearance))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string of the window itself."""
+        self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
+        self.action_table.retranslate()
+        if self._undo_recorder is not None:
+            self._undo_recorder.retranslate()
+        self._refresh_undo_texts()
+        titles = (self.tr("Build X"), self.tr("RoPE clock"), self.tr("Attention"), self.tr("Compare schemes"),
+                  self.tr("Gradient lab"))
+        for index, title in enumerate(titles):
+            self.tabs.setTabText(index, title)
+        self.lesson_dock.setWindowTitle(self.tr("Guided lesson"))
+        self.restore_bar.retranslate()
+        self.documents.fill_recent_menu()
+
+    def _refresh_undo_texts(self, *_: object) -> None:
+        undo, redo = self.undo_stack.undoText(), self.undo_stack.redoText()
+        self.action_table["undo"].setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
+        self.action_table["redo"].setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
+
+    # ---- lifetime --------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.presentation.size_lesson_dock()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.documents.close()
+        self.detach()
+        super().closeEvent(event)
+
+    def detach(self) -> None:
+        """Disconnect every view from the model (idempotent)."""
+        if self._undo_recorder is None:
+            return
+        self.documents.stop()
+        self._undo_recorder.detach()
+        self._undo_recorder = None
+        self.model.edited.disconnect(self.documents.schedule_autosave)
+        QApplication.styleHints().colorSchemeChanged.disconnect(self._on_system_colours_changed)
+        built = [page.view for page in self.pages.values() if page.built]
+        for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
+                     self.lesson_panel, *built):
+            view.detach()  # type: ignore[attr-defined]
+        self.appearance.changed.disconnect(self._on_appearance_changed)
