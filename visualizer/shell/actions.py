@@ -170,7 +170,7 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
         ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), ("Ctrl+B",), "view",
                    lambda w: w.x_panel.build_button.toggle()),
         ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), ("F9",), "view",
-                   lambda w, on: w.show_lesson(on), checkable=True),
+                   lambda w, on: w.lesson_director.show_lesson(on), checkable=True),
         ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("PgDown",), "view",
                    lambda w: w.lesson_panel.advance()),
         ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), ("PgUp",), "view",

@@ -186,7 +186,7 @@ class Documents(QObject):
         store.set_value("zoom", window.presentation.saved_scale())
         store.set_value("high_contrast", window.presentation.saved_contrast())
         store.set_value("language", window.appearance.language)
-        store.set_value("theme", window.theme_mode)
+        store.set_value("theme", window.look.theme_mode)
         store.sync()
 
     def close(self) -> None:

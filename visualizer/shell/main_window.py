@@ -7,13 +7,12 @@ autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..i18n import LANGUAGES, install_language, locale_for
-from ..lesson import Lesson, LessonRun, LessonStep, load_lesson
+from ..lesson import Lesson, LessonRun, load_lesson
 from ..model import EmbeddingModel
 from ..undo import UndoRecorder
 from ..views.attention_preview import AttentionPreview
@@ -29,8 +28,10 @@ from ..views.token_strip import TokenStrip
 from ..views.vocabulary_table import VocabularyTable
 from ..views.x_panel import XPanel
 from .actions import WINDOW_MENUS, ActionTable, window_actions
-from .documents import THEMES, Documents
+from .documents import Documents
 from .exports import Exports
+from .lesson_director import LessonDirector
+from .look import Look
 from .palette import window_palette
 from .presentation import Presentation
 from .restore_bar import RestoreBar
@@ -66,7 +67,6 @@ class MainWindow(QMainWindow):
         self.appearance = appearance or Appearance()
         self.undo_stack = QUndoStack(self)
         self._undo_recorder: UndoRecorder | None = UndoRecorder(self.model, self.undo_stack)
-        self.theme_mode = "system"
         self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
         self._lay_out()
         self.action_table = ActionTable(self, window_actions(), WINDOW_MENUS, {"token_strip": self.token_strip},
@@ -74,6 +74,8 @@ class MainWindow(QMainWindow):
         self.presentation = Presentation(self)
         self.exports = Exports(self)
         self.documents = Documents(self, settings_store(settings))
+        self.look = Look(self)
+        self.lesson_director = LessonDirector(self)
         self._connect()
         self.set_theme("system")
         self._on_appearance_changed()
@@ -134,9 +136,6 @@ class MainWindow(QMainWindow):
         undo.setEnabled(False)
         redo.setEnabled(False)
         self.action_table[f"language_{self.appearance.language}"].setChecked(True)
-        QApplication.styleHints().colorSchemeChanged.connect(self._on_system_colours_changed)
-        self.lesson_run.step_shown.connect(self.show_lesson_step)
-        self.lesson_run.action_requested.connect(self.run_lesson_action)
         self.model.edited.connect(self.documents.schedule_autosave)
         self.appearance.changed.connect(self._on_appearance_changed)
 
@@ -213,72 +212,24 @@ class MainWindow(QMainWindow):
         elif isinstance(view, (RopeClock, GradientLabView)):
             view.play_button.toggle()
 
-    # ---- lesson ------------------------------------------------------------------------------------
-
-    def show_lesson_step(self, step: LessonStep) -> None:
-        """Bring forward the view a lesson step names, in the state it asks for."""
-        if not self.lesson_dock.isVisible():
-            self.lesson_dock.show()
-            self.presentation.size_lesson_dock()
-        self.action_table["lesson"].setChecked(True)
-        view = self.view_named(step.view)
-        self.show_view(view)
-        # Each step sets the build animation explicitly: one left running would confuse the class.
-        self.x_panel.finish_build()
-        if step.build:
-            self.x_panel.build_button.setChecked(True)
-        if isinstance(view, RopeClock):
-            if step.rope_lesson:
-                view.show_lesson_positions(3, 1)
-            elif view.lesson_mode:
-                view.lesson_button.setChecked(False)
-
-    def run_lesson_action(self, action: dict[str, object]) -> None:
-        """A reveal that is not a model command: the real-scale measurement."""
-        if action.get("real_scale"):
-            lab = self.gradient_lab
-            self.show_view(lab)
-            lab.pages.setCurrentWidget(lab.real_scale)
-            lab.real_scale.start()
-
-    def show_lesson(self, shown: bool) -> None:
-        """F9: show or hide the guided lesson (starting it the first time)."""
-        self.lesson_dock.setVisible(shown)
-        self.presentation.size_lesson_dock()
-        if shown and self.lesson_run.index is None:
-            self.lesson_run.go_to(0)
-
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
         self.lesson_run.go_to(step)
 
-    # ---- look ------------------------------------------------------------------------------------
-
     def set_language(self, language: str) -> None:
         """Switch every visible string and number format, live."""
-        if not install_language(language):
-            self.show_message(self.tr("The translation {0} could not be loaded.").format(LANGUAGES[language]))
-            return
-        # Spin boxes and other Qt number fields take their format from a QLocale.
-        locale = locale_for(language)
-        QLocale.setDefault(locale)
-        for widget in [self, *self.findChildren(QWidget)]:
-            widget.setLocale(locale)
-        self.appearance.set_language(language)
-        self.action_table[f"language_{language}"].setChecked(True)
+        self.look.set_language(language)
 
     def set_theme(self, mode: str) -> None:
         """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
-        if mode not in THEMES:
-            raise ValueError(f"unknown theme {mode!r}; choose {', '.join(THEMES)}")
-        self.theme_mode = mode
-        self.action_table[f"theme_{mode}"].setChecked(True)
-        system_dark = QApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
-        self.appearance.set_dark(mode == "dark" or (mode == "system" and system_dark))
+        self.look.set_theme(mode)
 
-    def _on_system_colours_changed(self, *_: object) -> None:
-        if self.theme_mode == "system":
-            self.set_theme("system")
+    @property
+    def theme_mode(self) -> str:
+        """The theme chosen: ``system``, ``light`` or ``dark``."""
+        return self.look.theme_mode
+
+    # ---- look ------------------------------------------------------------------------------------
 
     def _on_appearance_changed(self) -> None:
         self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
@@ -326,7 +277,8 @@ class MainWindow(QMainWindow):
         self._undo_recorder.detach()
         self._undo_recorder = None
         self.model.edited.disconnect(self.documents.schedule_autosave)
-        QApplication.styleHints().colorSchemeChanged.disconnect(self._on_system_colours_changed)
+        self.look.detach()
+        self.lesson_director.detach()
         built = [page.view for page in self.pages.values() if page.built]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
                      self.lesson_panel, *built):

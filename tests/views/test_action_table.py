@@ -1,0 +1,73 @@
+"""The window's menus and keys come from one table that refuses a key given twice."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMainWindow
+
+from tests import spec
+from visualizer.shell.actions import (
+    WINDOW_MENUS,
+    ActionSpec,
+    ActionTable,
+    ShortcutConflictError,
+    check_shortcuts,
+    key_sequences,
+    window_actions,
+)
+
+
+def test_the_window_table_gives_no_key_twice(qapp):  # standard keys need a QGuiApplication
+    check_shortcuts(window_actions())  # raises on a conflict
+
+
+def test_a_key_given_to_two_actions_is_refused(qapp):
+    rows = (ActionSpec("a", "A", ("Ctrl+K",)), ActionSpec("b", "B", ("Ctrl+K",)))
+    with pytest.raises(ShortcutConflictError, match="Ctrl\\+K is given to 'b' and to 'a'"):
+        check_shortcuts(rows)
+
+
+def test_a_key_given_twice_to_one_action_is_refused(qapp):
+    # The bug this table exists for: redo had Ctrl+Shift+Z by hand and again through StandardKey.Redo.
+    rows = (ActionSpec("redo", "Redo", ("Ctrl+Shift+Z", QKeySequence.StandardKey.Redo)),)
+    with pytest.raises(ShortcutConflictError, match="given to 'redo' twice"):
+        check_shortcuts(rows)
+
+
+def test_the_same_key_in_two_scopes_is_allowed(qapp):
+    check_shortcuts((ActionSpec("a", "A", ("Del",)), ActionSpec("b", "B", ("Del",), scope="token_strip")))
+
+
+def test_redo_keeps_ctrl_shift_z_exactly_once(qapp):
+    redo = next(row for row in window_actions() if row.id == "redo")
+    portable = [s.toString(QKeySequence.SequenceFormat.PortableText) for s in key_sequences(redo.keys)]
+    assert portable.count("Ctrl+Shift+Z") == 1
+
+
+def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
+    host = QMainWindow()
+    qtbot.addWidget(host)
+    rows = window_actions()
+    table = ActionTable(host, rows, WINDOW_MENUS, {"token_strip": host}, host.menuBar())
+    table.retranslate()
+    for row in rows:
+        if row.menu is not None:
+            assert table[row.id] in table.menus[row.menu].actions(), row.id
+    titles = [a.text() for a in host.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&View"]
+    file_entries = [a.text() or "—" for a in table.menus["file"].actions()]
+    assert file_entries[:4] == ["&Open session…", "Open &recent", "&Save session", "Save session &as…"]
+    assert table["export_png_2"].text() == "Current view as PNG (2×)…"
+
+
+def test_ctrl_shift_z_redoes_through_the_key_event_path(window, qtbot):
+    window.activateWindow()
+    window.model.move_token(1, 2)
+    moved = window.model.ids
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.ids == tuple(spec.IDS)
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.model.ids == moved
