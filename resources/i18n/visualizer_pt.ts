@@ -319,7 +319,7 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
         <location filename="../../visualizer/views/gradient_lab.py" line="298"/>
         <source>Play</source>
-        <translation>Tocar</translation>
+        <translation>Reproduzir</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
@@ -354,7 +354,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="250"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
-        <translation>Perda de brinquedo (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
+        <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
@@ -491,79 +491,87 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>Look</name>
+    <message>
+        <location filename="../../visualizer/shell/look.py" line="34"/>
+        <source>The translation {0} could not be loaded.</source>
+        <translation type="unfinished">Não foi possível carregar a tradução {0}.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="292"/>
+        <location filename="../../visualizer/shell/main_window.py" line="243"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="211"/>
+        <location filename="../../visualizer/shell/actions.py" line="216"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="214"/>
+        <location filename="../../visualizer/shell/actions.py" line="219"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="215"/>
+        <location filename="../../visualizer/shell/actions.py" line="220"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="212"/>
+        <location filename="../../visualizer/shell/actions.py" line="217"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="217"/>
+        <location filename="../../visualizer/shell/actions.py" line="222"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="216"/>
+        <location filename="../../visualizer/shell/actions.py" line="221"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="186"/>
+        <location filename="../../visualizer/shell/actions.py" line="189"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="186"/>
+        <location filename="../../visualizer/shell/actions.py" line="190"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="187"/>
+        <location filename="../../visualizer/shell/actions.py" line="191"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="196"/>
+        <location filename="../../visualizer/shell/actions.py" line="201"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="202"/>
+        <location filename="../../visualizer/shell/actions.py" line="207"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="204"/>
+        <location filename="../../visualizer/shell/actions.py" line="209"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="213"/>
+        <location filename="../../visualizer/shell/actions.py" line="218"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="140"/>
+        <location filename="../../visualizer/shell/actions.py" line="141"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
@@ -578,168 +586,163 @@ O app continua funcionando.</translation>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="134"/>
+        <location filename="../../visualizer/shell/actions.py" line="135"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="136"/>
+        <location filename="../../visualizer/shell/actions.py" line="137"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="144"/>
+        <location filename="../../visualizer/shell/actions.py" line="145"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="146"/>
+        <location filename="../../visualizer/shell/actions.py" line="147"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="148"/>
+        <location filename="../../visualizer/shell/actions.py" line="150"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="150"/>
+        <location filename="../../visualizer/shell/actions.py" line="152"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="152"/>
+        <location filename="../../visualizer/shell/actions.py" line="154"/>
         <source>&amp;Print worked example (PDF)…</source>
         <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="159"/>
+        <location filename="../../visualizer/shell/actions.py" line="162"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="154"/>
+        <location filename="../../visualizer/shell/actions.py" line="156"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="161"/>
+        <location filename="../../visualizer/shell/actions.py" line="164"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="163"/>
+        <location filename="../../visualizer/shell/actions.py" line="166"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="165"/>
+        <location filename="../../visualizer/shell/actions.py" line="168"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="167"/>
+        <location filename="../../visualizer/shell/actions.py" line="170"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="169"/>
+        <location filename="../../visualizer/shell/actions.py" line="172"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="171"/>
-        <location filename="../../visualizer/shell/actions.py" line="198"/>
+        <location filename="../../visualizer/shell/actions.py" line="174"/>
+        <location filename="../../visualizer/shell/actions.py" line="203"/>
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="173"/>
-        <location filename="../../visualizer/shell/actions.py" line="200"/>
+        <location filename="../../visualizer/shell/actions.py" line="176"/>
+        <location filename="../../visualizer/shell/actions.py" line="205"/>
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="175"/>
+        <location filename="../../visualizer/shell/actions.py" line="178"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="177"/>
+        <location filename="../../visualizer/shell/actions.py" line="180"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="179"/>
+        <location filename="../../visualizer/shell/actions.py" line="182"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="181"/>
+        <location filename="../../visualizer/shell/actions.py" line="184"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="183"/>
+        <location filename="../../visualizer/shell/actions.py" line="186"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="297"/>
+        <location filename="../../visualizer/shell/main_window.py" line="248"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="297"/>
+        <location filename="../../visualizer/shell/main_window.py" line="248"/>
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="297"/>
+        <location filename="../../visualizer/shell/main_window.py" line="248"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="297"/>
+        <location filename="../../visualizer/shell/main_window.py" line="248"/>
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="298"/>
+        <location filename="../../visualizer/shell/main_window.py" line="249"/>
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="301"/>
+        <location filename="../../visualizer/shell/main_window.py" line="252"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="307"/>
+        <location filename="../../visualizer/shell/main_window.py" line="258"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="155"/>
-        <location filename="../../visualizer/shell/main_window.py" line="307"/>
+        <location filename="../../visualizer/shell/actions.py" line="158"/>
+        <location filename="../../visualizer/shell/main_window.py" line="258"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="308"/>
+        <location filename="../../visualizer/shell/main_window.py" line="259"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="158"/>
-        <location filename="../../visualizer/shell/main_window.py" line="308"/>
+        <location filename="../../visualizer/shell/actions.py" line="161"/>
+        <location filename="../../visualizer/shell/main_window.py" line="259"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="260"/>
-        <source>The translation {0} could not be loaded.</source>
-        <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
 </context>
 <context>
@@ -847,7 +850,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <location filename="../../visualizer/views/rope_clock.py" line="400"/>
         <location filename="../../visualizer/views/rope_clock.py" line="520"/>
         <source>Play</source>
-        <translation>Tocar</translation>
+        <translation>Reproduzir</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/rope_clock.py" line="515"/>
@@ -978,7 +981,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="53"/>
         <source>None</source>
-        <translation>Nenhum</translation>
+        <translation>Nenhuma</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="54"/>
@@ -1028,7 +1031,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
-        <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no brinquedo).</translation>
+        <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
@@ -1038,12 +1041,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
-        <translation>Nada é somado a X. A posição entra dentro da atenção: q e k giram, e os scores dependem só da distância.</translation>
+        <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="84"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
-        <translation>Nada é somado a X. A posição entra dentro da atenção: soma-se −inclinação × distância a cada score.</translation>
+        <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
@@ -1131,7 +1134,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/vocabulary_table.py" line="66"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
-        <translation>Vocabulário e E (V = {0}, d = {1}); os valores do brinquedo foram escolhidos à mão, não treinados</translation>
+        <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>

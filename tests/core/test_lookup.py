@@ -139,3 +139,14 @@ def test_embed_returns_new_array_and_leaves_E_alone():
     X = embed([0, 0], E, "learned")
     X[0, 0] = 99
     np.testing.assert_array_equal(E, np.array(spec.E, dtype=float))
+
+
+def test_numbers_print_as_the_lesson_writes_them():
+    from visualizer.core import ENGLISH, PORTUGUESE
+
+    # Hand-picked values stay short; computed ones keep three places, zeros included.
+    assert [ENGLISH.short(v) for v in (-0.5, 1.0, 0.0, 1.5, -1.0)] == ["-0.5", "1", "0", "1.5", "-1"]
+    assert [ENGLISH.short(v) for v in sinusoidal(2, 4)[1]] == ["0.841", "0.540", "0.010", "1.000"]
+    assert [ENGLISH.short(v) for v in sinusoidal(3, 4)[2]] == ["0.909", "-0.416", "0.020", "1.000"]
+    assert PORTUGUESE.short(float(np.cos(0.01))) == "1,000"
+    assert PORTUGUESE.short(-0.375) == "\u22120,375"

@@ -40,7 +40,8 @@ def test_sinusoidal_rows_on_screen(window):
     assert window.model.scheme == "sinusoidal"
     np.testing.assert_array_equal(np.round(window.x_panel.added.values()[:3], 3),
                                   np.array(spec.SINUSOIDAL))
-    assert window.x_panel.added.cell_texts()[1] == ["0.841", "0.54", "0.01", "1"]
+    # The lesson's three decimals: cos(0.01) = 0.99995 is 1.000, not "1" (exactly one).
+    assert window.x_panel.added.cell_texts()[1] == ["0.841", "0.540", "0.010", "1.000"]
 
 
 @pytest.mark.parametrize("scheme", ["none", "rope", "alibi"])

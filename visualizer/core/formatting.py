@@ -6,6 +6,10 @@ import math
 from dataclasses import dataclass
 
 
+ROUND_PLACES = 2
+ROUND_TOLERANCE = 1e-9  # float sums of halves and quarters are exact; anything computed is not
+
+
 class NumberParseError(ValueError):
     """Text that is not a usable number.
 
@@ -46,11 +50,19 @@ class NumberFormat:
         return text.replace("-", self.minus)
 
     def short(self, value: float, decimals: int = 3) -> str:
-        """``value`` rounded to ``decimals`` places, trailing zeros dropped: −0,5 / 1 / 0,841."""
+        """``value`` as the lesson writes it: a round number short (−0,5 / 1 / 0), any other with
+        exactly ``decimals`` places (0,841 / 0,540 / 0,010 / 1,000).
+
+        "Round" means exact at two places (−0.5, 1.25): hand-picked values of the toy tables and
+        their sums. A computed value keeps its three places even when they are zeros, so
+        cos(0.01) = 0.99995 shows as 1,000 and not as 1, which would claim it is exactly one.
+        """
         if math.isnan(value):
             return "–"
         if math.isinf(value):
             return self.minus + "∞" if value < 0 else "∞"
+        if decimals > ROUND_PLACES and abs(value - round(value, ROUND_PLACES)) > ROUND_TOLERANCE:
+            return self.fixed(value, decimals)
         text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
         if text in ("-0", ""):
             text = "0"

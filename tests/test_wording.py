@@ -1,0 +1,55 @@
+"""Wording a class reads on the projector: unambiguous in English, natural in Portuguese."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "resources" / "i18n" / "visualizer_pt.ts"
+STEPS = ROOT / "resources" / "lesson" / "steps.json"
+
+
+def translations() -> dict[tuple[str, str], str]:
+    root = ET.parse(TS).getroot()
+    return {(context.findtext("name"), message.findtext("source")): message.findtext("translation")
+            for context in root.iter("context") for message in context.iter("message")}
+
+
+def lesson_texts(language: str) -> list[str]:
+    steps = json.loads(STEPS.read_text(encoding="utf-8"))["steps"]
+    texts = []
+    for step in steps:
+        for key in ("title", "caption", "question"):
+            if key in step:
+                texts.append(step[key][language])
+        if step.get("reveal"):
+            texts.append(step["reveal"]["caption"][language])
+    return texts
+
+
+def test_play_is_reproduzir_not_tocar():
+    pt = translations()
+    plays = [text for (context, source), text in pt.items() if source == "Play"]
+    assert plays and all(text == "Reproduzir" for text in plays)
+
+
+def test_scheme_names_agree_in_gender():
+    # "codificação de posição" is feminine: Nenhuma, Aprendida, Senoidal.
+    pt = translations()
+    assert pt[("SchemeSelector", "None")] == "Nenhuma"
+    assert pt[("SchemeSelector", "Learned")] == "Aprendida"
+
+
+def test_no_toy_loss_and_position_enters_attention():
+    everything = " ".join(translations().values()) + " ".join(lesson_texts("pt"))
+    assert "brinquedo" not in everything
+    assert "entra dentro da atenção" not in everything
+
+
+def test_the_first_caption_names_the_tokens_page_not_a_step_number():
+    # Beside "step 1 of 9", "Step 1 gave us ids" read as this app's own step 1.
+    assert "Tokens page" in lesson_texts("en")[1]
+    assert "página Tokens" in lesson_texts("pt")[1]
+    assert not any(text.startswith(("Step 1 ", "O passo 1 ")) for text in lesson_texts("en") + lesson_texts("pt"))
