@@ -495,7 +495,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/look.py" line="34"/>
         <source>The translation {0} could not be loaded.</source>
-        <translation type="unfinished">Não foi possível carregar a tradução {0}.</translation>
+        <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
 </context>
 <context>
