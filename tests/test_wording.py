@@ -53,3 +53,26 @@ def test_the_first_caption_names_the_tokens_page_not_a_step_number():
     assert "Tokens page" in lesson_texts("en")[1]
     assert "página Tokens" in lesson_texts("pt")[1]
     assert not any(text.startswith(("Step 1 ", "O passo 1 ")) for text in lesson_texts("en") + lesson_texts("pt"))
+
+
+def test_problems_from_the_session_reader_speak_portuguese(window, tmp_path):
+    import json as json_module
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json_module.dumps({"format": "embedding-visualizer-session", "version": 1, "ids": [0, 99],
+                                      "scheme": "none"}), encoding="utf-8")
+    before = window.model.state()
+    window.set_language("pt")
+    assert not window.documents.open_session(bad)
+    message = window.statusBar().currentMessage()
+    assert "um id de token está fora de 0..11" in message, message
+    assert window.model.state() == before
+
+
+def test_problems_from_the_exporters_speak_portuguese(window, tmp_path):
+    window.set_language("pt")
+    assert not window.exports.export(tmp_path / "x.xlsx")
+    assert window.statusBar().currentMessage() == "não é possível desenhar uma imagem como .xlsx; use .png ou .svg"
+    window.model.set_ids([0, 2, 4, 5, 1, 0, 2, 4, 5])  # nine tokens: one past the learned table
+    assert not window.exports.export(tmp_path / "x.json")
+    assert "está além do comprimento treinado" in window.statusBar().currentMessage()

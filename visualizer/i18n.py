@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from .core.problems import PROBLEMS, TranslatableError
 from .languages import LANGUAGES, SOURCE_LANGUAGE
 from .resources import resource
 
-__all__ = ["LANGUAGES", "install_language", "locale_for", "system_language"]
+__all__ = ["LANGUAGES", "explain", "install_language", "locale_for", "system_language"]
 
 _installed: list[QTranslator] = []
 
@@ -48,3 +49,16 @@ def locale_for(language: str) -> QLocale:
     if language == "pt":
         return QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil)
     return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+
+
+def explain(error: BaseException) -> str:
+    """The message of ``error`` in the app's language (English for errors without a template)."""
+    if not isinstance(error, TranslatableError):
+        return str(error)
+    template = QCoreApplication.translate(PROBLEMS, error.template)
+    if not error.values:
+        return template
+    try:
+        return template.format(**error.values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a field: say it in English
+        return str(error)

@@ -233,76 +233,76 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="181"/>
-        <location filename="../../visualizer/shell/exports.py" line="187"/>
-        <location filename="../../visualizer/shell/exports.py" line="188"/>
-        <location filename="../../visualizer/shell/exports.py" line="197"/>
-        <location filename="../../visualizer/shell/exports.py" line="206"/>
+        <location filename="../../visualizer/shell/exports.py" line="183"/>
+        <location filename="../../visualizer/shell/exports.py" line="189"/>
+        <location filename="../../visualizer/shell/exports.py" line="190"/>
+        <location filename="../../visualizer/shell/exports.py" line="199"/>
+        <location filename="../../visualizer/shell/exports.py" line="208"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="193"/>
+        <location filename="../../visualizer/shell/exports.py" line="195"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="202"/>
+        <location filename="../../visualizer/shell/exports.py" line="204"/>
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="202"/>
+        <location filename="../../visualizer/shell/exports.py" line="204"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="202"/>
+        <location filename="../../visualizer/shell/exports.py" line="204"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="203"/>
+        <location filename="../../visualizer/shell/exports.py" line="205"/>
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="204"/>
+        <location filename="../../visualizer/shell/exports.py" line="206"/>
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="211"/>
+        <location filename="../../visualizer/shell/exports.py" line="213"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="221"/>
+        <location filename="../../visualizer/shell/exports.py" line="223"/>
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="222"/>
+        <location filename="../../visualizer/shell/exports.py" line="224"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="229"/>
+        <location filename="../../visualizer/shell/exports.py" line="231"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="235"/>
+        <location filename="../../visualizer/shell/exports.py" line="237"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="241"/>
+        <location filename="../../visualizer/shell/exports.py" line="243"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="247"/>
+        <location filename="../../visualizer/shell/exports.py" line="249"/>
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
@@ -743,6 +743,182 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/shell/main_window.py" line="259"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
+    </message>
+</context>
+<context>
+    <name>Problems</name>
+    <message>
+        <location filename="../../visualizer/core/positions.py" line="103"/>
+        <source>the learned table has {rows} positions; position {first} is beyond the trained length</source>
+        <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="74"/>
+        <source>cannot save {path}: {reason}</source>
+        <translation>não foi possível salvar {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="89"/>
+        <source>cannot open {path}: {reason}</source>
+        <translation>não foi possível abrir {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="92"/>
+        <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
+        <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="98"/>
+        <source>cannot read {path}: {reason}</source>
+        <translation>não foi possível ler {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="103"/>
+        <source>{name} is not text (UTF-8)</source>
+        <translation>{name} não é texto (UTF-8)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="105"/>
+        <source>{name} is nested too deeply to be a session</source>
+        <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="108"/>
+        <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
+        <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="117"/>
+        <source>{name} is not a session (expected a JSON object)</source>
+        <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="119"/>
+        <source>{name} is not a session of this app (format {format!r})</source>
+        <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="124"/>
+        <source>{name} has no valid version number</source>
+        <translation>{name} não tem um número de versão válido</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="126"/>
+        <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
+        <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="130"/>
+        <source>{name} has an invalid version {version}</source>
+        <translation>{name} tem uma versão inválida: {version}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="134"/>
+        <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
+        <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="136"/>
+        <source>{name}: {count} tokens is more than {limit}</source>
+        <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="140"/>
+        <source>{name}: a token id is outside 0..{last}</source>
+        <translation>{name}: um id de token está fora de 0..{last}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="144"/>
+        <source>{name}: unknown position scheme {scheme!r}</source>
+        <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="150"/>
+        <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
+        <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="158"/>
+        <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
+        <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="165"/>
+        <source>{name}: each edit of E must be [id, dimension, value]</source>
+        <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="169"/>
+        <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
+        <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="173"/>
+        <source>{name}: E[{id}, {dim}] = {value} is not a usable number</source>
+        <translation>{name}: E[{id}, {dim}] = {value} não é um número utilizável</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="182"/>
+        <source>{name}: &apos;attention&apos; must be an object</source>
+        <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="186"/>
+        <source>{name}: RoPE base must be a number above 1</source>
+        <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="191"/>
+        <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
+        <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="197"/>
+        <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
+        <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="203"/>
+        <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
+        <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="208"/>
+        <source>{name}: &apos;causal&apos; must be true or false</source>
+        <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/tables.py" line="93"/>
+        <source>cannot write {path}: folder {folder} does not exist</source>
+        <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/tables.py" line="96"/>
+        <source>cannot write {path}: it is a folder</source>
+        <translation>não foi possível gravar {path}: é uma pasta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/tables.py" line="98"/>
+        <source>cannot write {path}: permission denied</source>
+        <translation>não foi possível gravar {path}: permissão negada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/tables.py" line="107"/>
+        <source>cannot write {path}: {reason}</source>
+        <translation>não foi possível gravar {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="53"/>
+        <location filename="../../visualizer/shell/exports.py" line="71"/>
+        <location filename="../../visualizer/shell/exports.py" line="90"/>
+        <location filename="../../visualizer/shell/exports.py" line="131"/>
+        <source>cannot write {path}</source>
+        <translation>não foi possível gravar {path}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="123"/>
+        <source>cannot draw an image as {suffix}; use .png or .svg</source>
+        <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-
 ROUND_PLACES = 2
 ROUND_TOLERANCE = 1e-9  # float sums of halves and quarters are exact; anything computed is not
 

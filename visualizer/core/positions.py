@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .problems import QT_TRANSLATE_NOOP, TranslatableError
+
 SCHEMES = ("none", "learned", "sinusoidal", "rope", "alibi")
 """Every position scheme, in the order the UI lists them."""
 
@@ -24,7 +26,7 @@ _LEARNED_P = (
 )
 
 
-class PositionError(ValueError):
+class PositionError(TranslatableError):
     """A sequence the chosen position scheme cannot place (too long for a learned table)."""
 
 
@@ -98,10 +100,9 @@ def positions(scheme: str, n: int, d: int, learned: np.ndarray | None = None) ->
     if scheme == "learned":
         table = learned_positions() if learned is None else learned
         if n > table.shape[0]:
-            raise PositionError(
-                f"the learned table has {table.shape[0]} positions; position {table.shape[0] + 1} "
-                "is beyond the trained length"
-            )
+            raise PositionError(QT_TRANSLATE_NOOP(
+                "Problems", "the learned table has {rows} positions; position {first} is beyond the trained length"),
+                rows=table.shape[0], first=table.shape[0] + 1)
         return np.array(table[:n], dtype=np.float64)
     if scheme == "sinusoidal":
         return sinusoidal(n, d)

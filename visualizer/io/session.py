@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..core import SCHEMES, RopeScaling
+from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
 from ..model import MAX_ALIBI_HEADS, MAX_TOKENS, AttentionSettings, EmbeddingModel, ModelState
 from .atomic import write_atomically
 
@@ -26,7 +27,7 @@ MAX_BYTES = 1_000_000
 """A real session is a few kB; anything much larger is not one of ours."""
 
 
-class SessionError(ValueError):
+class SessionError(TranslatableError):
     """A session file that cannot be used; the message names the file's problem."""
 
 
@@ -70,7 +71,8 @@ def save_session(path: Path, model: EmbeddingModel, lesson_step: int | None = No
     try:
         write_atomically(path, text.encode("utf-8"))
     except OSError as error:
-        raise SessionError(f"cannot save {path}: {error.strerror or error}") from None
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "cannot save {path}: {reason}"), path=path, reason=error.strerror or error) from None
 
 
 def load_session(path: Path, model: EmbeddingModel) -> Session:
@@ -84,99 +86,124 @@ def load_session(path: Path, model: EmbeddingModel) -> Session:
     try:
         size = path.stat().st_size
     except OSError as error:
-        raise SessionError(f"cannot open {path}: {error.strerror or error}") from None
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "cannot open {path}: {reason}"), path=path, reason=error.strerror or error) from None
     if size > MAX_BYTES:
-        raise SessionError(f"{path.name} is {size:,} bytes; a session is at most {MAX_BYTES:,}")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} is {size:,} bytes; a session is at most {limit:,}"), name=path.name,
+            size=size, limit=MAX_BYTES)
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise SessionError(f"cannot read {path}: {error.strerror or error}") from None
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "cannot read {path}: {reason}"), path=path, reason=error.strerror or error) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SessionError(f"{path.name} is not text (UTF-8)") from None
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name} is not text (UTF-8)"), name=path.name) from None
     except RecursionError:
-        raise SessionError(f"{path.name} is nested too deeply to be a session") from None
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} is nested too deeply to be a session"), name=path.name) from None
     except json.JSONDecodeError as error:
-        raise SessionError(f"{path.name} is not valid JSON (line {error.lineno}: {error.msg}); "
-                           "it may be truncated") from None
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} is not valid JSON (line {line}: {reason}); it may be truncated"),
+            name=path.name, line=error.lineno, reason=error.msg) from None
     return parse_session(data, model, path.name)
 
 
 def parse_session(data: Any, model: EmbeddingModel, name: str = "the session") -> Session:
     """Validate a decoded session against the model. Raises ``SessionError``."""
     if not isinstance(data, dict):
-        raise SessionError(f"{name} is not a session (expected a JSON object)")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name} is not a session (expected a JSON object)"), name=name)
     if data.get("format") != FORMAT:
-        raise SessionError(f"{name} is not a session of this app (format {data.get('format')!r})")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} is not a session of this app (format {format!r})"), name=name,
+            format=data.get("format"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SessionError(f"{name} has no valid version number")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name} has no valid version number"), name=name)
     if version > VERSION:
-        raise SessionError(f"{name} was made by a newer version of the app (session version {version}; "
-                           f"this app reads up to {VERSION})")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} was made by a newer version of the app (session version {version}; "
+            "this app reads up to {supported})"), name=name, version=version, supported=VERSION)
     if version < 1:
-        raise SessionError(f"{name} has an invalid version {version}")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name} has an invalid version {version}"), name=name, version=version)
     ids = data.get("ids")
     if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
-        raise SessionError(f"{name}: 'ids' must be a list of whole numbers")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: 'ids' must be a list of whole numbers"), name=name)
     if len(ids) > MAX_TOKENS:
-        raise SessionError(f"{name}: {len(ids)} tokens is more than {MAX_TOKENS}")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: {count} tokens is more than {limit}"), name=name, count=len(ids),
+            limit=MAX_TOKENS)
     if any(not 0 <= i < model.V for i in ids):
-        raise SessionError(f"{name}: a token id is outside 0..{model.V - 1}")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: a token id is outside 0..{last}"), name=name, last=model.V - 1)
     scheme = data.get("scheme")
     if scheme not in SCHEMES:
-        raise SessionError(f"{name}: unknown position scheme {scheme!r}")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: unknown position scheme {scheme!r}"), name=name, scheme=scheme)
     E = _parse_edits(data.get("E_edits", []), model, name)
     attention = _parse_attention(data.get("attention", {}), name)
     step = data.get("lesson_step")
     if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < 1000):
-        raise SessionError(f"{name}: 'lesson_step' must be a whole number or null")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'lesson_step' must be a whole number or null"), name=name)
     E.flags.writeable = False
     return Session(ModelState(tuple(ids), scheme, E, attention), step)
 
 
 def _parse_edits(edits: Any, model: EmbeddingModel, name: str) -> np.ndarray:
     if not isinstance(edits, list) or len(edits) > model.V * model.d:
-        raise SessionError(f"{name}: 'E_edits' must be a list of [id, dimension, value]")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'E_edits' must be a list of [id, dimension, value]"), name=name)
     E = np.array(model.toy_E, dtype=np.float64)
     for edit in edits:
         if (not isinstance(edit, list) or len(edit) != 3
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in edit[:2])
                 or not isinstance(edit[2], (int, float)) or isinstance(edit[2], bool)):
-            raise SessionError(f"{name}: each edit of E must be [id, dimension, value]")
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: each edit of E must be [id, dimension, value]"), name=name)
         token_id, dim, value = edit
         if not (0 <= token_id < model.V and 0 <= dim < model.d):
-            raise SessionError(f"{name}: edit of E[{token_id}, {dim}] is outside the {model.V} × {model.d} table")
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table"), name=name,
+                id=token_id, dim=dim, V=model.V, d=model.d)
         if not math.isfinite(value) or abs(value) > 1e6:
-            raise SessionError(f"{name}: E[{token_id}, {dim}] = {value} is not a usable number")
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: E[{id}, {dim}] = {value} is not a usable number"), name=name,
+                id=token_id, dim=dim, value=value)
         E[token_id, dim] = float(value)
     return E
 
 
 def _parse_attention(data: Any, name: str) -> AttentionSettings:
     if not isinstance(data, dict):
-        raise SessionError(f"{name}: 'attention' must be an object")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: 'attention' must be an object"), name=name)
     defaults = AttentionSettings()
     base = data.get("rope_base", defaults.rope_base)
     if not isinstance(base, (int, float)) or isinstance(base, bool) or not math.isfinite(base) or not 1 < base <= 1e9:
-        raise SessionError(f"{name}: RoPE base must be a number above 1")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: RoPE base must be a number above 1"), name=name)
     scaling = data.get("rope_scaling")
     parsed_scaling = None
     if scaling is not None:
         if not isinstance(scaling, dict) or scaling.get("kind") not in ("pi", "ntk", "yarn"):
-            raise SessionError(f"{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}")
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}"), name=name)
         factor = scaling.get("factor")
         context = scaling.get("original_context", 2048)
         if (not isinstance(factor, (int, float)) or isinstance(factor, bool) or not math.isfinite(factor)
                 or not 1 <= factor <= 1024 or not isinstance(context, int) or not 1 <= context <= 10**7):
-            raise SessionError(f"{name}: RoPE scaling factor must be 1 .. 1024")
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: RoPE scaling factor must be 1 .. 1024"), name=name)
         parsed_scaling = RopeScaling(scaling["kind"], float(factor), context)
     heads, head = data.get("alibi_heads", defaults.alibi_heads), data.get("alibi_head", defaults.alibi_head)
     if (not isinstance(heads, int) or not isinstance(head, int) or isinstance(heads, bool)
             or not 1 <= heads <= MAX_ALIBI_HEADS or not 1 <= head <= heads):
-        raise SessionError(f"{name}: ALiBi heads must be 1 .. {MAX_ALIBI_HEADS} with a head among them")
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: ALiBi heads must be 1 .. {limit} with a head among them"), name=name,
+            limit=MAX_ALIBI_HEADS)
     causal = data.get("causal", defaults.causal)
     if not isinstance(causal, bool):
-        raise SessionError(f"{name}: 'causal' must be true or false")
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: 'causal' must be true or false"), name=name)
     return AttentionSettings(float(base), parsed_scaling, heads, head, causal)

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..core import embed, positions
+from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
 from ..model import EmbeddingModel
 from .atomic import write_atomically
 
@@ -19,7 +20,7 @@ DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
 
 
-class ExportError(ValueError):
+class ExportError(TranslatableError):
     """An export that cannot be written; the message names the file or the problem."""
 
 
@@ -89,11 +90,12 @@ def check_writable(path: Path) -> None:
     """Raise ``ExportError`` naming the problem if ``path`` cannot be created or replaced."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise ExportError(f"cannot write {path}: folder {folder} does not exist")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}: folder {folder} does not exist"),
+                          path=path, folder=folder)
     if path.is_dir():
-        raise ExportError(f"cannot write {path}: it is a folder")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}: it is a folder"), path=path)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ExportError(f"cannot write {path}: permission denied")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}: permission denied"), path=path)
 
 
 def write_text_atomically(path: Path, text: str) -> None:
@@ -102,4 +104,5 @@ def write_text_atomically(path: Path, text: str) -> None:
     try:
         write_atomically(path, text.encode("utf-8"))
     except OSError as error:
-        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}: {reason}"), path=path,
+                          reason=error.strerror or error) from None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QObject, QTimer
 from PySide6.QtWidgets import QFileDialog
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, explain
 from ..io.session import SessionError, load_session, save_session
 from .settings_store import SettingsStore
 
@@ -58,7 +58,7 @@ class Documents(QObject):
             session = load_session(path, window.model)
             window.model.restore(session.state)
         except (SessionError, ValueError) as error:
-            window.show_message(self.tr("Could not open the session: {0}").format(error))
+            window.show_message(self.tr("Could not open the session: {0}").format(explain(error)))
             return False
         window.undo_stack.clear()
         self.session_path = path
@@ -75,7 +75,7 @@ class Documents(QObject):
         try:
             save_session(path, window.model, window.lesson_panel.index)
         except SessionError as error:
-            window.show_message(str(error))
+            window.show_message(explain(error))
             return False
         window.show_message(self.tr("Saved {0}").format(path))
         self.session_path = path

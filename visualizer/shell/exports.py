@@ -9,12 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMarginsF, QObject, QPoint, QRect, QRectF, QSize
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QMarginsF, QObject, QPoint, QRect, QRectF, QSize
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTextDocument
 from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsScene, QWidget
 
 from ..appearance import Appearance
 from ..core import PositionError, positions
+from ..i18n import explain
 from ..io.arrays import save_arrays, save_latex, worked_example_html
 from ..io.session import SessionError
 from ..io.tables import DATA_FORMATS, ExportError, check_writable, write_data_export
@@ -49,7 +50,7 @@ def save_view_png(widget: QWidget, path: Path, scale: int = 1) -> None:
         raise ExportError(f"PNG scale must be one of {IMAGE_SCALES}, got {scale}")
     check_writable(path)
     if not render_image(widget, scale).save(str(path), "PNG"):
-        raise ExportError(f"cannot write {path}")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
 
 
 def save_view_svg(widget: QWidget, path: Path) -> None:
@@ -67,7 +68,7 @@ def save_view_svg(widget: QWidget, path: Path) -> None:
     finally:
         painter.end()
     if not path.exists():
-        raise ExportError(f"cannot write {path}")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
 
 
 def save_pdf(html: str, path: Path) -> None:
@@ -86,7 +87,7 @@ def save_pdf(html: str, path: Path) -> None:
                                int(printer.pageRect(QPrinter.Unit.Point).height())).toSizeF())
     document.print_(printer)
     if not path.exists():
-        raise ExportError(f"cannot write {path}")
+        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
 
 
 def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
@@ -119,14 +120,15 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
             exporter.parameters()["width"] = int(scene.sceneRect().width() * scale)
             exporter.parameters()["antialias"] = True
         elif suffix != ".svg":
-            raise ExportError(f"cannot draw an image as {suffix}; use .png or .svg")
+            raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot draw an image as {suffix}; use .png or .svg"),
+                              suffix=suffix)
         check_writable(path)
         if suffix == ".png":
             exporter.export(str(path))
         else:
             _write_svg(scene, path)
         if not path.exists():
-            raise ExportError(f"cannot write {path}")
+            raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
     finally:
         panel.close()
         panel.deleteLater()
@@ -163,7 +165,7 @@ class Exports(QObject):
         try:
             write()
         except (ExportError, PositionError, SessionError) as error:
-            self._window.show_message(str(error))
+            self._window.show_message(explain(error))
             return False
         self._window.show_message(done)
         return True
