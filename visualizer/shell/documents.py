@@ -163,7 +163,7 @@ class Documents(QObject):
         window, store = self._window, self.store
         geometry = store.value("geometry")
         if isinstance(geometry, QByteArray):
-            window.restoreGeometry(geometry)
+            window.restoreGeometry(geometry)  # Qt brings it back on screen if it no longer fits
         try:
             window.appearance.set_scale(float(store.value("zoom", 1.0)))  # type: ignore[arg-type]
         except (TypeError, ValueError):

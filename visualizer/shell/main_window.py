@@ -35,6 +35,7 @@ from .look import Look
 from .palette import window_palette
 from .presentation import Presentation
 from .restore_bar import RestoreBar
+from .screen_fit import fit_to_screen
 from .settings_store import SettingsStore, settings_store
 
 STATUS_MS = 8000
@@ -79,7 +80,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.set_theme("system")
         self._on_appearance_changed()
-        self.resize(1400, 900)
+        fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
             self.documents.restore_preferences()
 

@@ -1,0 +1,33 @@
+"""A window opens inside the screen it is on: first launch, and a geometry remembered elsewhere."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from visualizer.shell import MainWindow
+
+
+def test_a_first_launch_fits_a_small_screen(qtbot):
+    window = MainWindow()  # the offscreen test screen is 800 × 800: smaller than 1400 × 900
+    qtbot.addWidget(window)
+    area = window.screen().availableGeometry()
+    assert area.width() < 1400
+    assert window.width() <= area.width() and window.height() <= area.height()
+    window.show()
+    qtbot.waitExposed(window)
+    assert area.contains(window.geometry())
+    window.close()
+
+
+def test_a_remembered_geometry_that_no_longer_fits_comes_back_on_screen(qtbot, tmp_path):
+    settings_path = str(tmp_path / "settings.ini")
+    first = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.show()
+    first.setGeometry(600, 500, 1400, 900)  # as on a large monitor, now unplugged
+    first.close()
+    second = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    area = second.screen().availableGeometry()
+    assert area.contains(second.geometry()), (area, second.geometry())
+    second.close()
