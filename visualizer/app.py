@@ -204,7 +204,9 @@ def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) 
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
     # Offscreen, the window is already painted in its backing store: read it instead of painting
     # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
-    if QApplication.platformName() == "offscreen":
+    # The backing store shortcut reads device pixels as if they were logical ones: at a device
+    # pixel ratio of 2 it saved only the top-left quarter. Render afresh there.
+    if QApplication.platformName() == "offscreen" and window.devicePixelRatio() == 1:  # type: ignore[attr-defined]
         image = window.screen().grabWindow(window.winId())  # type: ignore[attr-defined]
     else:
         image = window.grab()  # type: ignore[attr-defined]

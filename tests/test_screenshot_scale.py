@@ -1,0 +1,26 @@
+"""--screenshot on a high-density screen saves the whole window, not its top-left quarter."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtGui import QImage
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_screenshot_at_device_pixel_ratio_2_holds_the_whole_window(qapp, tmp_path):
+    # A subprocess: the scale factor must be set before the QApplication exists.
+    path = tmp_path / "window.png"
+    env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
+    subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(path), "--size", "1000x700"],
+                   check=True, env=env, cwd=tmp_path, timeout=120)
+    image = QImage(str(path)).convertToFormat(QImage.Format.Format_RGB32)
+    assert (image.width(), image.height()) == (2000, 1400)
+    pixels = np.frombuffer(image.constBits(), np.uint32).reshape(1400, image.bytesPerLine() // 4)[:, :2000]
+    # The bottom-right quarter is the X panel's heatmaps: many colours, not one blank fill.
+    assert len(np.unique(pixels[700:, 1000:])) > 20
