@@ -40,6 +40,8 @@ class LessonStep:
     view: str
     build: bool = False
     rope_lesson: bool = False
+    causal: bool | None = None
+    """The causal mask the step asks for (None: leave it as the class set it)."""
     question: dict[str, str] | None = None
     reveal_caption: dict[str, str] | None = None
     reveal_actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
@@ -82,6 +84,12 @@ def _texts(value: Any) -> dict[str, str]:
     return {lang: value[lang] for lang in LANGUAGES}
 
 
+def _causal(value: Any) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise LessonError(f"'causal' must be true, false or absent, not {value!r}")
+    return value
+
+
 def _step(raw: dict[str, Any]) -> LessonStep:
     state = raw["state"]
     if state["scheme"] not in SCHEMES or state["view"] not in VIEWS:
@@ -96,6 +104,7 @@ def _step(raw: dict[str, Any]) -> LessonStep:
         view=state["view"],
         build=bool(state.get("build", False)),
         rope_lesson=bool(state.get("rope_lesson", False)),
+        causal=_causal(state.get("causal")),
         question=_texts(raw["question"]) if "question" in raw else None,
         reveal_caption=_texts(reveal["caption"]) if reveal else None,
         reveal_actions=tuple(reveal.get("actions", ())) if reveal else (),
@@ -152,8 +161,7 @@ class LessonRun:
             raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
         step = self.lesson.steps[index]
         self._index, self._revealed, self._before_reveal = index, False, None
-        self._model.set_text(step.text)
-        self._model.set_scheme(step.scheme)
+        self._apply_state(step)
         self.step_shown.emit(step)
         self.changed.emit()
 
@@ -179,9 +187,8 @@ class LessonRun:
         step = self.current_step()
         if step is None or not step.is_question or self._revealed:
             return
-        # The experiment is defined on the step's own sentence: put it back if the class changed it.
-        self._model.set_text(step.text)
-        self._model.set_scheme(step.scheme)
+        # The experiment is defined on the step's own state: put it back if the class changed it.
+        self._apply_state(step)
         self._before_reveal = (self._model.ids, np.array(self._model.X()))
         for action in step.reveal_actions:
             if "move" in action:
@@ -191,6 +198,12 @@ class LessonRun:
                 self.action_requested.emit(action)
         self._revealed = True
         self.changed.emit()
+
+    def _apply_state(self, step: LessonStep) -> None:
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
+        if step.causal is not None:
+            self._model.set_causal(step.causal)
 
     def changed_rows(self) -> list[int] | None:
         """After a reveal: the positions (0-based) whose values changed, not merely moved; else None."""

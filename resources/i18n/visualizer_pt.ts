@@ -34,62 +34,67 @@
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="135"/>
-        <source>No positions: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
-        <translation>Sem posições: arraste um token e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as duas ordens.</translation>
+        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
+        <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
+        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="138"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="140"/>
+        <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
+        <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só se permutam; a atenção sozinha não distingue as ordens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="143"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="141"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="146"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="143"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="148"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="157"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="207"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="212"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="208"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="213"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="209"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="214"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -501,7 +506,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="243"/>
+        <location filename="../../visualizer/shell/main_window.py" line="244"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -693,54 +698,54 @@ O app continua funcionando.</translation>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="248"/>
+        <location filename="../../visualizer/shell/main_window.py" line="249"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="248"/>
+        <location filename="../../visualizer/shell/main_window.py" line="249"/>
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="248"/>
+        <location filename="../../visualizer/shell/main_window.py" line="249"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="248"/>
+        <location filename="../../visualizer/shell/main_window.py" line="249"/>
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="249"/>
+        <location filename="../../visualizer/shell/main_window.py" line="250"/>
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="252"/>
+        <location filename="../../visualizer/shell/main_window.py" line="253"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="258"/>
+        <location filename="../../visualizer/shell/main_window.py" line="259"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="158"/>
-        <location filename="../../visualizer/shell/main_window.py" line="258"/>
+        <location filename="../../visualizer/shell/main_window.py" line="259"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="259"/>
+        <location filename="../../visualizer/shell/main_window.py" line="260"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="161"/>
-        <location filename="../../visualizer/shell/main_window.py" line="259"/>
+        <location filename="../../visualizer/shell/main_window.py" line="260"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>

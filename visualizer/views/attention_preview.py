@@ -131,9 +131,14 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
     def _note_text(self) -> str:
         scheme = self._model.scheme
         blank = " " + self.tr("Blank cells are masked (−∞).") if self._model.attention.causal else ""
+        if scheme == "none" and self._model.attention.causal:
+            # The lesson's "attention cannot tell the orders apart" holds without the mask only.
+            return self.tr("No positions, but the causal mask is on: a token sees only itself and earlier "
+                           "ones, so swapping two tokens changes which scores are hidden. The mask alone "
+                           "carries the order; untick it to see attention without it.") + blank
         if scheme == "none":
-            return self.tr("No positions: drag a chip and the rows and columns of the scores just "
-                           "permute; attention alone cannot tell the orders apart.") + blank
+            return self.tr("No positions and no mask: drag a chip and the rows and columns of the scores "
+                           "just permute; attention alone cannot tell the orders apart.")
         if scheme == "rope":
             return self.tr("RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score "
                            "depends on the two tokens and their distance only.") + blank

@@ -1,0 +1,37 @@
+"""What the lesson says on screen matches what the screen shows."""
+
+from __future__ import annotations
+
+import numpy as np
+
+SWAP_NONE = 4  # step 5: swap ␣gato and ␣sub without positions
+
+
+def test_the_swap_without_positions_is_shown_without_the_mask(window):
+    window.go_to_step(SWAP_NONE)
+    attention = window.attention
+    assert window.current_view() is attention
+    assert not window.model.attention.causal and not attention.causal.isChecked()
+    note = attention.note.text()
+    assert "just permute" in note and "mask" in note and "masked" not in note
+    before = np.array(window.model.scores())
+    assert np.isfinite(before).all()  # nothing hidden: every query sees every key
+    window.lesson_panel.advance()  # reveal: ␣gato and ␣sub trade places
+    after = np.array(window.model.scores())
+    order = [0, 2, 1, 3, 4]
+    np.testing.assert_allclose(after, before[np.ix_(order, order)])  # the scores only permute
+    assert "Attention would give the same outputs, swapped" in window.lesson_panel.caption.text()
+
+
+def test_with_the_mask_on_the_view_never_says_the_scores_just_permute(window):
+    window.go_to_step(SWAP_NONE)
+    window.attention.causal.setChecked(True)
+    note = window.attention.note.text()
+    assert "just permute" not in note and "mask" in note
+
+
+def test_leaving_the_swap_step_brings_the_mask_back(window):
+    window.go_to_step(SWAP_NONE)
+    window.lesson_panel.advance()
+    window.lesson_panel.advance()  # step 6
+    assert window.model.attention.causal
