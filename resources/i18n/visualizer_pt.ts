@@ -14,87 +14,92 @@
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="107"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="110"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="105"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="108"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="115"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
+        <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="118"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="133"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="139"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="140"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="143"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só se permutam; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="143"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="146"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="146"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="148"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="151"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="157"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="212"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="215"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="213"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="214"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="217"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>

@@ -35,3 +35,11 @@ def test_leaving_the_swap_step_brings_the_mask_back(window):
     window.lesson_panel.advance()
     window.lesson_panel.advance()  # step 6
     assert window.model.attention.causal
+
+
+def test_alibi_scores_are_titled_as_scores_plus_bias(window):
+    window.model.set_scheme("alibi")
+    window.show_view(window.attention)
+    assert window.attention.scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
+    window.model.set_scheme("none")
+    assert window.attention.scores.title() == "scores q·k / √d (rows: queries, columns: keys)"

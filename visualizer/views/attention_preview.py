@@ -102,7 +102,10 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         for heatmap in (self.scores, self.x, self.side):
             heatmap.set_levels(limit)
         set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
-        self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
+        if scheme == "alibi":  # the bias is part of the score: say so in the title
+            self.scores.set_title(self.tr("scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"))
+        else:
+            self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
         self.x.set_title(self.tr("X"))
         self.x.set_matrix(model.X(), None, dims)

@@ -186,6 +186,10 @@ class Heatmap:
         """The text printed in each cell, row by row."""
         return self._texts
 
+    def title(self) -> str:
+        """The title drawn above the matrix."""
+        return self._title
+
     # ---- updates ------------------------------------------------------------------------------
 
     def set_title(self, title: str) -> None:
