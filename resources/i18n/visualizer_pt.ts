@@ -1020,101 +1020,106 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="370"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="373"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="400"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="520"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="403"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="523"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="400"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="520"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="403"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="523"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="515"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="518"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="516"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="519"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="517"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="520"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="518"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="521"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="519"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="522"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="521"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="524"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="525"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="528"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="525"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="528"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="526"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="529"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="526"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="529"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="550"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="553"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="556"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="559"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="559"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="562"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="568"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="571"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="572"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="575"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="575"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="578"/>
+        <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
+        <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/rope_clock.py" line="582"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>

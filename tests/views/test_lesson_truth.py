@@ -43,3 +43,17 @@ def test_alibi_scores_are_titled_as_scores_plus_bias(window):
     assert window.attention.scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
     window.model.set_scheme("none")
     assert window.attention.scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
+
+
+def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(window):
+    clock = window.rope_clock
+    window.show_view(clock)
+    clock.show_lesson_positions(3, 1)
+    np.testing.assert_allclose(clock.hand_angles()[0], [(3 - 1) * 0.5, (1 - 1) * 0.5])
+    assert f"{clock.picked_score():.3f}" == "0.540"
+
+
+def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):
+    clock = window.rope_clock
+    window.show_view(clock)
+    assert "divides it by √d = 2" in clock.scheme_note.text()

@@ -1,4 +1,4 @@
-"""The RoPE clock: each dimension pair is a clock face, each token a hand turned by position × θ_i."""
+"""The RoPE clock: each dimension pair is a clock face, each token a hand turned by (p − 1)·θ_i."""
 
 from __future__ import annotations
 
@@ -334,13 +334,16 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         return self._model.theta()
 
     def hand_positions(self) -> np.ndarray:
-        """The position m each hand is turned by (0-based, sweep included); shape (hands,)."""
+        """p − 1 (+ the sweep s) for each hand, the multiple of θ_i it is turned by; shape (hands,).
+
+        Positions are 1-based on screen and the first one is not turned, as everywhere in the app.
+        """
         if self._lesson_positions is not None:
-            return np.array(self._lesson_positions, dtype=float)
+            return np.array(self._lesson_positions, dtype=float) - 1
         return np.arange(self._model.n, dtype=float) + self._offset
 
     def hand_angles(self) -> np.ndarray:
-        """Angle of every hand on every face, m·θ_i mod 2π; shape (pairs, hands)."""
+        """Angle of every hand on every face, (p − 1 + s)·θ_i mod 2π; shape (pairs, hands)."""
         return np.mod(np.outer(self.thetas(), self.hand_positions()), 2 * np.pi)
 
     def picked_hands(self) -> tuple[int, ...]:
@@ -571,6 +574,10 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
                     numbers.short(positions[a] - positions[b], 2), ", ".join(gaps), score))
             scheme_note = self.tr("Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, "
                                   "the angles between them, and the score, stay put.")
+            # The attention view shows scaled scores: say why its numbers are smaller.
+            scheme_note += " " + self.tr("The score here is the plain dot product; the attention view "
+                                         "divides it by √d = {0}.").format(
+                self.appearance.numbers.short(math.sqrt(self._model.d), 3))
             if self._model.scheme != "rope":
                 scheme_note += " " + self.tr("(The sequence uses another scheme; this shows what "
                                              "RoPE would do with it.)")
