@@ -44,6 +44,9 @@ class LessonStep:
     """The causal mask the step asks for (None: leave it as the class set it)."""
     question: dict[str, str] | None = None
     reveal_caption: dict[str, str] | None = None
+    done_caption: dict[str, str] | None = None
+    """After a reveal action reports its outcome (the real-scale race): the answer, with
+    {fields} from the outcome."""
     reveal_actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
     @property
@@ -107,6 +110,7 @@ def _step(raw: dict[str, Any]) -> LessonStep:
         causal=_causal(state.get("causal")),
         question=_texts(raw["question"]) if "question" in raw else None,
         reveal_caption=_texts(reveal["caption"]) if reveal else None,
+        done_caption=_texts(reveal["done_caption"]) if reveal and "done_caption" in reveal else None,
         reveal_actions=tuple(reveal.get("actions", ())) if reveal else (),
     )
 
@@ -140,6 +144,7 @@ class LessonRun:
         self._index: int | None = None
         self._revealed = False
         self._before_reveal: tuple[tuple[int, ...], np.ndarray] | None = None
+        self._outcome: dict[str, object] | None = None
 
     @property
     def index(self) -> int | None:
@@ -160,7 +165,7 @@ class LessonRun:
         if not 0 <= index < len(self.lesson.steps):
             raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
         step = self.lesson.steps[index]
-        self._index, self._revealed, self._before_reveal = index, False, None
+        self._index, self._revealed, self._before_reveal, self._outcome = index, False, None, None
         self._apply_state(step)
         self.step_shown.emit(step)
         self.changed.emit()
@@ -198,6 +203,17 @@ class LessonRun:
                 self.action_requested.emit(action)
         self._revealed = True
         self.changed.emit()
+
+    @property
+    def outcome(self) -> dict[str, object] | None:
+        """What the current reveal's experiment reported when it finished, or None."""
+        return self._outcome
+
+    def report_outcome(self, outcome: dict[str, object]) -> None:
+        """A reveal action finished (the shell ran it): show the step's answer with its numbers."""
+        if self._revealed:
+            self._outcome = dict(outcome)
+            self.changed.emit()
 
     def _apply_state(self, step: LessonStep) -> None:
         self._model.set_text(step.text)

@@ -321,13 +321,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="298"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="299"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="298"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="299"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
@@ -338,111 +338,111 @@ O app continua funcionando.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="213"/>
-        <source>count in the batch (dashed: Zipf law)</source>
-        <translation>contagem no batch (tracejado: lei de Zipf)</translation>
+        <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
+        <translation>contagem no batch por posto de Zipf, #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="245"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="245"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="246"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="246"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="247"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="248"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="249"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="250"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="251"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="288"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="293"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="293"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="294"/>
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="294"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="295"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="295"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="296"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="296"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="298"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="299"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="300"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="300"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="301"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="304"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="305"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="305"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="306"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -450,52 +450,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="153"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="163"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="154"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="164"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="163"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="173"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="166"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="176"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="167"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="177"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="168"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="178"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="172"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="182"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="173"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="183"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="174"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="178"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="188"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -934,67 +934,67 @@ O app continua funcionando.</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="153"/>
+        <location filename="../../visualizer/views/real_scale.py" line="160"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="167"/>
+        <location filename="../../visualizer/views/real_scale.py" line="174"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="172"/>
+        <location filename="../../visualizer/views/real_scale.py" line="179"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="172"/>
+        <location filename="../../visualizer/views/real_scale.py" line="179"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="174"/>
+        <location filename="../../visualizer/views/real_scale.py" line="181"/>
         <source>Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>Pergunta 2 da aula, respondida por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="183"/>
+        <location filename="../../visualizer/views/real_scale.py" line="191"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="201"/>
+        <location filename="../../visualizer/views/real_scale.py" line="209"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="217"/>
+        <location filename="../../visualizer/views/real_scale.py" line="225"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="218"/>
+        <location filename="../../visualizer/views/real_scale.py" line="226"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="218"/>
+        <location filename="../../visualizer/views/real_scale.py" line="226"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="218"/>
+        <location filename="../../visualizer/views/real_scale.py" line="226"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="220"/>
+        <location filename="../../visualizer/views/real_scale.py" line="228"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="221"/>
+        <location filename="../../visualizer/views/real_scale.py" line="229"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>

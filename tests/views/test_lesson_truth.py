@@ -57,3 +57,23 @@ def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):
     clock = window.rope_clock
     window.show_view(clock)
     assert "divides it by √d = 2" in clock.scheme_note.text()
+
+
+def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
+    lab = window.gradient_lab
+    window.show_view(lab)
+    ticks = lab.counts_plot.getAxis("left")._tickLevels[0]
+    labels = [label for _, label in ticks]
+    assert labels[0].startswith("#1 ") and all(label.startswith("#") for label in labels)
+    assert "Zipf rank" in lab.counts_plot.titleLabel.text
+
+
+def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(window, qtbot):
+    window.go_to_step(8)  # step 9: which rows of E get a gradient in a batch of 4,000 tokens?
+    window.lesson_panel.advance()  # reveal: the real-scale race starts
+    assert "sampling" in window.lesson_panel.caption.text()
+    qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
+    caption = window.lesson_panel.caption.text()
+    touched = window.gradient_lab.real_scale.result["rows_touched"]
+    assert "sampling" not in caption
+    assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption

@@ -24,6 +24,7 @@ class LessonDirector(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
+        self._listening_to_race = False
         window.lesson_run.step_shown.connect(self.show_step)
         window.lesson_run.action_requested.connect(self.run_action)
 
@@ -57,6 +58,9 @@ class LessonDirector(QObject):
             lab = self._window.gradient_lab
             self._window.show_view(lab)
             lab.pages.setCurrentWidget(lab.real_scale)
+            if not self._listening_to_race:  # the answer waits for the race's numbers
+                lab.real_scale.measured.connect(self._window.lesson_run.report_outcome)
+                self._listening_to_race = True
             lab.real_scale.start()
 
     def show_lesson(self, shown: bool) -> None:

@@ -210,8 +210,9 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         else:
             self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
             self.law_curve.setData(expected, rows_y)
-            self.counts_plot.setTitle(self.tr("count in the batch (dashed: Zipf law)"))
-            labels = [f"{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
+            self.counts_plot.setTitle(self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)"))
+            # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
+            labels = [f"#{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
             axis = self.counts_plot.getAxis("left")
             axis.setTicks([list(zip(rows_y.tolist(), labels, strict=True))])
             # pyqtgraph drops a label wider than its axis: size the axis to the widest one. The type

@@ -145,6 +145,16 @@ class LessonPanel(DetachOnClose, QWidget):
         except (KeyError, IndexError, ValueError):
             return text
 
+    def _fill_outcome(self, text: str, outcome: dict[str, object]) -> str:
+        """Fill {rows_touched}, {V}, {batch} … of an experiment's outcome, whole numbers grouped."""
+        numbers = self._appearance.numbers
+        values = {key: numbers.integer(value) if isinstance(value, int) and not isinstance(value, bool) else value
+                  for key, value in outcome.items()}
+        try:
+            return text.format(**values).replace("{", "{{").replace("}", "}}")  # no second fill
+        except (KeyError, IndexError, ValueError):
+            return text
+
     def _changed_text(self) -> str:
         changed = self.run.changed_rows()
         if changed is None:
@@ -180,6 +190,8 @@ class LessonPanel(DetachOnClose, QWidget):
         caption = step.caption[language]
         if self.run.revealed and step.reveal_caption:
             caption = step.reveal_caption[language]
+        if self.run.outcome is not None and step.done_caption:
+            caption = self._fill_outcome(step.done_caption[language], self.run.outcome)
         self.caption.setText(self.fill(caption))
         self.question_box.setVisible(step.is_question)
         if step.question:

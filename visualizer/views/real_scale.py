@@ -90,7 +90,14 @@ class RealScalePanel(DetachOnClose, QGroupBox):
 
     The dense product can take seconds, so it runs on a worker thread with a progress bar and a
     cancel button; the window stays responsive.
+
+    Signals
+    -------
+    measured : (dict)
+        A run finished: the worker's result (``rows_touched``, ``V``, ``batch``, …).
     """
+
+    measured = Signal(dict)
 
     def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -177,6 +184,7 @@ class RealScalePanel(DetachOnClose, QGroupBox):
             numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
             numbers.integer(result["V"]), numbers.short(result["max_other"])))
         self._show_memory()
+        self.measured.emit(result)
 
     def _on_cancelled(self) -> None:
         self._stop_thread()
