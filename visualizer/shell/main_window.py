@@ -138,6 +138,7 @@ class MainWindow(QMainWindow):
         redo.setEnabled(False)
         self.action_table[f"language_{self.appearance.language}"].setChecked(True)
         self.model.edited.connect(self.documents.schedule_autosave)
+        self.lesson_panel.step_changed.connect(self.presentation.size_lesson_dock)
         self.appearance.changed.connect(self._on_appearance_changed)
 
     # ---- views ------------------------------------------------------------------------------------
@@ -238,6 +239,7 @@ class MainWindow(QMainWindow):
         self.action_table["contrast"].setChecked(self.appearance.high_contrast)
         self.setPalette(window_palette(self.appearance))
         self.retranslate()
+        self.presentation.size_lesson_dock()  # its text took another size or language
 
     def retranslate(self) -> None:
         """Re-read every visible string of the window itself."""

@@ -14,7 +14,7 @@ MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
 ZOOM_STEP = 1.15
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
-LESSON_SHARE_PRESENTING = 0.3  # of the height, for the lesson along the bottom
+LESSON_SHARE_PRESENTING = 0.3  # of the height at most, for the lesson along the bottom
 
 
 def presentation_scale(width: int, height: int) -> float:
@@ -80,6 +80,7 @@ class Presentation(QObject):
         area_for_lesson = Qt.DockWidgetArea.BottomDockWidgetArea if on else Qt.DockWidgetArea.RightDockWidgetArea
         window.addDockWidget(area_for_lesson, window.lesson_dock)
         window.scheme_selector.set_compact(on)
+        window.tabs.tabBar().setVisible(not on)  # the lesson picks the view; other tabs step aside
         window.lesson_panel.set_wide(on)
         # No title bar on the lesson while presenting: every pixel of height counts.
         window.lesson_dock.setTitleBarWidget(QWidget() if on else None)
@@ -91,14 +92,17 @@ class Presentation(QObject):
             window.showNormal()
         self.size_lesson_dock()
 
-    def size_lesson_dock(self) -> None:
-        """The lesson's share: 30% of the height along the bottom, 22% of the width beside."""
+    def size_lesson_dock(self, *_: object) -> None:
+        """The lesson's share: what its text needs along the bottom (30% of the height at most),
+        22% of the width beside."""
         window = self._window
         self.blank.setGeometry(window.rect())
         if window.lesson_dock.isHidden():
             return
         if self._presenting:
-            height = int(window.height() * LESSON_SHARE_PRESENTING)
+            # As tall as this step's text needs, so the stage keeps the rest of the screen.
+            needed = window.lesson_panel.heightForWidth(window.width())
+            height = min(int(window.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
             window.lesson_panel.setMaximumHeight(height)
             window.resizeDocks([window.lesson_dock], [height], Qt.Orientation.Vertical)
         else:

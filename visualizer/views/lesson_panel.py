@@ -67,29 +67,39 @@ class LessonPanel(DetachOnClose, QWidget):
         self._on_appearance_changed()
 
     def set_wide(self, wide: bool) -> None:
-        """Wide (along the bottom, presenting): caption left, question and buttons right.
-        Tall (beside the views): everything stacked."""
+        """Wide (a band along the bottom, presenting): title and caption on the left, the
+        buttons and the question on the right; a step without a question gives its caption the
+        whole width. Tall (beside the views): everything stacked."""
         if wide == self._wide:
             return
         self._wide = wide
+        self._arrange()
+        self._on_appearance_changed()
+
+    def _arrange(self) -> None:
+        step = self.current_step()
+        question = step is not None and step.is_question
         for widget in (self.path, self.title, self.caption, self.question_box, self.buttons):
             self._grid.removeWidget(widget)
-        if wide:
-            self._grid.addWidget(self.path, 0, 0, 1, 2)
-            self._grid.addWidget(self.title, 1, 0)
-            self._grid.addWidget(self.buttons, 1, 1)
-            self._grid.addWidget(self.caption, 2, 0)
-            self._grid.addWidget(self.question_box, 2, 1)
-            self._grid.setColumnStretch(0, 7)
-            self._grid.setColumnStretch(1, 3)
-            self._grid.setRowStretch(2, 1)
-            self._grid.setRowStretch(3, 0)
+        if self._wide:
+            # Every line of height counts on a projector: the course path stays in the tall panel.
+            self.path.hide()
+            self._grid.addWidget(self.title, 0, 0)
+            self._grid.addWidget(self.buttons, 0, 1)
+            self._grid.addWidget(self.caption, 1, 0, 1, 1 if question else 2)
+            if question:
+                self._grid.addWidget(self.question_box, 1, 1)
+            self._grid.setColumnStretch(0, 3)
+            self._grid.setColumnStretch(1, 2)
+            self._grid.setRowStretch(1, 1)
+            self._grid.setRowStretch(2, 0)
         else:
+            self.path.show()
             for row, widget in enumerate((self.path, self.title, self.caption, self.question_box, self.buttons)):
                 self._grid.addWidget(widget, row, 0, 1, 2)
             self._grid.setColumnStretch(1, 0)
+            self._grid.setRowStretch(1, 0)
             self._grid.setRowStretch(2, 1)
-        self._on_appearance_changed()
 
     # ---- the run, for the window and the tests ---------------------------------------------
 
@@ -129,6 +139,7 @@ class LessonPanel(DetachOnClose, QWidget):
         self.run.reveal()
 
     def _on_run_changed(self) -> None:
+        self._arrange()  # a question step puts its box beside the caption
         self.retranslate()
         if self.run.index is not None:
             self.step_changed.emit(self.run.index)
