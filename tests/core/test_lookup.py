@@ -13,6 +13,7 @@ from visualizer.core import (
     display_token,
     embed,
     learned_positions,
+    padded_positions,
     positions,
     sinusoidal,
     tokenize,
@@ -139,3 +140,13 @@ def test_embed_returns_new_array_and_leaves_E_alone():
     X = embed([0, 0], E, "learned")
     X[0, 0] = 99
     np.testing.assert_array_equal(E, np.array(spec.E, dtype=float))
+
+
+@given(st.integers(min_value=0, max_value=20))
+def test_padded_positions_copy_the_table_then_leave_nan(n):
+    table = learned_positions()
+    rows = padded_positions(table, n)
+    known = min(n, table.shape[0])
+    assert rows.shape == (n, table.shape[1])
+    np.testing.assert_array_equal(rows[:known], table[:known])
+    assert np.isnan(rows[known:]).all()

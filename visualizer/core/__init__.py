@@ -28,10 +28,12 @@ from .positions import (
     check_scheme,
     embed,
     learned_positions,
+    padded_positions,
     positions,
     sinusoidal,
 )
 from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
+from .rows import RowVerdict, classify_rows
 from .tokenizer import TokenizeError, detokenize, tokenize
 from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
@@ -52,12 +54,14 @@ __all__ = [
     "NumberFormat",
     "PositionError",
     "RopeScaling",
+    "RowVerdict",
     "TokenizeError",
     "Vocabulary",
     "alibi_bias",
     "alibi_slopes",
     "attention_scores",
     "check_scheme",
+    "classify_rows",
     "dense_embedding_gradient",
     "detokenize",
     "display_token",
@@ -65,6 +69,7 @@ __all__ = [
     "embedding_gradient",
     "iter_dense_embedding_gradient",
     "learned_positions",
+    "padded_positions",
     "parameter_count",
     "positions",
     "rope_frequencies",
