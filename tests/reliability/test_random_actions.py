@@ -165,7 +165,7 @@ def test_random_user_actions_keep_every_invariant(window, qtbot, capsys):
         except AssertionError as error:
             raise AssertionError(f"seed {seed}, action {step} ({name}): {error}") from None
     for view in (window.rope_clock, window.gradient_lab):
-        view.set_playing(False)
+        view.player.pause()
     window.x_panel.finish_build()
     with capsys.disabled():
         print(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")

@@ -1,16 +1,7 @@
-"""Closing a view disconnects it from the shared model (no signal outlives its widget)."""
+"""Kept for lesson_panel.py until it moves to :mod:`visualizer.views.listening`."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QCloseEvent
+from .listening import ListeningView as DetachOnClose
 
-
-class DetachOnClose:
-    """Mixin for views: ``closeEvent`` calls the view's ``detach()`` before Qt closes it."""
-
-    def detach(self) -> None:  # pragma: no cover - every view defines it
-        raise NotImplementedError
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.detach()
-        super().closeEvent(event)  # type: ignore[misc]
+__all__ = ["DetachOnClose"]

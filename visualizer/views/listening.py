@@ -1,0 +1,42 @@
+"""How a view listens, and what every view offers the window.
+
+:class:`ListeningView` is :class:`~visualizer.listening.Listening` for widgets: closing the
+widget detaches it, so no signal of the shared model outlives the view. :class:`View` is the
+shape the window relies on; every view satisfies it (mypy checks the list in ``VIEWS``'s
+module, :mod:`visualizer.views.catalogue`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtGui import QCloseEvent
+
+from ..listening import Listening
+
+
+class View(Protocol):
+    """What the window asks of any view."""
+
+    def refresh(self) -> None:
+        """Redraw everything from the model."""
+
+    def retranslate(self) -> None:
+        """Re-read every visible string in the current language."""
+
+    def detach(self) -> None:
+        """Stop timers and listening; idempotent, and called by ``closeEvent`` too."""
+
+
+class ListeningView(Listening):
+    """Mixin for a QWidget view: ``closeEvent`` calls ``detach()`` before Qt closes it.
+
+    Put it before the Qt class in the bases, so that its ``closeEvent`` runs first.
+    """
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.detach()
+        super().closeEvent(event)  # type: ignore[misc]
+
+
+__all__ = ["ListeningView", "View"]
