@@ -2,19 +2,21 @@
 
 :class:`ListeningView` is :class:`~visualizer.listening.Listening` for widgets: closing the
 widget detaches it, so no signal of the shared model outlives the view. :class:`View` is the
-shape the window relies on; every view satisfies it (mypy checks the list in ``VIEWS``'s
-module, :mod:`visualizer.views.catalogue`).
+shape the window relies on, :class:`AnimatedView` a view with a player; mypy checks that every
+view satisfies them (``tests/views/test_view_protocol.py`` is in its file list).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtGui import QCloseEvent
 
 from ..listening import Listening
+from .player import Player
 
 
+@runtime_checkable
 class View(Protocol):
     """What the window asks of any view."""
 
@@ -28,6 +30,13 @@ class View(Protocol):
         """Stop timers and listening; idempotent, and called by ``closeEvent`` too."""
 
 
+@runtime_checkable
+class AnimatedView(View, Protocol):
+    """A view with an animation: the window's Space key calls ``player.toggle()``."""
+
+    player: Player
+
+
 class ListeningView(Listening):
     """Mixin for a QWidget view: ``closeEvent`` calls ``detach()`` before Qt closes it.
 
@@ -39,4 +48,4 @@ class ListeningView(Listening):
         super().closeEvent(event)  # type: ignore[misc]
 
 
-__all__ = ["ListeningView", "View"]
+__all__ = ["AnimatedView", "ListeningView", "View"]

@@ -72,6 +72,10 @@ class VocabularyTable(ListeningView, QWidget):
         self.view.setToolTip(self.tr("Double-click a value to edit it. Drag a row onto the "
                                      "strip, or press Insert, to add that token."))
 
+    def refresh(self) -> None:
+        """Repaint the table (its item model keeps itself current with the shared model)."""
+        self.view.viewport().update()
+
     def selected_id(self) -> int | None:
         """The token id of the selected row, or None."""
         index = self.view.currentIndex()
