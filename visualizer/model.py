@@ -169,8 +169,8 @@ class EmbeddingModel:
         self._scheme = scheme
         self._cache: dict[str, Any] = {}
         self.events = ModelEvents()
-        # Transitional: the window and the lesson panel still reach the highlight through the
-        # model; the shell will own it and hand it to the views.
+        # Transitional: the views reach the one shared highlight through the model until the
+        # shell owns it and hands it to them.
         self.highlighting = Highlight(self)
 
     # ---- signals under their former names (until window.py and lesson_panel.py use ``events``) --

@@ -199,3 +199,10 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.causal.setChecked(self._model.attention.causal)
         self.causal.blockSignals(False)
         self.request_refresh()
+
+    # ---- lifetime -------------------------------------------------------------------------------
+
+    def detach(self) -> None:
+        """Stop listening to the model; free the colour bar's menus."""
+        self.graphics.dispose_menus()
+        super().detach()

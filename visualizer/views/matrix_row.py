@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 
 from ..appearance import Appearance
-from .heatmap import Heatmap, add_heatmap
+from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .palette import colormap, set_colour_bar_levels
 
 OPERATOR_WIDTH = 36
@@ -118,6 +118,11 @@ class MatrixRow(pg.GraphicsLayoutWidget):
             self._column_widths = ordered
             for column in sorted(widths):
                 self.ci.layout.setColumnFixedWidth(column, widths[column])
+
+    def dispose_menus(self) -> None:
+        """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
+        pyqtgraph leaves a PlotItem's menus parentless)."""
+        dispose_plot_menus(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Fit on resize, before the view hands its new size to the scene: the layout runs once.

@@ -30,21 +30,26 @@ class Player(QObject):
 
     Signals
     -------
+    frame : ()
+        A frame is due (the timer ticked, or :meth:`step`); ``advance`` is connected to it.
     playing_changed : (bool)
         Playing started (True) or stopped (False), after the timer and the button follow.
     """
 
+    frame = Signal()
     playing_changed = Signal(bool)
 
     def __init__(self, owner: QWidget, button: QAbstractButton, interval_ms: int, advance: Callable[[], None],
                  name: str) -> None:
         super().__init__(owner)
         self.button = button
-        self._advance = advance
         self.timer = QTimer(self)
         self.timer.setObjectName(name)
         self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(advance)
+        # Through a Qt connection, not a Python reference: holding the view's bound method here
+        # would tie view and player in a cycle that keeps the view's plots alive until a GC pass.
+        self.frame.connect(advance)
+        self.timer.timeout.connect(self.frame)
         button.setCheckable(True)
         button.toggled.connect(self.set_playing)
         owner.installEventFilter(self)
@@ -81,7 +86,7 @@ class Player(QObject):
 
     def step(self) -> None:
         """Advance one frame without playing."""
-        self._advance()
+        self.frame.emit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # No animation while nobody is looking, and none outliving its view.

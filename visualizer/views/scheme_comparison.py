@@ -99,3 +99,10 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
             "One head, q = k = x, on the same sequence under each scheme. Without positions "
             "(none) swapping two tokens only permutes the matrix; the others see the new order."))
         self.request_refresh()
+
+    # ---- lifetime -------------------------------------------------------------------------------
+
+    def detach(self) -> None:
+        """Stop listening to the model; free the colour bar's menus."""
+        self.graphics.dispose_menus()
+        super().detach()

@@ -216,4 +216,5 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     def detach(self) -> None:
         """Stop the build animation and listening to the model."""
         self.player.pause()
+        self.graphics.dispose_menus()
         super().detach()
