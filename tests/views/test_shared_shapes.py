@@ -32,3 +32,21 @@ def test_matrix_row_levels_are_set_once_for_every_image(qtbot, appearance):
     row.set_levels(2.5)
     assert [heatmap.levels() for heatmap in row.heatmaps] == [(-2.5, 2.5)] * 3
     assert tuple(row.colour_bar.levels()) == (-2.5, 2.5)
+
+
+def test_listening_also_records_qt_signals(qtbot):
+    from PySide6.QtCore import QObject
+
+    from visualizer.views.listening import ListeningView
+
+    class View(ListeningView, QWidget):
+        pass
+
+    source, names = QObject(), []
+    view = View()
+    view.listen(source.objectNameChanged, names.append)
+    source.setObjectName("one")
+    view.close()  # closing detaches
+    source.setObjectName("two")
+    assert names == ["one"]
+    view.deleteLater()

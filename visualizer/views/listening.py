@@ -27,7 +27,7 @@ class View(Protocol):
         """Re-read every visible string in the current language."""
 
     def detach(self) -> None:
-        """Stop timers and listening; idempotent, and called by ``closeEvent`` too."""
+        """Stop timers and listening: on the window's teardown, or from ``closeEvent``."""
 
 
 @runtime_checkable
