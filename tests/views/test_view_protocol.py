@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from visualizer.views.attention_preview import AttentionPreview
 from visualizer.views.gradient_lab import GradientLabView
 from visualizer.views.listening import AnimatedView, View
@@ -32,3 +34,33 @@ def test_every_view_can_be_refreshed_retranslated_and_detached(window) -> None: 
         assert view.player.is_playing()
         view.player.toggle()
         assert not view.player.is_playing()
+
+
+def test_a_zoom_step_retranslates_no_view_and_a_language_switch_every_one(  # type: ignore[no-untyped-def]
+        qtbot, monkeypatch, model, appearance) -> None:
+    from visualizer.window import MainWindow
+
+    calls: dict[str, int] = {}
+
+    def counting(view_class: type[View]) -> Callable[[View], None]:
+        original = view_class.retranslate
+
+        def retranslate(self: View) -> None:
+            calls[view_class.__name__] = calls.get(view_class.__name__, 0) + 1
+            original(self)
+
+        return retranslate
+
+    for view_class in VIEWS:
+        monkeypatch.setattr(view_class, "retranslate", counting(view_class))
+    window = MainWindow(model, appearance)
+    qtbot.addWidget(window)
+    window.show()
+    for index in range(window.tabs.count()):  # build every lazy view
+        window.tabs.setCurrentIndex(index)
+    calls.clear()
+    appearance.set_scale(1.5)
+    assert calls == {}
+    window.set_language("pt")
+    assert set(calls) == {view_class.__name__ for view_class in VIEWS}
+    window.close()
