@@ -40,7 +40,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
         self.build_button = QPushButton()
         self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
-        self.player.playing_changed.connect(self._on_build_toggled)
+        self.player.playing_changed.connect(self._on_playing_changed)
         self.step_caption = QLabel()
         self.step_caption.setWordWrap(True)
         self.formula = QLabel()
@@ -160,7 +160,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     # ---- build step by step -------------------------------------------------------------------
 
-    def _on_build_toggled(self, playing: bool) -> None:
+    def _on_playing_changed(self, playing: bool) -> None:
         if playing:
             self._build_stage = 0
             self.refresh()
