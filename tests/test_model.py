@@ -24,8 +24,8 @@ def test_arrays_handed_out_are_read_only(model):
 
 def test_move_token_swaps_and_emits_once(model):
     events = []
-    model.x_changed.connect(lambda: events.append("x"))
-    model.tokens_changed.connect(lambda: events.append("tokens"))
+    model.events.x_changed.connect(lambda: events.append("x"))
+    model.events.tokens_changed.connect(lambda: events.append("tokens"))
     model.move_token(1, 2)
     assert model.ids == (0, 4, 2, 5, 1)
     assert events == ["tokens", "x"]
@@ -74,8 +74,8 @@ def test_set_embedding_changes_X_and_only_E(model):
 def test_a_refused_command_changes_nothing_and_emits_nothing(model, command, error):
     before = model.state()
     emitted = []
-    model.x_changed.connect(lambda: emitted.append(1))
-    model.edited.connect(lambda *a: emitted.append(2))
+    model.events.x_changed.connect(lambda: emitted.append(1))
+    model.events.edited.connect(lambda *a: emitted.append(2))
     with pytest.raises(error):
         command(model)
     after = model.state()
@@ -97,7 +97,7 @@ def test_ninth_token_under_learned_has_no_P_row_and_is_marked(model):
 def test_restore_puts_back_a_snapshot_without_recording_an_edit(model):
     start = model.state()
     edits = []
-    model.edited.connect(lambda *a: edits.append(a))
+    model.events.edited.connect(lambda *a: edits.append(a))
     model.move_token(0, 4)
     model.set_scheme("rope")
     assert len(edits) == 2
@@ -108,10 +108,10 @@ def test_restore_puts_back_a_snapshot_without_recording_an_edit(model):
 
 def test_highlight_is_shared_state_and_clears_when_position_disappears(model):
     seen = []
-    model.highlight_changed.connect(seen.append)
-    model.set_highlight(4)
+    model.highlighting.changed.connect(seen.append)
+    model.highlighting.set_position(4)
     model.remove_token(4)
-    assert model.highlight is None
+    assert model.highlighting.position is None
     assert seen == [4, None]
 
 

@@ -1,31 +1,43 @@
 """App-wide look: one scale factor for every size, the language's number format, the theme.
 
-No Qt: views read it and listen to ``changed``; presentation mode and a second language only
-change this object.
+No Qt: views read it and listen to ``events``, one signal per kind of change, so that a zoom
+step re-lays out without retranslating and a language switch retranslates without re-laying
+out; presentation mode and a second language only change this object.
 """
 
 from __future__ import annotations
 
-from psygnal import Signal
+from psygnal import Signal, SignalGroup
 
 from .core.formatting import NUMBER_FORMATS, NumberFormat
 
 MIN_SCALE, MAX_SCALE = 0.75, 3.0
 
 
-class Appearance:
-    """Scale, language and theme shared by every view.
+class AppearanceEvents(SignalGroup):
+    """What changed in an :class:`Appearance`; ``events.all`` relays every one of them.
 
     Signals
     -------
-    changed : ()
-        Any of scale, language or theme changed: views re-lay out and repaint.
+    scale : (float)
+        The scale factor: views re-font and re-lay out.
+    language : (str)
+        The language (``en`` or ``pt``): views retranslate and rewrite their numbers.
+    look : ()
+        Dark theme or high contrast: views re-colour.
     """
 
-    changed = Signal()
+    scale = Signal(float)
+    language = Signal(str)
+    look = Signal()
+
+
+class Appearance:
+    """Scale, language and theme shared by every view; their changes come in ``events``."""
 
     def __init__(self, scale: float = 1.0, language: str = "en", high_contrast: bool = False,
                  dark: bool = False):
+        self.events = AppearanceEvents()
         self._scale = scale
         self._language = language if language in NUMBER_FORMATS else "en"
         self._high_contrast = high_contrast
@@ -79,7 +91,7 @@ class Appearance:
         scale = min(MAX_SCALE, max(MIN_SCALE, round(scale, 2)))
         if scale != self._scale:
             self._scale = scale
-            self.changed.emit()
+            self.events.scale.emit(scale)
 
     def set_language(self, language: str) -> None:
         """Switch the number format (``en`` or ``pt``)."""
@@ -87,16 +99,16 @@ class Appearance:
             raise ValueError(f"unknown language {language!r}; choose en or pt")
         if language != self._language:
             self._language = language
-            self.changed.emit()
+            self.events.language.emit(language)
 
     def set_dark(self, on: bool) -> None:
         """Dark or light theme."""
         if on != self._dark:
             self._dark = on
-            self.changed.emit()
+            self.events.look.emit()
 
     def set_high_contrast(self, on: bool) -> None:
         """Turn the projector theme on or off."""
         if on != self._high_contrast:
             self._high_contrast = on
-            self.changed.emit()
+            self.events.look.emit()

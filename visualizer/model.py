@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-from psygnal import Signal
+from psygnal import Signal, SignalGroup
 
 from .core import (
     ADDITIVE_SCHEMES,
@@ -26,6 +26,7 @@ from .core import (
     detokenize,
     display_token,
     learned_positions,
+    padded_positions,
     rope_frequencies,
     rope_rotate,
     sinusoidal,
@@ -33,6 +34,7 @@ from .core import (
     toy_vocabulary,
 )
 from .lab import GradientLab
+from .selection import Highlight
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -108,37 +110,44 @@ def _read_only(array: np.ndarray) -> np.ndarray:
     return array
 
 
-class EmbeddingModel:
-    """State of the lesson's step 2 and the arrays derived from it.
-
-    Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
+class ModelEvents(SignalGroup):
+    """What changed in an :class:`EmbeddingModel`; ``events.all`` relays every one of them.
 
     Signals
     -------
     tokens_changed : ()
         The token ids changed (text typed, token moved, inserted or removed).
     scheme_changed : (str)
-        The position scheme changed.
+        The position scheme changed; the new scheme's name.
     embedding_changed : ()
         A value of E changed.
     x_changed : ()
-        Emitted after any of the three above: X must be redrawn.
-    highlight_changed : (object)
-        The highlighted position (int) or None; hover and selection, shared by every view.
+        After any of the three above: X must be redrawn.
     attention_changed : ()
-        RoPE base/scaling, ALiBi heads or the causal mask changed (also after ``x_changed``
-        listeners have run, since scores depend on X).
+        RoPE base/scaling, ALiBi heads or the causal mask changed.
+    changed : ()
+        Last, after any change of state: whatever the model shows must be redrawn (scores
+        depend on X and on the attention settings, so views of scores listen here).
     edited : (ModelState, ModelState, Edit)
-        Before, after, and what the command did, for the undo stack.
+        Before, after, and what the command did, for the undo stack (not emitted by ``restore``).
     """
 
     tokens_changed = Signal()
     scheme_changed = Signal(str)
     embedding_changed = Signal()
     x_changed = Signal()
-    highlight_changed = Signal(object)
     attention_changed = Signal()
-    edited = Signal(object, object, str)
+    changed = Signal()
+    edited = Signal(ModelState, ModelState, Edit)
+
+
+class EmbeddingModel:
+    """State of the lesson's step 2 and the arrays derived from it.
+
+    Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
+    Signals are in ``events`` (:class:`ModelEvents`); the highlighted position is the separate
+    ``highlighting`` (:class:`~visualizer.selection.Highlight`), neither undone nor saved.
+    """
 
     def __init__(
         self,
@@ -158,8 +167,11 @@ class EmbeddingModel:
         self._lab: GradientLab | None = None
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
-        self._highlight: int | None = None
         self._cache: dict[str, Any] = {}
+        self.events = ModelEvents()
+        # Transitional: the views reach the one shared highlight through the model until the
+        # shell owns it and hands it to them.
+        self.highlighting = Highlight(self)
 
     # ---- read access -------------------------------------------------------------------------
 
@@ -212,11 +224,6 @@ class EmbeddingModel:
     def text(self) -> str:
         """The sequence written back as raw text."""
         return detokenize(self._ids, self._tokens)
-
-    @property
-    def highlight(self) -> int | None:
-        """Highlighted position (0-based) or None."""
-        return self._highlight
 
     @property
     def trained_length(self) -> int:
@@ -349,10 +356,7 @@ class EmbeddingModel:
         if scheme == "sinusoidal":
             return E_rows + sinusoidal(self.n, self.d)
         if scheme == "learned":
-            added = np.full((self.n, self.d), np.nan)
-            known = min(self.n, self.trained_length)
-            added[:known] = self._P[:known]
-            return E_rows + added
+            return E_rows + padded_positions(self._P, self.n)
         return E_rows.copy()
 
     # ---- commands ----------------------------------------------------------------------------
@@ -430,14 +434,6 @@ class EmbeddingModel:
             Edit("embedding", (token_id, dim, value)),
         )
 
-    def set_highlight(self, position: int | None) -> None:
-        """Highlight one position (0-based) in every view, or none. Not an undoable edit."""
-        if position is not None and not 0 <= position < self.n:
-            position = None
-        if position != self._highlight:
-            self._highlight = position
-            self.highlight_changed.emit(position)
-
     def restore(self, state: ModelState) -> None:
         """Put back a snapshot (undo/redo, sessions). Emits change signals but not ``edited``."""
         self._validated_ids(list(state.ids))
@@ -451,7 +447,7 @@ class EmbeddingModel:
     def _apply(self, new: ModelState, description: Edit) -> None:
         before = self.state()
         self._set_state(new)
-        self.edited.emit(before, new, description)
+        self.events.edited.emit(before, new, description)
 
     def _set_state(self, new: ModelState) -> None:
         tokens_differ = new.ids != self._ids
@@ -465,17 +461,18 @@ class EmbeddingModel:
             E = new.E if not new.E.flags.writeable else np.array(new.E, dtype=np.float64)
             self._E = _read_only(E)
         self._cache.clear()
-        if self._highlight is not None and self._highlight >= self.n:
-            self.set_highlight(None)
+        events = self.events
         if tokens_differ:
-            self.tokens_changed.emit()
+            events.tokens_changed.emit()
         if scheme_differs:
-            self.scheme_changed.emit(self._scheme)
+            events.scheme_changed.emit(self._scheme)
         if embedding_differs:
-            self.embedding_changed.emit()
+            events.embedding_changed.emit()
         if tokens_differ or scheme_differs or embedding_differs:
-            self.x_changed.emit()
-        self.attention_changed.emit()
+            events.x_changed.emit()
+        if attention_differs:
+            events.attention_changed.emit()
+        events.changed.emit()
 
     def _validated_ids(self, ids: list[int]) -> list[int]:
         if len(ids) > MAX_TOKENS:
@@ -493,10 +490,7 @@ class EmbeddingModel:
     def _compute_P_rows(self) -> np.ndarray:
         if self._scheme == "sinusoidal":
             return sinusoidal(self.n, self.d)
-        rows = np.full((self.n, self.d), np.nan)
-        known = min(self.n, self.trained_length)
-        rows[:known] = self._P[:known]
-        return rows
+        return padded_positions(self._P, self.n)
 
     def _cached(self, key: str, compute: Any) -> Any:
         if key not in self._cache:
@@ -512,5 +506,6 @@ __all__ = [
     "AttentionSettings",
     "Edit",
     "EmbeddingModel",
+    "ModelEvents",
     "ModelState",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from .listening import Listening
 from .model import Edit, EmbeddingModel, ModelState
 
 # Listed here so that pyside6-lupdate finds them; translated when the menu shows them.
@@ -57,12 +58,12 @@ class ModelStateCommand(QUndoCommand):
         self._model.restore(self._before)
 
 
-class UndoRecorder:
-    """Pushes every edit of ``model`` onto ``stack``."""
+class UndoRecorder(Listening):
+    """Pushes every edit of ``model`` onto ``stack`` until ``detach()``."""
 
     def __init__(self, model: EmbeddingModel, stack: QUndoStack) -> None:
         self._model, self._stack = model, stack
-        model.edited.connect(self._on_edited)
+        self.listen(model.events.edited, self._on_edited)
 
     def _on_edited(self, before: ModelState, after: ModelState, edit: Edit) -> None:
         self._stack.push(ModelStateCommand(self._model, before, after, edit))
@@ -73,7 +74,3 @@ class UndoRecorder:
             command = self._stack.command(index)
             if isinstance(command, ModelStateCommand):
                 command.setText(describe(command.edit))
-
-    def detach(self) -> None:
-        """Stop recording."""
-        self._model.edited.disconnect(self._on_edited)

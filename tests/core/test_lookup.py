@@ -13,6 +13,7 @@ from visualizer.core import (
     display_token,
     embed,
     learned_positions,
+    padded_positions,
     positions,
     sinusoidal,
     tokenize,
@@ -150,3 +151,13 @@ def test_numbers_print_as_the_lesson_writes_them():
     assert [ENGLISH.short(v) for v in sinusoidal(3, 4)[2]] == ["0.909", "-0.416", "0.020", "1.000"]
     assert PORTUGUESE.short(float(np.cos(0.01))) == "1,000"
     assert PORTUGUESE.short(-0.375) == "\u22120,375"
+
+
+@given(st.integers(min_value=0, max_value=20))
+def test_padded_positions_copy_the_table_then_leave_nan(n):
+    table = learned_positions()
+    rows = padded_positions(table, n)
+    known = min(n, table.shape[0])
+    assert rows.shape == (n, table.shape[1])
+    np.testing.assert_array_equal(rows[:known], table[:known])
+    assert np.isnan(rows[known:]).all()

@@ -115,7 +115,7 @@ class Monkey:
         self.window.tabs.setCurrentIndex(int(self.rng.integers(self.window.tabs.count())))
 
     def hover(self) -> None:
-        self.model.set_highlight(int(self.rng.integers(self.model.n)) if self.model.n else None)
+        self.model.highlighting.set_position(int(self.rng.integers(self.model.n)) if self.model.n else None)
 
 
 def check_invariants(window) -> int:
@@ -165,7 +165,7 @@ def test_random_user_actions_keep_every_invariant(window, qtbot, capsys):
         except AssertionError as error:
             raise AssertionError(f"seed {seed}, action {step} ({name}): {error}") from None
     for view in (window.rope_clock, window.gradient_lab):
-        view.set_playing(False)
+        view.player.pause()
     window.x_panel.finish_build()
     with capsys.disabled():
         print(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")

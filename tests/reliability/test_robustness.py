@@ -53,9 +53,8 @@ def test_soak_twenty_thousand_clock_frames(window, capsys):
 
 
 def signal_connections(model: EmbeddingModel, appearance: Appearance) -> int:
-    signals = [model.tokens_changed, model.scheme_changed, model.embedding_changed, model.x_changed,
-               model.highlight_changed, model.attention_changed, model.edited, appearance.changed,
-               model.lab.changed]
+    signals = [group[name] for group in (model.events, appearance.events) for name in group]
+    signals += [model.events.all, appearance.events.all, model.highlighting.changed, model.lab.changed]
     return sum(len(signal) for signal in signals)
 
 
@@ -69,7 +68,7 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, capsys):
         window.show()
         for index in range(window.tabs.count()):  # build every lazy view
             window.tabs.setCurrentIndex(index)
-        window.rope_clock.set_playing(cycle % 2 == 0)
+        window.rope_clock.player.set_playing(cycle % 2 == 0)
         window.close()
         window.deleteLater()
         settle()

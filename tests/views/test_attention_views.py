@@ -67,10 +67,10 @@ def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
     qtbot.waitExposed(clock)
     clock.setFocus()
     qtbot.keyClick(clock, Qt.Key.Key_Space)
-    assert clock.is_playing()
+    assert clock.player.is_playing()
     qtbot.waitUntil(lambda: clock.offset() > 0.05, timeout=3000)
     window.show_view(window.x_panel)
-    assert not clock.is_playing()
+    assert not clock.player.is_playing()
 
 
 def test_base_and_scaling_controls_change_theta(window, show):

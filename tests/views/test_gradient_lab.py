@@ -82,7 +82,7 @@ def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     view.play_button.click()
     qtbot.waitUntil(lambda: lab.steps >= 3, timeout=3000)
     window.show_view(window.x_panel)
-    assert not view.is_playing()
+    assert not view.player.is_playing()
     assert window.scheme_selector.isVisible()
 
 

@@ -49,7 +49,7 @@ def test_dropping_a_chip_after_the_last_moves_it_to_the_end(model):
 def test_dropping_a_chip_into_its_own_gap_changes_nothing(model):
     strip = TokenStripModel(model)
     edits = []
-    model.edited.connect(lambda *a: edits.append(a))
+    model.events.edited.connect(lambda *a: edits.append(a))
     assert drop_chip(strip, source=1, gap=2)
     assert drop_chip(strip, source=1, gap=1)
     assert model.ids == tuple(spec.IDS) and edits == []

@@ -28,11 +28,12 @@ from .positions import (
     check_scheme,
     embed,
     learned_positions,
+    padded_positions,
     positions,
     sinusoidal,
 )
 from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
-from .rows import classify_rows
+from .rows import RowVerdict, classify_rows
 from .tokenizer import TokenizeError, detokenize, tokenize
 from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
@@ -53,6 +54,7 @@ __all__ = [
     "NumberFormat",
     "PositionError",
     "RopeScaling",
+    "RowVerdict",
     "TokenizeError",
     "Vocabulary",
     "alibi_bias",
@@ -67,6 +69,7 @@ __all__ = [
     "embedding_gradient",
     "iter_dense_embedding_gradient",
     "learned_positions",
+    "padded_positions",
     "parameter_count",
     "positions",
     "rope_frequencies",

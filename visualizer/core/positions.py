@@ -109,6 +109,30 @@ def positions(scheme: str, n: int, d: int, learned: np.ndarray | None = None) ->
     return None
 
 
+def padded_positions(table: np.ndarray, n: int) -> np.ndarray:
+    """The learned table's rows for ``n`` positions, NaN past its trained length.
+
+    Unlike :func:`positions`, a sequence longer than the table is not an error: the app shows
+    it, with the positions that have no vector left blank ("beyond the trained length").
+
+    Parameters
+    ----------
+    table : ndarray, shape (T, d)
+        The learned position table; row t-1 holds P_t.
+    n : int
+        Sequence length.
+
+    Returns
+    -------
+    ndarray, shape (n, d)
+        A new array: rows 0 .. min(n, T) - 1 copied from ``table``, the rest NaN.
+    """
+    rows = np.full((n, table.shape[1]), np.nan)
+    known = min(n, table.shape[0])
+    rows[:known] = table[:known]
+    return rows
+
+
 def embed(
     ids: Sequence[int], E: np.ndarray, scheme: str, learned: np.ndarray | None = None
 ) -> np.ndarray:

@@ -1,22 +1,34 @@
-"""What a change did to each row of X: the same, moved from another position, or changed. Pure NumPy."""
+"""Which rows of X a change left alone, only moved, or really changed (the lesson's reveal)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
+
+RowVerdict = tuple[Literal["same", "moved", "changed"], int | None]
+"""A row's fate: ("same", None), ("moved", old position) or ("changed", None)."""
 
 
 def classify_rows(old_ids: tuple[int, ...], old_X: np.ndarray, new_ids: tuple[int, ...],
-                  new_X: np.ndarray) -> list[tuple[str, int | None]]:
+                  new_X: np.ndarray) -> list[RowVerdict]:
     """For each row of the new X: ("same", None), ("moved", old position) or ("changed", None).
 
     A row "moved" when the same token had exactly this row at another position before; it
     "changed" when no earlier row of that token matches (a position vector was added).
 
+    Parameters
+    ----------
+    old_ids, new_ids : tuple of int
+        Token ids before and after the change.
+    old_X, new_X : ndarray, shapes (len(old_ids), d) and (len(new_ids), d)
+        X before and after; NaN rows (beyond the trained length) compare equal to NaN rows.
+
     Returns
     -------
     list of (str, int or None), length len(new_ids); positions are 0-based.
     """
-    verdicts: list[tuple[str, int | None]] = []
+    verdicts: list[RowVerdict] = []
     for p, token_id in enumerate(new_ids):
         if p < len(old_ids) and old_ids[p] == token_id and np.array_equal(old_X[p], new_X[p], equal_nan=True):
             verdicts.append(("same", None))

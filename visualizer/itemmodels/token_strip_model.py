@@ -15,6 +15,7 @@ from PySide6.QtCore import (
 )
 
 from ..core import display_token
+from ..listening import Listening
 from ..model import EmbeddingModel, TooManyTokensError
 
 TOKEN_POSITION_MIME = "application/x-embedding-visualizer-position"
@@ -29,7 +30,7 @@ HighlightRole = Qt.ItemDataRole.UserRole + 3
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
-class TokenStripModel(QAbstractListModel):
+class TokenStripModel(Listening, QAbstractListModel):
     """List model over ``EmbeddingModel.ids``.
 
     Drops are model commands: a chip dropped between two others is ``move_token``, a
@@ -50,15 +51,9 @@ class TokenStripModel(QAbstractListModel):
     def __init__(self, model: EmbeddingModel, parent: Any = None) -> None:
         super().__init__(parent)
         self._model = model
-        model.tokens_changed.connect(self._on_tokens_changed)
-        model.scheme_changed.connect(self._on_scheme_changed)
-        model.highlight_changed.connect(self._on_highlight_changed)
-
-    def detach(self) -> None:
-        """Stop listening to the model (call before the owner is destroyed)."""
-        self._model.tokens_changed.disconnect(self._on_tokens_changed)
-        self._model.scheme_changed.disconnect(self._on_scheme_changed)
-        self._model.highlight_changed.disconnect(self._on_highlight_changed)
+        self.listen(model.events.tokens_changed, self._on_tokens_changed)
+        self.listen(model.events.scheme_changed, self._on_scheme_changed)
+        self.listen(model.highlighting.changed, self._on_highlight_changed)
 
     # ---- read ---------------------------------------------------------------------------------
 
@@ -79,7 +74,7 @@ class TokenStripModel(QAbstractListModel):
         if role == BeyondTrainedRole:
             return self._model.is_beyond_trained(position)  # asked per chip per paint: no list built
         if role == HighlightRole:
-            return self._model.highlight == position
+            return self._model.highlighting.position == position
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from ..appearance import Appearance
 from ..core import display_token
 from ..core.formatting import NumberParseError
+from ..listening import Listening
 from ..model import EmbeddingModel
 from .token_strip_model import TOKEN_ID_MIME
 
@@ -28,7 +29,7 @@ USED_ROW = QColor(255, 214, 153)
 HIGHLIGHTED_ROW = QColor(255, 160, 90)
 
 
-class VocabularyTableModel(QAbstractTableModel):
+class VocabularyTableModel(Listening, QAbstractTableModel):
     """Table model over the vocabulary and E of the shared model.
 
     Rows are token ids. The E cells are editable; a value that is not a finite number is
@@ -52,17 +53,12 @@ class VocabularyTableModel(QAbstractTableModel):
         self._bold_font = QFont()
         self._bold_font.setBold(True)
         self._index_usage()
-        model.tokens_changed.connect(self._on_tokens_changed)
-        model.embedding_changed.connect(self._on_embedding_changed)
-        model.highlight_changed.connect(self._on_highlight_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-
-    def detach(self) -> None:
-        """Stop listening to the model and appearance."""
-        self._model.tokens_changed.disconnect(self._on_tokens_changed)
-        self._model.embedding_changed.disconnect(self._on_embedding_changed)
-        self._model.highlight_changed.disconnect(self._on_highlight_changed)
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        self.listen(model.events.tokens_changed, self._on_tokens_changed)
+        self.listen(model.events.embedding_changed, self._on_embedding_changed)
+        self.listen(model.highlighting.changed, self._on_highlight_changed)
+        # The look (theme, contrast) reaches the table through the Qt palette, not through here.
+        self.listen(appearance.events.scale, self._on_font_or_numbers_changed)
+        self.listen(appearance.events.language, self._on_font_or_numbers_changed)
 
     @property
     def positions_column(self) -> int:
@@ -112,7 +108,7 @@ class VocabularyTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         used = token_id in self._positions_by_id
         if role == Qt.ItemDataRole.BackgroundRole:
-            highlight = self._model.highlight
+            highlight = self._model.highlighting.position
             if highlight is not None and self._model.ids[highlight] == token_id:
                 return QBrush(HIGHLIGHTED_ROW)
             if used:
@@ -204,7 +200,7 @@ class VocabularyTableModel(QAbstractTableModel):
 
     def _highlight_rows(self) -> set[int]:
         """The rows whose highlight changed (the old and the new highlighted id)."""
-        highlight = self._model.highlight
+        highlight = self._model.highlighting.position
         now = self._model.ids[highlight] if highlight is not None else None
         if now == self._highlighted_id:
             return set()
@@ -220,7 +216,7 @@ class VocabularyTableModel(QAbstractTableModel):
     def _on_highlight_changed(self, _position: object) -> None:
         self._emit_rows_changed([Qt.ItemDataRole.BackgroundRole], rows=self._highlight_rows())
 
-    def _on_appearance_changed(self) -> None:
+    def _on_font_or_numbers_changed(self) -> None:
         self._bold_font.setPointSizeF(self._appearance.pt(11))
         self._emit_rows_changed([])
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)

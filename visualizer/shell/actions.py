@@ -168,7 +168,7 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
         ActionSpec("move_right", QT_TRANSLATE_NOOP("MainWindow", "Move token &right"), ("Alt+Right",), "edit",
                    lambda w: w.token_strip.move_selected(+1)),
         ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), ("Ctrl+B",), "view",
-                   lambda w: w.x_panel.build_button.toggle()),
+                   lambda w: w.x_panel.player.toggle()),
         ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), ("F9",), "view",
                    lambda w, on: w.lesson_director.show_lesson(on), checkable=True),
         ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("PgDown",), "view",

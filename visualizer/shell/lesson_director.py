@@ -45,7 +45,7 @@ class LessonDirector(QObject):
         # Each step sets the build animation explicitly: one left running would confuse the class.
         window.x_panel.finish_build()
         if step.build:
-            window.x_panel.build_button.setChecked(True)
+            window.x_panel.player.play()
         if isinstance(view, RopeClock):
             if step.rope_lesson:
                 view.show_lesson_positions(3, 1)

@@ -19,6 +19,7 @@ from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
 from ..views.lesson_panel import LessonPanel
+from ..views.listening import AnimatedView
 from ..views.palette import scaled_font
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
@@ -79,7 +80,9 @@ class MainWindow(QMainWindow):
         self.lesson_director = LessonDirector(self)
         self._connect()
         self.set_theme("system")
-        self._on_appearance_changed()
+        self._on_scale_changed()
+        self._on_look_changed()
+        self.retranslate()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
             self.documents.restore_preferences()
@@ -137,9 +140,11 @@ class MainWindow(QMainWindow):
         undo.setEnabled(False)
         redo.setEnabled(False)
         self.action_table[f"language_{self.appearance.language}"].setChecked(True)
-        self.model.edited.connect(self.documents.schedule_autosave)
+        self.model.events.edited.connect(self.documents.schedule_autosave)
         self.lesson_panel.step_changed.connect(self.presentation.size_lesson_dock)
-        self.appearance.changed.connect(self._on_appearance_changed)
+        self.appearance.events.scale.connect(self._on_scale_changed)
+        self.appearance.events.look.connect(self._on_look_changed)
+        self.appearance.events.language.connect(self._on_language_changed)
 
     # ---- views ------------------------------------------------------------------------------------
 
@@ -209,10 +214,8 @@ class MainWindow(QMainWindow):
     def play_pause(self) -> None:
         """Space while presenting: play or pause the animation of the view in front."""
         view = self.current_view()
-        if view is self.x_panel:
-            self.x_panel.build_button.toggle()
-        elif isinstance(view, (RopeClock, GradientLabView)):
-            view.play_button.toggle()
+        if isinstance(view, AnimatedView):
+            view.player.toggle()
 
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
@@ -233,13 +236,18 @@ class MainWindow(QMainWindow):
 
     # ---- look ------------------------------------------------------------------------------------
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self, *_: object) -> None:
         self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
         self.lesson_dock.setMinimumWidth(min(self.appearance.px(200), 320))
+        self.presentation.size_lesson_dock()  # its text took another size
+
+    def _on_look_changed(self) -> None:
         self.action_table["contrast"].setChecked(self.appearance.high_contrast)
         self.setPalette(window_palette(self.appearance))
+
+    def _on_language_changed(self, *_: object) -> None:
         self.retranslate()
-        self.presentation.size_lesson_dock()  # its text took another size or language
+        self.presentation.size_lesson_dock()  # its text took another language
 
     def retranslate(self) -> None:
         """Re-read every visible string of the window itself."""
@@ -279,11 +287,13 @@ class MainWindow(QMainWindow):
         self.documents.stop()
         self._undo_recorder.detach()
         self._undo_recorder = None
-        self.model.edited.disconnect(self.documents.schedule_autosave)
+        self.model.events.edited.disconnect(self.documents.schedule_autosave)
         self.look.detach()
         self.lesson_director.detach()
         built = [page.view for page in self.pages.values() if page.built]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
                      self.lesson_panel, *built):
             view.detach()  # type: ignore[attr-defined]
-        self.appearance.changed.disconnect(self._on_appearance_changed)
+        self.appearance.events.scale.disconnect(self._on_scale_changed)
+        self.appearance.events.look.disconnect(self._on_look_changed)
+        self.appearance.events.language.disconnect(self._on_language_changed)

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import classify_rows, display_token
+from ..core import RowVerdict, classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus, hover
 from .lazy import RefreshWhenShown
-from .lifetime import DetachOnClose
-from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
+from .listening import ListeningView
+from .matrix_row import MatrixRow
+from .palette import scaled_font, symmetric_limit
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
 
 
-class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
+class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
     """Scores of one head with q = k = x, for the current sequence and scheme.
 
     Beside the scores: X itself (none, learned, sinusoidal), the rotated q/k (RoPE) or the
@@ -33,18 +31,12 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         self._model = model
         self._appearance = appearance
         self._last_ids, self._last_X = model.ids, np.array(model.X())
-        self._changes: list[tuple[str, int | None]] = []
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(appearance.background)
-        self.scores = add_heatmap(self.graphics, 0, 0, appearance)
-        self.x = add_heatmap(self.graphics, 0, 1, appearance)  # X itself, rows outlined after a change
-        self.side = add_heatmap(self.graphics, 0, 2, appearance)  # RoPE's q/k or ALiBi's bias, beside X
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
-        self.colour_bar.setImageItem([self.scores.image, self.x.image, self.side.image])
-        self.graphics.addItem(self.colour_bar, row=0, col=3)
-        for column, stretch in enumerate((3, 2, 2)):
-            self.graphics.ci.layout.setColumnStretchFactor(column, stretch)
-        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self._changes: list[RowVerdict] = []
+        # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
+        self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, 2))
+        self.scores, self.x, self.side = self.graphics.heatmaps
+        self.colour_bar = self.graphics.colour_bar
+        self.graphics.hovered.connect(self._on_cell_hovered)
         self.causal = QCheckBox()
         self.causal.setChecked(model.attention.causal)
         self.causal.toggled.connect(self._on_causal_toggled)
@@ -71,13 +63,17 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         layout.addWidget(self.changes_label)
         layout.addWidget(self.causal)
         layout.addLayout(controls)
-        model.x_changed.connect(self._on_x_changed)
-        model.attention_changed.connect(self.request_refresh)
-        model.highlight_changed.connect(self._on_highlight_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(model.events.x_changed, self._on_x_changed)
+        # Scores depend on X and on the attention settings: redraw after any change.
+        self.listen(model.events.changed, self.request_refresh)
+        self.listen(model.highlighting.changed, self.graphics.highlight_row)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.look, self._on_look_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
-    def change_verdicts(self) -> list[tuple[str, int | None]]:
+    def change_verdicts(self) -> list[RowVerdict]:
         """What the last change did to each row of X (see :func:`classify_rows`)."""
         return self._changes
 
@@ -98,10 +94,7 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
                 self.tr("ALiBi bias −m·(i − j)")
-        limit = symmetric_limit(scores, model.X(), side)
-        for heatmap in (self.scores, self.x, self.side):
-            heatmap.set_levels(limit)
-        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
+        self.graphics.set_levels(symmetric_limit(scores, model.X(), side))
         if scheme == "alibi":  # the bias is part of the score: say so in the title
             self.scores.set_title(self.tr("scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"))
         else:
@@ -119,7 +112,7 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
             self._appearance.numbers.short(model.alibi_slope(), 4)))
         self.note.setText(self._note_text())
         self.changes_label.setText(self._changes_text())
-        self._on_highlight_changed(model.highlight)
+        self.graphics.highlight_row(model.highlighting.position)
 
     def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
         """Rows of X to outline after the last change: moved (dashed blue), changed (orange)."""
@@ -191,24 +184,19 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
         if (heads, self.head.value()) != (settings.alibi_heads, settings.alibi_head):
             self._model.set_alibi_heads(heads, self.head.value())
 
-    def _on_highlight_changed(self, position: object) -> None:
-        row = position if isinstance(position, int) else None
-        for heatmap in (self.scores, self.x, self.side):
-            heatmap.set_highlight_row(row)
+    def _on_cell_hovered(self, row: int, _column: int) -> None:
+        self._model.highlighting.set_position(row)
 
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        row = hover(((self.scores, "scores"), (self.x, "X"), (self.side, "")), scene_pos)
-        if row is not None:
-            self._model.set_highlight(row)
-
-    def _on_appearance_changed(self) -> None:
-        self.graphics.setBackground(self._appearance.background)
+    def _on_scale_changed(self) -> None:
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
                        self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))
-        for heatmap in (self.scores, self.x, self.side):
-            heatmap.restyle()
-        self.retranslate()
+        self.graphics.restyle()
+        self.request_refresh()
+
+    def _on_look_changed(self) -> None:
+        self.graphics.restyle()
+        self.request_refresh()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -223,9 +211,6 @@ class AttentionPreview(RefreshWhenShown, DetachOnClose, QWidget):
     # ---- lifetime -------------------------------------------------------------------------------
 
     def detach(self) -> None:
-        """Stop listening to the model."""
-        dispose_plot_menus(self.graphics)
-        self._model.x_changed.disconnect(self._on_x_changed)
-        self._model.attention_changed.disconnect(self.request_refresh)
-        self._model.highlight_changed.disconnect(self._on_highlight_changed)
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        """Stop listening to the model; free the colour bar's menus."""
+        self.graphics.dispose_menus()
+        super().detach()

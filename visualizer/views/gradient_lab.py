@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QColor, QFontMetrics, QHideEvent
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,15 +25,16 @@ from ..lab import MAX_BATCH
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font, symmetric_limit
+from .player import Player
 from .real_scale import RealScalePanel
 
 PLAY_STEP_MS = 150
 ZERO_ROW = QColor(140, 140, 140)
 
 
-class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
+class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     """Sample a Zipf batch, see the sparse gradient, step a toy optimiser, then go to real scale.
 
     Left: counts per token (most frequent first; log-log on request) and "k of V rows touched".
@@ -46,10 +47,6 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self._model = model
         self._appearance = appearance
         self.lab = model.lab
-        self._timer = QTimer(self)
-        self._timer.setObjectName("gradient_lab_training")
-        self._timer.setInterval(PLAY_STEP_MS)
-        self._timer.timeout.connect(self.step)
         self._rank_order = np.asarray(TOY_FREQUENCY_ORDER)
 
         self.batch_size = QSpinBox()
@@ -65,7 +62,8 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self.log_log = QCheckBox()
         self.touched_label = QLabel()
         self.step_button, self.play_button, self.reset_button = QPushButton(), QPushButton(), QPushButton()
-        self.play_button.setCheckable(True)
+        self.player = Player(self, self.play_button, PLAY_STEP_MS, self.step, "gradient_lab_training")
+        self.player.playing_changed.connect(self._on_playing_changed)
         self.optimizer = QComboBox()
         self.learning_rate = QDoubleSpinBox()
         self.learning_rate.setRange(0.001, 2.0)
@@ -108,15 +106,17 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
 
         self.sample_button.clicked.connect(self._on_sample_clicked)
         self.log_log.toggled.connect(self.request_refresh)
-        self.step_button.clicked.connect(self.step)
-        self.play_button.toggled.connect(self.set_playing)
+        self.step_button.clicked.connect(self.player.step)
         self.reset_button.clicked.connect(self._on_reset)
         self.optimizer.currentIndexChanged.connect(self._on_optimizer_changed)
         self.learning_rate.valueChanged.connect(self._on_optimizer_changed)
         self.tied.toggled.connect(self._on_tied_toggled)
-        self.lab.changed.connect(self.request_refresh)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(self.lab.changed, self.request_refresh)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.look, self._on_look_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def _build_layout(self) -> None:
         c = self._captions
@@ -153,26 +153,14 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         """One optimiser step (and a fresh batch)."""
         self.lab.step()
 
-    def set_playing(self, playing: bool) -> None:
-        """Run (or stop) steps every 150 ms."""
-        if self.play_button.isChecked() != playing:
-            self.play_button.setChecked(playing)
-            return
-        if playing:
-            self._timer.start()
-        else:
-            self._timer.stop()
+    def _on_playing_changed(self, playing: bool) -> None:
         self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
-
-    def is_playing(self) -> bool:
-        """True while training runs."""
-        return self._timer.isActive()
 
     def _on_sample_clicked(self) -> None:
         self.lab.set_batch(self.batch_size.value(), self.exponent.value(), self.seed.value())
 
     def _on_reset(self) -> None:
-        self.set_playing(False)
+        self.player.pause()
         self.lab.reset(np.array(self._model.E))
 
     def _on_optimizer_changed(self) -> None:
@@ -274,14 +262,17 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
 
     # ---- lifetime -------------------------------------------------------------------------------
 
-    def _on_appearance_changed(self) -> None:
-        self.plots.setBackground(self._appearance.background)
+    def _on_scale_changed(self) -> None:
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
+        self._on_look_changed()
+
+    def _on_look_changed(self) -> None:
+        self.plots.setBackground(self._appearance.background)
         for heatmap in (self.gradient_map, self.E_map):
             heatmap.restyle()
-        self.retranslate()
+        self.request_refresh()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -296,7 +287,7 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self.sample_button.setText(self.tr("Sample batch"))
         self.log_log.setText(self.tr("log-log count vs rank"))
         self.step_button.setText(self.tr("Step"))
-        self.play_button.setText(self.tr("Pause") if self.is_playing() else self.tr("Play"))
+        self.play_button.setText(self.tr("Pause") if self.player.is_playing() else self.tr("Play"))
         self.reset_button.setText(self.tr("Reset E"))
         self.tied.setText(self.tr("tie E to the output layer"))
         current = self.optimizer.currentData() or self.lab.optimizer
@@ -308,14 +299,9 @@ class GradientLabView(RefreshWhenShown, DetachOnClose, QWidget):
         self.optimizer.blockSignals(False)
         self.request_refresh()
 
-    def hideEvent(self, event: QHideEvent) -> None:
-        self.set_playing(False)
-        super().hideEvent(event)
-
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
         dispose_plot_menus(self.plots)
-        self._timer.stop()
+        self.player.pause()
         self.real_scale.detach()
-        self.lab.changed.disconnect(self.request_refresh)
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        super().detach()

@@ -1,7 +1,7 @@
 """A labelled heatmap on a pyqtgraph PlotItem: one matrix, every value printed in its cell.
 
-Not a widget of its own: the X panel and the attention preview place several in one
-GraphicsLayoutWidget so that they share a colour bar and line up row by row.
+Not a widget of its own: a :class:`~visualizer.views.matrix_row.MatrixRow` places several side
+by side under one colour bar; the gradient lab places two beside its bar charts.
 """
 
 from __future__ import annotations
@@ -149,7 +149,6 @@ class Heatmap:
         self.plot = plot
         self._appearance = appearance
         self.title_points = title_points  # smaller where several heatmaps share a narrow row
-        self._levels = (-1.0, 1.0)
         self._values = np.zeros((0, 0))
         self._texts: list[list[str]] = []
         self._marked_rows: list[int] = []
@@ -208,12 +207,16 @@ class Heatmap:
         title, self._title = self._title, ""
         self.set_title(title)
 
+    def levels(self) -> tuple[float, float]:
+        """The colour levels (low, high) the image is drawn with."""
+        levels = self.image.getLevels()
+        return (-1.0, 1.0) if levels is None else (float(levels[0]), float(levels[1]))
+
     def set_levels(self, limit: float) -> None:
-        """Colour levels −limit .. +limit."""
-        if (-limit, limit) == self._levels and self._drawn_levels is not None:
-            return  # pyqtgraph re-renders the image on every setLevels, even an unchanged one
-        self._levels = (-limit, limit)
-        self.image.setLevels(self._levels)
+        """Colour levels −limit .. +limit, for a heatmap on its own: in a MatrixRow the colour bar
+        sets them, for every heatmap of the row at once."""
+        if (-limit, limit) != self.levels():  # pyqtgraph re-renders the image on every setLevels
+            self.image.setLevels((-limit, limit))
 
     def set_matrix(self, values: np.ndarray, row_labels: Sequence[str] | None,
                    column_labels: Sequence[str], show_values: bool = True) -> None:
@@ -226,15 +229,16 @@ class Heatmap:
         rows, columns = values.shape
         labels_key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
                       self._appearance.scale)
+        levels = self.levels()
         if (labels_key == self._axis_labels and show_values == self._show_values
-                and self._drawn_levels == self._levels and self._drawn_numbers == self._appearance.numbers
+                and self._drawn_levels == levels and self._drawn_numbers == self._appearance.numbers
                 and np.array_equal(values, self._values, equal_nan=True)):
             return  # nothing visible changed: keep the cached image and labels
-        self._show_values, self._drawn_levels = show_values, self._levels
+        self._show_values, self._drawn_levels = show_values, levels
         self._drawn_numbers = self._appearance.numbers
         self._values = values
         if rows and columns:
-            self.image.setImage(values, levels=self._levels, autoLevels=False)
+            self.image.setImage(values, autoLevels=False)  # drawn with the levels already set
             self.image.setRect(QRectF(0, 0, columns, rows))
             self.image.setVisible(True)
         else:
@@ -243,13 +247,14 @@ class Heatmap:
         self._texts = [
             [numbers.short(v) if show_values and np.isfinite(v) else "" for v in row] for row in values
         ]
-        self.labels.set_cells(values, self._texts, self._label_colours(values))
+        self.labels.set_cells(values, self._texts, self._label_colours(values, levels))
         self._set_axis_labels(row_labels, column_labels)
         self.caption.setPos(max(columns, 1) / 2, max(rows, 1) / 2)
 
-    def _label_colours(self, values: np.ndarray) -> list[list[QColor]]:
+    @staticmethod
+    def _label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
         """Black on light cells, white on dark ones, from the colormap at each value."""
-        low, high = self._levels
+        low, high = levels
         fractions = (np.clip(np.nan_to_num(values), low, high) - low) / (high - low)
         rgba = colormap().map(fractions.reshape(-1), mode="float").reshape(*values.shape, 4)
         luminance = rgba[..., :3] @ np.array([0.2126, 0.7152, 0.0722])
@@ -389,61 +394,6 @@ class Heatmap:
         view = self.plot.scene().views()[0]
         QToolTip.showText(view.mapToGlobal(view.mapFromScene(scene_pos)), self.value_text(cell, name), view)
         return True
-
-    def row_at(self, scene_pos: QPointF) -> int | None:
-        """The row under a scene position, or None outside the matrix."""
-        cell = self.cell_at(scene_pos)
-        return None if cell is None else cell[0]
-
-
-def hover(named_heatmaps: Sequence[tuple[Heatmap, str]], scene_pos: QPointF) -> int | None:
-    """The row under the pointer in any of the heatmaps (None if none), showing that cell's
-    full-precision value as a tooltip named after its matrix."""
-    for heatmap, name in named_heatmaps:
-        row = heatmap.row_at(scene_pos)
-        if row is not None:
-            heatmap.show_value_at(scene_pos, name)
-            return row
-    return None
-
-
-def fit_equal_matrices(layout: object, heatmaps: Sequence[Heatmap], matrix_columns: Sequence[int],
-                       fixed: dict[int, int], available: int, previous: tuple[int, ...]) -> tuple[int, ...]:
-    """Give every matrix of a GraphicsLayout row the same width, whatever its left axis takes.
-
-    Parameters
-    ----------
-    layout : QGraphicsGridLayout
-        The layout of the GraphicsLayoutWidget's central item.
-    heatmaps : sequence of Heatmap, same length as ``matrix_columns``
-    matrix_columns : sequence of int
-        Layout column of each heatmap.
-    fixed : dict of int to int
-        Other columns (operators, colour bar) and their fixed widths.
-    available : int
-        Width to share, in pixels.
-    previous : tuple of int
-        The widths applied last time; nothing is re-applied when unchanged (that would
-        re-lay out the whole scene).
-
-    Returns
-    -------
-    tuple of int
-        The widths now in force, column by column.
-    """
-    # The width just set for the row labels (the geometry only follows at the next layout pass).
-    axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
-                   if h.plot.getAxis("left").isVisible() else 0 for h in heatmaps]
-    free = available - sum(fixed.values()) - sum(axis_widths)
-    matrix_width = max(40, free // max(1, len(heatmaps)))
-    widths = dict(fixed)
-    for column, axis_width in zip(matrix_columns, axis_widths, strict=True):
-        widths[column] = matrix_width + axis_width
-    ordered = tuple(widths[c] for c in sorted(widths))
-    if ordered != previous:
-        for column in sorted(widths):
-            layout.setColumnFixedWidth(column, widths[column])  # type: ignore[attr-defined]
-    return ordered
 
 
 def dispose_plot_menus(graphics: pg.GraphicsLayoutWidget) -> None:

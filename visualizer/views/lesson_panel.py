@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBut
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font
 
 
-class LessonPanel(DetachOnClose, QWidget):
+class LessonPanel(ListeningView, QWidget):
     """Steps of the lesson, one at a time: a view of a :class:`LessonRun`.
 
     Signals
@@ -62,9 +62,11 @@ class LessonPanel(DetachOnClose, QWidget):
         self._grid.setContentsMargins(6, 2, 6, 2)
         self._wide = True
         self.set_wide(False)
-        appearance.changed.connect(self._on_appearance_changed)
-        run.changed.connect(self._on_run_changed)
-        self._on_appearance_changed()
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self.listen(run.changed, self._on_run_changed)
+        self._on_scale_changed()
+        self.retranslate()
 
     def set_wide(self, wide: bool) -> None:
         """Wide (a band along the bottom, presenting): title and caption on the left, the
@@ -74,7 +76,7 @@ class LessonPanel(DetachOnClose, QWidget):
             return
         self._wide = wide
         self._arrange()
-        self._on_appearance_changed()
+        self._on_scale_changed()
 
     def _arrange(self) -> None:
         step = self.current_step()
@@ -209,7 +211,7 @@ class LessonPanel(DetachOnClose, QWidget):
             self.question.setText(step.question[language])
             self.reveal_button.setEnabled(not self.run.revealed)
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self, *_: object) -> None:
         # Along the bottom (wide) the type is a little smaller: the views need the height.
         size = 11 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))
@@ -218,9 +220,3 @@ class LessonPanel(DetachOnClose, QWidget):
         self.question.setFont(scaled_font(self._appearance, size, bold=True))
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 11))
-        self.retranslate()
-
-    def detach(self) -> None:
-        """Stop listening."""
-        self._appearance.changed.disconnect(self._on_appearance_changed)
-        self.run.changed.disconnect(self._on_run_changed)

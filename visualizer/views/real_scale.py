@@ -25,7 +25,7 @@ from ..core import (
     iter_dense_embedding_gradient,
     zipf_batch,
 )
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font
 
 DEFAULT_BATCH = 4000
@@ -85,7 +85,7 @@ class GradientRace(QObject):
         })
 
 
-class RealScalePanel(DetachOnClose, QGroupBox):
+class RealScalePanel(ListeningView, QGroupBox):
     """V, d and batch (GPT-2 small by default): rows touched, memory, and both methods timed.
 
     The dense product can take seconds, so it runs on a worker thread with a progress bar and a
@@ -135,8 +135,10 @@ class RealScalePanel(DetachOnClose, QGroupBox):
         self.cancel_button.clicked.connect(self.cancel)
         for spin in (self.vocabulary, self.width_d, self.batch):
             spin.valueChanged.connect(self._show_memory)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def is_running(self) -> bool:
         """True while the worker thread runs."""
@@ -211,14 +213,13 @@ class RealScalePanel(DetachOnClose, QGroupBox):
             mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.integer(touched), d,
             mb.fixed(V * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.fixed(n * V * BYTES_PER_FLOAT32 / 1e6, 1)))
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         for widget in (*self._captions, self.report, self.answer, self.progress, self.memory):
             widget.setFont(scaled_font(self._appearance, 11))
         self.answer.setFont(scaled_font(self._appearance, 11, bold=True))
         # Word-wrapped labels under-report their height: reserve two lines each.
         for label in (self.report, self.answer, self.memory):
             label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 4)
-        self.retranslate()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -233,7 +234,7 @@ class RealScalePanel(DetachOnClose, QGroupBox):
         """Cancel and join the worker; stop listening."""
         self.cancel()
         self._stop_thread()
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        super().detach()
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
-    QHideEvent,
     QKeySequence,
     QPainter,
     QPaintEvent,
@@ -34,8 +33,9 @@ from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
 from ..model import ROPE_BASES, EmbeddingModel
 from .lazy import RefreshWhenShown
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import HIGHLIGHT, scaled_font, token_colour
+from .player import Player
 
 FRAME_MS = 16  # ~60 frames per second
 SWEEP_STEPS_PER_POSITION = 100  # slider resolution: 0.01 of a position
@@ -204,7 +204,7 @@ def _direction(angle: float) -> QPointF:
 _TICKS = [_direction(tick * math.pi / 6) for tick in range(12)]
 
 
-class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
+class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     """RoPE as clock hands.
 
     Face i is the dimension pair (2i, 2i+1), turning θ_i radians per position. The token at
@@ -223,10 +223,6 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self._lesson_positions: tuple[int, int] | None = None
         self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
         self._elapsed = QElapsedTimer()
-        self._timer = QTimer(self)
-        self._timer.setObjectName("rope_clock_animation")
-        self._timer.setInterval(FRAME_MS)
-        self._timer.timeout.connect(self._on_frame)
 
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
@@ -234,8 +230,8 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self.scroll.setWidget(self.faces)
         self.scroll.viewport().installEventFilter(self)
         self.play_button = QPushButton()
-        self.play_button.setCheckable(True)
-        self.play_button.toggled.connect(self.set_playing)
+        self.player = Player(self, self.play_button, FRAME_MS, self._on_frame, "rope_clock_animation")
+        self.player.playing_changed.connect(self._on_playing_changed)
         self.speed = QDoubleSpinBox()
         self.speed.setRange(0.1, 16.0)
         self.speed.setValue(self._speed)
@@ -279,11 +275,13 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
 
         self._shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
         self._shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self._shortcut.activated.connect(self.play_button.toggle)
-        # attention_changed follows every change of X too.
-        model.attention_changed.connect(self.request_refresh)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self._shortcut.activated.connect(self.player.toggle)
+        # Scores depend on X and on the attention settings: redraw after any change.
+        self.listen(model.events.changed, self.request_refresh)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def _build_layout(self) -> None:
         """Faces on the left, taking what room there is; the controls in a column on the right."""
@@ -390,22 +388,6 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
 
     # ---- commands -------------------------------------------------------------------------------
 
-    def set_playing(self, playing: bool) -> None:
-        """Start or stop the sweep animation."""
-        if self.play_button.isChecked() != playing:
-            self.play_button.setChecked(playing)  # re-enters through toggled
-            return
-        if playing:
-            self._elapsed.start()
-            self._timer.start()
-        else:
-            self._timer.stop()
-        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
-
-    def is_playing(self) -> bool:
-        """True while the hands sweep."""
-        return self._timer.isActive()
-
     def set_offset(self, offset: float) -> None:
         """Shift every position by ``offset`` (0 .. 64) and redraw."""
         self._offset = min(max(0.0, offset), float(MAX_SWEEP))
@@ -434,6 +416,11 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self._after_mode_change()
 
     # ---- signals --------------------------------------------------------------------------------
+
+    def _on_playing_changed(self, playing: bool) -> None:
+        if playing:
+            self._elapsed.start()  # the first frame moves by the time since now
+        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
 
     def _on_frame(self) -> None:
         seconds = self._elapsed.restart() / 1000
@@ -504,13 +491,13 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self._refresh_theta_table()  # θ changes with the model, not with each animation frame
         self.faces.update()
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         for label in (*self._captions.values(), self.readout, self.sweep_label, self.scheme_note,
                       self.theta_table):
             label.setFont(scaled_font(self.appearance, 11))
         self.readout.setFont(scaled_font(self.appearance, 13, bold=True))
         self.faces.update_minimum_height()
-        self.retranslate()
+        self.faces.update()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -520,7 +507,7 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         c["shift"].setText(self.tr("shift both by:"))
         c["base"].setText(self.tr("RoPE base:"))
         c["scaling"].setText(self.tr("context extension:"))
-        self.play_button.setText(self.tr("Pause") if self.is_playing() else self.tr("Play"))
+        self.play_button.setText(self.tr("Pause") if self.player.is_playing() else self.tr("Play"))
         self.lesson_button.setText(self.tr("Lesson example (θ = 0.5)"))
         kind = self.scaling_kind.currentData()
         self.scaling_kind.blockSignals(True)
@@ -533,6 +520,7 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
         self._sync_pickers()
         self._refresh_readout()
         self._refresh_theta_table()
+        self.faces.update()  # the faces' labels are written in the language's numbers
 
     # ---- text -----------------------------------------------------------------------------------
 
@@ -595,13 +583,7 @@ class RopeClock(RefreshWhenShown, DetachOnClose, QWidget):
 
     # ---- lifetime -------------------------------------------------------------------------------
 
-    def hideEvent(self, event: QHideEvent) -> None:
-        # No animation while nobody is looking.
-        self.set_playing(False)
-        super().hideEvent(event)
-
     def detach(self) -> None:
-        """Stop the timer and listening to the model."""
-        self._timer.stop()
-        self._model.attention_changed.disconnect(self.request_refresh)
-        self.appearance.changed.disconnect(self._on_appearance_changed)
+        """Stop the sweep and listening to the model."""
+        self.player.pause()
+        super().detach()

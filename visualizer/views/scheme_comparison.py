@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices
 from .lazy import RefreshWhenShown
-from .lifetime import DetachOnClose
-from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
+from .listening import ListeningView
+from .matrix_row import MatrixRow
+from .palette import scaled_font, symmetric_limit
 
 
-class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
+class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     """Five score matrices, one per scheme, on the current sequence.
 
     Hovering a cell outlines the same (query, key) cell in all five and lists the five scores,
@@ -28,16 +26,10 @@ class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
         self._model = model
         self._appearance = appearance
         self._cell: tuple[int, int] | None = None
-        self._column_widths: tuple[int, ...] = ()
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(appearance.background)
-        self.heatmaps = {scheme: add_heatmap(self.graphics, 0, c, appearance)
-                         for c, scheme in enumerate(SCHEMES)}
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
-        self.colour_bar.setImageItem([h.image for h in self.heatmaps.values()])
-        self.graphics.addItem(self.colour_bar, row=0, col=len(SCHEMES))
-        self.graphics.installEventFilter(self)
-        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.graphics = MatrixRow(appearance, len(SCHEMES), reserve=30)
+        self.heatmaps = dict(zip(SCHEMES, self.graphics.heatmaps, strict=True))
+        self.colour_bar = self.graphics.colour_bar
+        self.graphics.hovered.connect(self._on_cell_hovered)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.readout = QLabel()
@@ -46,37 +38,26 @@ class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.readout)
-        # attention_changed follows every change of X too.
-        model.attention_changed.connect(self.request_refresh)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        # Scores depend on X and on the attention settings: redraw after any change.
+        self.listen(model.events.changed, self.request_refresh)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.look, self._on_look_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def refresh(self) -> None:
         """Recompute the five score matrices."""
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
-        limit = symmetric_limit(*matrices.values())
-        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
+        self.graphics.set_levels(symmetric_limit(*matrices.values()))
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
         for index, (scheme, heatmap) in enumerate(self.heatmaps.items()):
-            heatmap.set_levels(limit)
             heatmap.set_title(names[scheme])
             heatmap.set_matrix(matrices[scheme], labels if index == 0 else None, labels)
         self._show_cell(self._cell)
-        self._fit_columns()
-
-    def _fit_columns(self) -> None:
-        px = self._appearance.px
-        self._column_widths = fit_equal_matrices(
-            self.graphics.ci.layout, list(self.heatmaps.values()), list(range(len(SCHEMES))),
-            {len(SCHEMES): px(70)}, self.graphics.width() - px(30), self._column_widths)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The graphics view learns its new width after this widget's resizeEvent: fit then.
-        if watched is self.graphics and event.type() == QEvent.Type.Resize:
-            self._fit_columns()
-        return False
+        self.graphics.fit_columns()
 
     def scheme_names(self) -> dict[str, str]:
         """Short titles."""
@@ -89,8 +70,7 @@ class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
 
     def _show_cell(self, cell: tuple[int, int] | None) -> None:
         self._cell = cell
-        for heatmap in self.heatmaps.values():
-            heatmap.set_highlight_cell(cell)
+        self.graphics.highlight_cell(cell)
         if cell is None:
             self.readout.setText(self.tr("Hover a cell to compare the five scores."))
             return
@@ -99,21 +79,19 @@ class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
                            for s, h in self.heatmaps.items())
         self.readout.setText(self.tr("query {0} → key {1}:   {2}").format(cell[0] + 1, cell[1] + 1, values))
 
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        for heatmap in self.heatmaps.values():
-            cell = heatmap.cell_at(scene_pos)
-            if cell is not None:
-                if cell != self._cell:
-                    self._show_cell(cell)
-                return
+    def _on_cell_hovered(self, row: int, column: int) -> None:
+        if (row, column) != self._cell:
+            self._show_cell((row, column))
 
-    def _on_appearance_changed(self) -> None:
-        self.graphics.setBackground(self._appearance.background)
+    def _on_scale_changed(self) -> None:
         self.caption.setFont(scaled_font(self._appearance, 11))
         self.readout.setFont(scaled_font(self._appearance, 12, bold=True))
-        for heatmap in self.heatmaps.values():
-            heatmap.restyle()
-        self.retranslate()
+        self.graphics.restyle()
+        self.request_refresh()
+
+    def _on_look_changed(self) -> None:
+        self.graphics.restyle()
+        self.request_refresh()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -122,8 +100,9 @@ class SchemeComparison(RefreshWhenShown, DetachOnClose, QWidget):
             "(none) swapping two tokens only permutes the matrix; the others see the new order."))
         self.request_refresh()
 
+    # ---- lifetime -------------------------------------------------------------------------------
+
     def detach(self) -> None:
-        """Stop listening to the model."""
-        dispose_plot_menus(self.graphics)
-        self._model.attention_changed.disconnect(self.request_refresh)
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        """Stop listening to the model; free the colour bar's menus."""
+        self.graphics.dispose_menus()
+        super().detach()

@@ -8,11 +8,11 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRad
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font
 
 
-class SchemeSelector(DetachOnClose, QGroupBox):
+class SchemeSelector(ListeningView, QGroupBox):
     """Five radio buttons over ``model.scheme`` side by side, the verdict under each, and a note
     that says where position enters (and that nothing is added to X when that is so)."""
 
@@ -42,10 +42,12 @@ class SchemeSelector(DetachOnClose, QGroupBox):
         layout.addWidget(self.note, 2, 0, 1, len(SCHEMES))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self._group.idToggled.connect(self._on_button_toggled)
-        model.scheme_changed.connect(self._on_scheme_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
-        self._on_scheme_changed(model.scheme)
+        self.listen(model.events.scheme_changed, self.refresh)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
+        self.refresh()
 
     def names(self) -> dict[str, str]:
         """The display name of each scheme."""
@@ -109,15 +111,16 @@ class SchemeSelector(DetachOnClose, QGroupBox):
         if checked and SCHEMES[button_id] != self._model.scheme:
             self._model.set_scheme(SCHEMES[button_id])
 
-    def _on_scheme_changed(self, scheme: str) -> None:
-        button = self.buttons[scheme]
+    def refresh(self) -> None:
+        """Check the model's scheme and say where its position enters."""
+        button = self.buttons[self._model.scheme]
         if not button.isChecked():
             self._group.blockSignals(True)
             button.setChecked(True)
             self._group.blockSignals(False)
         self.note.setText(self._note())
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:
             self.buttons[scheme].setFont(scaled_font(self._appearance, 13, bold=True))
@@ -126,9 +129,3 @@ class SchemeSelector(DetachOnClose, QGroupBox):
             self.verdicts[scheme].setMinimumHeight(
                 3 * self.verdicts[scheme].fontMetrics().lineSpacing())
         self.note.setFont(scaled_font(self._appearance, 11))
-        self.retranslate()
-
-    def detach(self) -> None:
-        """Stop listening to the model."""
-        self._model.scheme_changed.disconnect(self._on_scheme_changed)
-        self._appearance.changed.disconnect(self._on_appearance_changed)

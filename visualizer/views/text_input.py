@@ -7,14 +7,14 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 from ..appearance import Appearance
 from ..core import TokenizeError, tokenize
 from ..model import EmbeddingModel, TooManyTokensError
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
 OK_STYLE = "color: palette(window-text);"
 
 
-class TextInput(DetachOnClose, QWidget):
+class TextInput(ListeningView, QWidget):
     """A line edit that tokenizes as you type and applies the sentence on Enter.
 
     An untokenizable sentence is never applied: the message under the box names the text no
@@ -42,9 +42,11 @@ class TextInput(DetachOnClose, QWidget):
         self.line_edit.textEdited.connect(self._on_text_edited)
         self.line_edit.returnPressed.connect(self.apply)
         self.apply_button.clicked.connect(self.apply)
-        model.tokens_changed.connect(self._on_tokens_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(model.events.tokens_changed, self.refresh)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -97,19 +99,14 @@ class TextInput(DetachOnClose, QWidget):
             self.message.setStyleSheet(style)
         self.message.setText(text)
 
-    def _on_tokens_changed(self) -> None:
+    def refresh(self) -> None:
+        """Show the model's sentence and its ids."""
         if self.line_edit.text() != self._model.text:
             self.line_edit.setText(self._model.text)
         self._show_preview(self._model.text)
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         self.line_edit.setFont(scaled_font(self._appearance, 16))
         self.caption.setFont(scaled_font(self._appearance, 13, bold=True))
         self.message.setFont(scaled_font(self._appearance, 11))
         self.apply_button.setFont(scaled_font(self._appearance, 12))
-        self.retranslate()
-
-    def detach(self) -> None:
-        """Stop listening to the model."""
-        self._model.tokens_changed.disconnect(self._on_tokens_changed)
-        self._appearance.changed.disconnect(self._on_appearance_changed)

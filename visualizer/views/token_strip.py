@@ -30,7 +30,7 @@ from ..appearance import Appearance
 from ..itemmodels import TokenStripModel
 from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
 from ..model import EmbeddingModel
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -110,7 +110,7 @@ class ChipDelegate(QStyledItemDelegate):
         return pixmap
 
 
-class TokenStrip(DetachOnClose, QListView):
+class TokenStrip(ListeningView, QListView):
     """The sequence as draggable chips over a :class:`TokenStripModel`.
 
     Mouse: drag a chip between two others to move it; drop a vocabulary row to insert it.
@@ -149,8 +149,10 @@ class TokenStrip(DetachOnClose, QListView):
         self.strip_model.drop_rejected.connect(self.message)
         self.strip_model.dropped.connect(self.select_position)
         self.selectionModel().currentChanged.connect(self._on_current_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        # Chips are drawn in the palette's colours, which the window sets: the look needs nothing here.
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -228,11 +230,11 @@ class TokenStrip(DetachOnClose, QListView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         index = self.indexAt(event.position().toPoint())
-        self._model.set_highlight(index.row() if index.isValid() else self.selected_position())
+        self._model.highlighting.set_position(index.row() if index.isValid() else self.selected_position())
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEnterEvent) -> None:  # type: ignore[override]
-        self._model.set_highlight(self.selected_position())
+        self._model.highlighting.set_position(self.selected_position())
         super().leaveEvent(event)
 
     # ---- model signals -------------------------------------------------------------------------
@@ -243,9 +245,9 @@ class TokenStrip(DetachOnClose, QListView):
             self.select_position(target)
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        self._model.set_highlight(current.row() if current.isValid() else None)
+        self._model.highlighting.set_position(current.row() if current.isValid() else None)
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         self.chip_delegate.restyle()
         # Room for one row of chips; a long sentence wraps and scrolls.
         self.setFixedHeight(self._appearance.px(92))
@@ -253,7 +255,16 @@ class TokenStrip(DetachOnClose, QListView):
         self.scheduleDelayedItemsLayout()
         self.viewport().update()
 
+    def refresh(self) -> None:
+        """Repaint the chips (the strip model resets itself when the tokens change)."""
+        self.viewport().update()
+
+    def retranslate(self) -> None:
+        """Redraw the chips ("id 3", "no P") and the empty strip's hint in the current language."""
+        self.chip_delegate.restyle()
+        self.viewport().update()
+
     def detach(self) -> None:
-        """Stop listening to the model."""
+        """Stop listening, the strip model too."""
         self.strip_model.detach()
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        super().detach()

@@ -9,11 +9,11 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from ..appearance import Appearance
 from ..itemmodels import VocabularyTableModel
 from ..model import EmbeddingModel
-from .lifetime import DetachOnClose
+from .listening import ListeningView
 from .palette import scaled_font
 
 
-class VocabularyTable(DetachOnClose, QWidget):
+class VocabularyTable(ListeningView, QWidget):
     """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits.
 
     Drag a row onto the token strip to insert that token; with the keyboard, select a row and
@@ -58,16 +58,23 @@ class VocabularyTable(DetachOnClose, QWidget):
         layout.addWidget(self.message)
         self.table_model.edit_rejected.connect(self.message.setText)
         self.table_model.dataChanged.connect(self._on_data_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
     def retranslate(self) -> None:
-        """Re-read every visible string."""
+        """Re-read every visible string; the numbers' widths change with the language."""
+        self.view.resizeColumnsToContents()
         self.title.setText(self.tr("Vocabulary and E (V = {0}, d = {1}); "
                                    "the toy values are hand-picked, not trained")
                            .format(self._model.V, self._model.d))
         self.view.setToolTip(self.tr("Double-click a value to edit it. Drag a row onto the "
                                      "strip, or press Insert, to add that token."))
+
+    def refresh(self) -> None:
+        """Repaint the table (its item model keeps itself current with the shared model)."""
+        self.view.viewport().update()
 
     def selected_id(self) -> int | None:
         """The token id of the selected row, or None."""
@@ -79,18 +86,17 @@ class VocabularyTable(DetachOnClose, QWidget):
         if self.message.text() and not self.view.state() == QAbstractItemView.State.EditingState:
             self.message.clear()
 
-    def _on_appearance_changed(self) -> None:
+    def _on_scale_changed(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
         self.view.resizeColumnsToContents()
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))
-        self.retranslate()
 
     def detach(self) -> None:
-        """Stop listening to the model."""
+        """Stop listening, the table model too."""
         self.table_model.detach()
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        super().detach()
 
 
 class _TableView(QTableView):

@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF, QTimer
-from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import display_token
 from ..model import EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus, fit_equal_matrices, hover
 from .lazy import RefreshWhenShown
-from .lifetime import DetachOnClose
-from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit
+from .listening import ListeningView
+from .matrix_row import MatrixRow
+from .palette import scaled_font, symmetric_limit
+from .player import Player
 
 BUILD_STEP_MS = 700
 
 
-class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
+class XPanel(RefreshWhenShown, ListeningView, QWidget):
     """The lesson's central picture: the lookup E[ids], what the scheme adds, and their sum X.
 
     Reads the shared model on every ``x_changed``; hovering a row highlights that position in
-    every view. While "build step by step" plays, rows appear one at a time: first the lookup,
-    then the positions, then the sum.
+    every view. While "build step by step" plays (``player``), rows appear one at a time: first
+    the lookup, then the positions, then the sum.
     """
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
@@ -33,29 +31,16 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
         self._appearance = appearance
         # How much of the build is visible: None = everything; k = first k stages.
         self._build_stage: int | None = None
-        self._column_widths: tuple[int, ...] = ()
-        self._build_timer = QTimer(self)
-        self._build_timer.setInterval(BUILD_STEP_MS)
-        self._build_timer.timeout.connect(self._advance_build)
 
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(appearance.background)
+        self.graphics = MatrixRow(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
         self.graphics.ci.setSpacing(4)
-        self.lookup = add_heatmap(self.graphics, 0, 0, appearance)
-        self._plus = self.graphics.addLabel("+", row=0, col=1)
-        self.added = add_heatmap(self.graphics, 0, 2, appearance)
-        self._equals = self.graphics.addLabel("=", row=0, col=3)
-        self.result = add_heatmap(self.graphics, 0, 4, appearance)
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
-        self.colour_bar.setImageItem([self.lookup.image, self.added.image, self.result.image])
-        self.graphics.addItem(self.colour_bar, row=0, col=5)
-
-        self.graphics.installEventFilter(self)
-        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.lookup, self.added, self.result = self.graphics.heatmaps
+        self.colour_bar = self.graphics.colour_bar
+        self.graphics.hovered.connect(self._on_cell_hovered)
 
         self.build_button = QPushButton()
-        self.build_button.setCheckable(True)
-        self.build_button.toggled.connect(self._on_build_toggled)
+        self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
+        self.player.playing_changed.connect(self._on_playing_changed)
         self.step_caption = QLabel()
         self.step_caption.setWordWrap(True)
         self.formula = QLabel()
@@ -69,53 +54,36 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
         layout.addWidget(self.graphics, 1)
         layout.addLayout(controls)
 
-        model.x_changed.connect(self._on_x_changed)
-        model.highlight_changed.connect(self._on_highlight_changed)
-        appearance.changed.connect(self._on_appearance_changed)
-        self._on_appearance_changed()
+        self.listen(model.events.x_changed, self._on_x_changed)
+        self.listen(model.highlighting.changed, self.graphics.highlight_row)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.look, self._on_look_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self.retranslate()
 
-    # ---- model signals ------------------------------------------------------------------------
+    # ---- model and appearance signals --------------------------------------------------------
 
     def _on_x_changed(self) -> None:
-        self._stop_build()
+        self.player.pause()
         self.request_refresh()
 
-    def _on_highlight_changed(self, position: object) -> None:
-        row = position if isinstance(position, int) else None
-        for heatmap in (self.lookup, self.added, self.result):
-            heatmap.set_highlight_row(row)
-
-    def _on_appearance_changed(self) -> None:
-        self.graphics.setBackground(self._appearance.background)
-        label_font = f"{self._appearance.pt(26):.0f}pt"
-        self._plus.setText("+", size=label_font, bold=True, color=self._appearance.foreground)
-        self._equals.setText("=", size=label_font, bold=True, color=self._appearance.foreground)
+    def _on_scale_changed(self) -> None:
+        self.graphics.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
         self.build_button.setFont(scaled_font(self._appearance, 11))
-        for heatmap in (self.lookup, self.added, self.result):
-            heatmap.restyle()
-        self.retranslate()
+        self.request_refresh()
+
+    def _on_look_changed(self) -> None:
+        self.graphics.restyle()
+        self.request_refresh()
 
     def retranslate(self) -> None:
         """Re-read every visible string (language switch)."""
-        self.build_button.setText(self.tr("Stop building") if self.build_button.isChecked()
+        self.build_button.setText(self.tr("Stop building") if self.player.is_playing()
                                   else self.tr("Build X step by step"))
         self.request_refresh()
-
-    def _fit_columns(self) -> None:
-        """Give the three matrices the same width, whatever the row labels take on the left."""
-        px = self._appearance.px
-        self._column_widths = fit_equal_matrices(
-            self.graphics.ci.layout, [self.lookup, self.added, self.result], [0, 2, 4],
-            {1: px(36), 3: px(36), 5: px(70)}, self.graphics.width() - px(24),
-            self._column_widths)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The graphics view learns its new width after this widget's resizeEvent: fit then.
-        if watched is self.graphics and event.type() == QEvent.Type.Resize:
-            self._fit_columns()
-        return False
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -126,10 +94,7 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
         E_rows, P_rows, X = model.E_rows(), model.P_rows(), model.X()
         row_labels = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
         column_labels = [f"d{c}" for c in range(model.d)]
-        limit = symmetric_limit(model.E, P_rows, X)
-        for heatmap in (self.lookup, self.added, self.result):
-            heatmap.set_levels(limit)
-        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
+        self.graphics.set_levels(symmetric_limit(model.E, P_rows, X))
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()
@@ -148,9 +113,9 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
         self.result.set_matrix(shown_x, None, column_labels)
         self.added.set_marked_rows(beyond)
         self.result.set_marked_rows(beyond)
-        self._on_highlight_changed(model.highlight)
+        self.graphics.highlight_row(model.highlighting.position)
         self.formula.setText(self._formula_text())
-        self._fit_columns()
+        self.graphics.fit_columns()
         if self._build_stage is None:
             self.step_caption.setText(self._summary_text())
 
@@ -195,26 +160,26 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
 
     # ---- build step by step -------------------------------------------------------------------
 
-    def _on_build_toggled(self, playing: bool) -> None:
+    def _on_playing_changed(self, playing: bool) -> None:
         if playing:
             self._build_stage = 0
-            self._build_timer.start()
             self.refresh()
             self._describe_stage()
-        else:
-            self._stop_build()
+        elif self._build_stage is not None:
+            self._build_stage = None
+            self.refresh()
         self.build_button.setText(self.tr("Stop building") if playing else self.tr("Build X step by step"))
 
     def _advance_build(self) -> None:
         assert self._build_stage is not None
         self._build_stage += 1
         if self._build_stage > self._model.n + 2:
-            self._stop_build()
+            self.player.pause()
             return
         self.refresh()
         self._describe_stage()
         highlight = self._build_stage - 1
-        self._model.set_highlight(highlight if 0 <= highlight < self._model.n else None)
+        self._model.highlighting.set_position(highlight if 0 <= highlight < self._model.n else None)
 
     def _describe_stage(self) -> None:
         stage, n = self._build_stage or 0, self._model.n
@@ -234,42 +199,22 @@ class XPanel(RefreshWhenShown, DetachOnClose, QWidget):
 
     def finish_build(self) -> None:
         """Jump to the end of the build animation (everything shown)."""
-        self._stop_build()
+        self.player.pause()
 
     def build_stage(self) -> int | None:
         """How far the build animation is (None when not building)."""
         return self._build_stage
 
-    def _stop_build(self) -> None:
-        was_building = self._build_stage is not None
-        self._build_timer.stop()
-        self._build_stage = None
-        if self.build_button.isChecked():
-            self.build_button.blockSignals(True)
-            self.build_button.setChecked(False)
-            self.build_button.blockSignals(False)
-            self.build_button.setText(self.tr("Build X step by step"))
-        if was_building:
-            self.refresh()
-
     # ---- hover ---------------------------------------------------------------------------------
 
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        # Hover: highlight the position everywhere and show the cell's value at full precision.
-        row = hover(((self.lookup, "E[ids]"), (self.added, "P"), (self.result, "X")), scene_pos)
-        if row is not None:
-            self._model.set_highlight(row)
+    def _on_cell_hovered(self, row: int, _column: int) -> None:
+        # The row's position lights up everywhere (the row has shown the cell's full value).
+        self._model.highlighting.set_position(row)
 
     # ---- lifetime -------------------------------------------------------------------------------
 
-    def hideEvent(self, event: QHideEvent) -> None:
-        self._stop_build()
-        super().hideEvent(event)
-
     def detach(self) -> None:
-        """Stop timers and listening to the model."""
-        dispose_plot_menus(self.graphics)
-        self._build_timer.stop()
-        self._model.x_changed.disconnect(self._on_x_changed)
-        self._model.highlight_changed.disconnect(self._on_highlight_changed)
-        self._appearance.changed.disconnect(self._on_appearance_changed)
+        """Stop the build animation and listening to the model."""
+        self.player.pause()
+        self.graphics.dispose_menus()
+        super().detach()

@@ -1,0 +1,52 @@
+"""The shared player and matrix row, on their own."""
+
+from PySide6.QtWidgets import QPushButton, QWidget
+
+from tests.conftest import close_widget
+from visualizer.views.matrix_row import MatrixRow
+from visualizer.views.player import Player
+
+
+def test_player_keeps_its_button_in_step_and_stops_when_hidden(qtbot):
+    owner = QWidget()
+    frames = []
+    button = QPushButton(owner)
+    player = Player(owner, button, 10_000, lambda: frames.append(1), "test_player")
+    owner.show()
+    qtbot.waitExposed(owner)
+    button.click()
+    assert player.is_playing() and button.isChecked()
+    player.toggle()
+    assert not player.is_playing() and not button.isChecked()
+    player.step()
+    assert frames == [1] and not player.is_playing()
+    player.play()
+    owner.hide()
+    assert not player.is_playing() and not button.isChecked()
+    close_widget(owner)
+
+
+def test_matrix_row_levels_are_set_once_for_every_image(qtbot, appearance):
+    row = MatrixRow(appearance, 3, operators=("+", "="))
+    qtbot.addWidget(row)
+    row.set_levels(2.5)
+    assert [heatmap.levels() for heatmap in row.heatmaps] == [(-2.5, 2.5)] * 3
+    assert tuple(row.colour_bar.levels()) == (-2.5, 2.5)
+
+
+def test_listening_also_records_qt_signals(qtbot):
+    from PySide6.QtCore import QObject
+
+    from visualizer.views.listening import ListeningView
+
+    class View(ListeningView, QWidget):
+        pass
+
+    source, names = QObject(), []
+    view = View()
+    view.listen(source.objectNameChanged, names.append)
+    source.setObjectName("one")
+    view.close()  # closing detaches
+    source.setObjectName("two")
+    assert names == ["one"]
+    view.deleteLater()

@@ -1,0 +1,143 @@
+"""Matrices side by side under one colour bar: the X panel, the attention preview and the
+scheme comparison are each one :class:`MatrixRow`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, QPointF, Signal
+
+from ..appearance import Appearance
+from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
+from .palette import colormap, set_colour_bar_levels
+
+OPERATOR_WIDTH = 36
+"""Room for a "+" or "=" between two matrices, in unscaled pixels."""
+COLOUR_BAR_WIDTH = 70
+"""Room for the colour bar and its tick labels, in unscaled pixels."""
+
+
+class MatrixRow(pg.GraphicsLayoutWidget):
+    """Heatmaps in one row, an operator ("+", "=") between some of them, one colour bar last.
+
+    The colour bar sets the levels of every image in the row (the one place they are set), so
+    the same value has the same colour in every matrix. Unless ``stretch`` says otherwise, every
+    matrix gets the same width, whatever its row labels take.
+
+    Parameters
+    ----------
+    appearance : Appearance
+        Scale, colours and number format.
+    count : int
+        How many matrices.
+    operators : sequence of str, optional
+        ``count - 1`` symbols drawn between the matrices (empty: none).
+    hover_names : sequence of str, optional
+        Each matrix's name for the full-precision tooltip on hover (empty: no tooltip).
+    stretch : sequence of int, optional
+        Relative widths of the matrices instead of equal ones.
+    reserve : int
+        Pixels (unscaled) kept free at the right when sharing out equal widths.
+
+    Signals
+    -------
+    hovered : (int, int)
+        The pointer is over cell (row, column) of one of the matrices.
+    """
+
+    hovered = Signal(int, int)
+
+    def __init__(self, appearance: Appearance, count: int, *, operators: Sequence[str] = (),
+                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 24) -> None:
+        super().__init__()
+        self._appearance = appearance
+        self._hover_names = tuple(hover_names)
+        self._stretch = tuple(stretch)
+        self._reserve = reserve
+        self._column_widths: tuple[int, ...] = ()
+        self.setBackground(appearance.background)
+        step = 2 if operators else 1
+        self.matrix_columns = [step * index for index in range(count)]
+        self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance) for column in self.matrix_columns]
+        self._operators = [(self.addLabel(symbol, row=0, col=2 * index + 1), symbol)
+                           for index, symbol in enumerate(operators)]
+        self.colour_bar_column = self.matrix_columns[-1] + 1
+        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
+        self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
+        self.addItem(self.colour_bar, row=0, col=self.colour_bar_column)
+        for column, factor in zip(self.matrix_columns, self._stretch, strict=False):
+            self.ci.layout.setColumnStretchFactor(column, factor)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.installEventFilter(self)
+
+    def set_levels(self, limit: float) -> None:
+        """Colour levels −limit .. +limit for every matrix, ticks in the language's numbers."""
+        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
+
+    def restyle(self) -> None:
+        """Re-read the appearance (scale, colours); the matrices redraw on their next update."""
+        self.setBackground(self._appearance.background)
+        size = f"{self._appearance.pt(26):.0f}pt"
+        for label, symbol in self._operators:
+            label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
+        for heatmap in self.heatmaps:
+            heatmap.restyle()
+
+    def highlight_row(self, row: int | None) -> None:
+        """Outline one row in every matrix, or none."""
+        for heatmap in self.heatmaps:
+            heatmap.set_highlight_row(row)
+
+    def highlight_cell(self, cell: tuple[int, int] | None) -> None:
+        """Outline one cell (row, column) in every matrix, or none."""
+        for heatmap in self.heatmaps:
+            heatmap.set_highlight_cell(cell)
+
+    def fit_columns(self) -> None:
+        """Give every matrix the same width, whatever its left axis takes (unless ``stretch``).
+
+        Called on resize and after the row labels change; nothing is re-applied when the widths
+        are unchanged (that would re-lay out the whole scene).
+        """
+        if self._stretch:
+            return
+        px = self._appearance.px
+        fixed = {2 * index + 1: px(OPERATOR_WIDTH) for index in range(len(self._operators))}
+        fixed[self.colour_bar_column] = px(COLOUR_BAR_WIDTH)
+        # The width just set for the row labels (the geometry only follows at the next layout pass).
+        axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
+                       if h.plot.getAxis("left").isVisible() else 0 for h in self.heatmaps]
+        free = self.width() - px(self._reserve) - sum(fixed.values()) - sum(axis_widths)
+        matrix_width = max(40, free // max(1, len(self.heatmaps)))
+        widths = dict(fixed)
+        for column, axis_width in zip(self.matrix_columns, axis_widths, strict=True):
+            widths[column] = matrix_width + axis_width
+        ordered = tuple(widths[c] for c in sorted(widths))
+        if ordered != self._column_widths:
+            self._column_widths = ordered
+            for column in sorted(widths):
+                self.ci.layout.setColumnFixedWidth(column, widths[column])
+
+    def dispose_menus(self) -> None:
+        """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
+        pyqtgraph leaves a PlotItem's menus parentless)."""
+        dispose_plot_menus(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Fit on resize, before the view hands its new size to the scene: the layout runs once.
+        if watched is self and event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        for index, heatmap in enumerate(self.heatmaps):
+            cell = heatmap.cell_at(scene_pos)
+            if cell is not None:
+                if self._hover_names:
+                    heatmap.show_value_at(scene_pos, self._hover_names[index])
+                self.hovered.emit(*cell)
+                return
+
+
+__all__ = ["MatrixRow"]
