@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from .resources import resource
@@ -13,6 +15,11 @@ _installed: list[QTranslator] = []
 def system_language() -> str:
     """``pt`` when the system locale is Portuguese, else ``en``."""
     return "pt" if QLocale.system().language() == QLocale.Language.Portuguese else "en"
+
+
+def translation_file(language: str) -> Path:
+    """The compiled Qt Linguist file of ``language`` (``resources/i18n/visualizer_pt.qm``)."""
+    return resource("i18n", f"visualizer_{language}.qm")
 
 
 def install_language(language: str) -> bool:
@@ -29,7 +36,7 @@ def install_language(language: str) -> bool:
     if language == "en":
         return True
     ours = QTranslator()
-    if not ours.load(str(resource("i18n", f"visualizer_{language}.qm"))):
+    if not ours.load(str(translation_file(language))):
         return False
     qt_own = QTranslator()  # Qt's standard dialogs and buttons
     if qt_own.load(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil), "qt", "_",

@@ -32,6 +32,7 @@ from .model import EmbeddingModel
 from .undo import UndoRecorder
 from .views.attention_preview import AttentionPreview
 from .views.gradient_lab import GradientLabView
+from .views.help_menu import install_help_menu
 from .views.lazy import LazyPage
 from .views.lesson_panel import LessonPanel
 from .views.palette import scaled_font
@@ -157,6 +158,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.timeout.connect(self.autosave)
         self.model.edited.connect(self._on_model_edited)
         self._build_actions()
+        install_help_menu(self)
         self.appearance.changed.connect(self._on_appearance_changed)
         self.set_theme("system")
         self._on_appearance_changed()

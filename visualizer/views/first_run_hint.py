@@ -1,0 +1,94 @@
+"""The first run: open on the guided lesson, with a one-line hint of F5 and F9 until it is dismissed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QToolBar, QWidget
+
+if TYPE_CHECKING:
+    from ..window import MainWindow
+
+DISMISSED_KEY = "first_run_hint_dismissed"
+
+
+class FirstRunHint(QToolBar):
+    """A bar along the top: "F5 presents, F9 shows the lesson", and a button that hides it for good.
+
+    Parameters
+    ----------
+    settings : QSettings
+        Where the dismissal is remembered.
+    parent : QWidget, optional
+        The main window.
+    """
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("first_run_hint")
+        self.setMovable(False)
+        self.setFloatable(False)
+        self.settings = settings
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.button = QPushButton()
+        self.button.setObjectName("dismiss_hint")
+        self.button.clicked.connect(self.dismiss)
+        self.addWidget(self.label)
+        self.addWidget(self.button)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read the visible strings in the current language."""
+        self.setWindowTitle(self.tr("Getting started"))
+        self.label.setText(self.tr("Press F5 to present to the class and F9 to show or hide the guided lesson "
+                                   "(Help → Keyboard shortcuts lists every key)."))
+        self.button.setText(self.tr("Got it"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Qt sends LanguageChange to every widget when the app's translator changes.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def dismiss(self) -> None:
+        """Hide the hint and never show it again for this user."""
+        self.settings.setValue(DISMISSED_KEY, True)
+        self.settings.sync()
+        self.hide()
+
+
+def is_dismissed(settings: QSettings) -> bool:
+    """True once the user has dismissed the hint (QSettings gives back "true" from INI files)."""
+    return settings.value(DISMISSED_KEY, False) in (True, "true")
+
+
+def start_first_run(window: MainWindow, settings: QSettings, first_run: bool) -> FirstRunHint | None:
+    """On the first run, open ``window`` on the lesson's first step; show the hint until dismissed.
+
+    Call only when no command-line option says where to start: those always win.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The main window, not shown yet.
+    settings : QSettings
+        The user's settings (checked for the dismissal, written when the hint is dismissed).
+    first_run : bool
+        True when the settings held nothing before this launch.
+
+    Returns
+    -------
+    FirstRunHint or None
+        The hint bar, or None when it was dismissed before.
+    """
+    if first_run:
+        window.go_to_step(0)
+        window.undo_stack.clear()  # the lesson's first state is where the teacher starts, not an edit
+    if is_dismissed(settings):
+        return None
+    hint = FirstRunHint(settings, window)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, hint)
+    return hint
