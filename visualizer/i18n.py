@@ -38,8 +38,11 @@ def install_language(language: str) -> bool:
     ours = QTranslator()
     if not ours.load(str(translation_file(language))):
         return False
-    qt_own = QTranslator()  # Qt's standard dialogs and buttons
-    if qt_own.load(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil), "qt", "_",
+    # Qt's standard dialogs and buttons. "qtbase", not the "qt" meta catalogue: that one also names
+    # the add-on modules' files, which PySide6-Essentials (and the standalone build) do not ship, and
+    # then it does not load at all.
+    qt_own = QTranslator()
+    if qt_own.load(QLocale(QLocale.Language.Portuguese, QLocale.Country.Brazil), "qtbase", "_",
                    QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt_own)
         _installed.append(qt_own)

@@ -66,3 +66,14 @@ def test_help_follows_the_language_live(window, qtbot):
     assert "Next lesson step" in shortcuts.browser.toPlainText()
     close_widget(shortcuts)
     close_widget(about)
+
+
+def test_qt_own_buttons_speak_portuguese_too(window, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    window.set_language("pt")
+    dialog = help_menu(window).show_shortcuts()
+    close = dialog.buttons.button(QDialogButtonBox.StandardButton.Close)
+    assert close.text().replace("&", "") == "Fechar"  # from Qt's own qtbase_pt_BR.qm
+    window.set_language("en")
+    close_widget(dialog)
