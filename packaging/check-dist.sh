@@ -88,11 +88,36 @@ plugins_inside() {  # what the brief asks to be bundled
   done
 }
 
+normal_launch_on_x() {  # a real X server (Xvfb), the xcb plugin, a first run: the window must appear
+  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "needs Xvfb and xdotool"; return 1; }
+  local display_file="$WORK/display" xvfb app window title i
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$display_file" 2>/dev/null &
+  xvfb=$!
+  for i in $(seq 50); do [ -s "$display_file" ] && break; sleep 0.1; done
+  local display=":$(cat "$display_file")"
+  (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK/xhome" DISPLAY="$display" \
+    "$APP_DIR/embedding-visualizer" >"$WORK/x.log" 2>&1) &
+  app=$!
+  window=""
+  for i in $(seq 60); do
+    window=$(DISPLAY="$display" xdotool search --onlyvisible --name 'Embeddings' 2>/dev/null | head -1)
+    [ -n "$window" ] && break
+    sleep 0.5
+  done
+  title=$([ -n "$window" ] && DISPLAY="$display" xdotool getwindowname "$window")
+  kill "$app" "$xvfb" 2>/dev/null
+  wait "$app" "$xvfb" 2>/dev/null
+  echo "window: ${title:-none}"
+  cat "$WORK/x.log"
+  [ "$title" = "Embeddings: from token ids to X" ]
+}
+
 check "export JSON without a virtualenv" export_json
 check "screenshot in Portuguese, presenting" screenshot_pt_presenting
 check "shortcuts in Portuguese (translations found)" shortcuts_pt
 check "--version is the package's version" version_matches
 check "a missing lesson file is one line, exit 1" broken_lesson_is_one_line
+check "a normal launch on an X display (xcb)" normal_launch_on_x
 check "folder under ${LIMIT_MB} MB" size_under_limit
 check "only the Qt modules the app uses" only_the_qt_it_uses
 check "Qt plugins and the app's data inside" plugins_inside
