@@ -88,6 +88,15 @@ plugins_inside() {  # what the brief asks to be bundled
   done
 }
 
+desktop_entry_runs_this_folder() {
+  local data="$WORK/home/.local/share" entry
+  bare "$APP_DIR" --install-desktop || return 1
+  entry="$data/applications/embedding-visualizer.desktop"
+  grep -qx "Exec=$APP_DIR/embedding-visualizer" "$entry" || { cat "$entry"; return 1; }
+  [ -f "$data/icons/hicolor/scalable/apps/embedding-visualizer.svg" ] || return 1
+  bare "$APP_DIR" --uninstall-desktop && [ ! -e "$entry" ]
+}
+
 normal_launch_on_x() {  # a real X server (Xvfb), the xcb plugin, a first run: the window must appear
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "needs Xvfb and xdotool"; return 1; }
   local display_file="$WORK/display" xvfb app window title i
@@ -117,6 +126,7 @@ check "screenshot in Portuguese, presenting" screenshot_pt_presenting
 check "shortcuts in Portuguese (translations found)" shortcuts_pt
 check "--version is the package's version" version_matches
 check "a missing lesson file is one line, exit 1" broken_lesson_is_one_line
+check "--install-desktop points the menu entry at this folder" desktop_entry_runs_this_folder
 check "a normal launch on an X display (xcb)" normal_launch_on_x
 check "folder under ${LIMIT_MB} MB" size_under_limit
 check "only the Qt modules the app uses" only_the_qt_it_uses

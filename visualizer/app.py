@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from .window import MainWindow
 
 EXIT_USAGE = 2
-EXIT_BROKEN_INSTALL = 1  # a file the app ships with is missing or unreadable: not the user's input
+# Not the command line's fault: a file the app ships with is missing or unreadable, or a folder of the
+# user's cannot be written.
+EXIT_FAILURE = 1
 DEFAULT_SCHEME = "learned"
 EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg")
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
@@ -229,7 +231,7 @@ def load_bundled_lesson() -> Lesson:
     try:
         return load_lesson()
     except LessonError as error:
-        fail(f"{error} (the app's own files are incomplete: reinstall it)", EXIT_BROKEN_INSTALL)
+        fail(f"{error} (the app's own files are incomplete: reinstall it)", EXIT_FAILURE)
 
 
 def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettings | None, args: argparse.Namespace,
@@ -268,7 +270,9 @@ def _print_shortcuts(language: str | None) -> int:
     _app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])  # translators live on it
     language = language or system_language()
     if not install_language(language):
-        language = "en"
+        from .i18n import translation_file
+
+        _say(f"{PROGRAM}: warning: cannot read the translation {translation_file(language)}; showing English")
     try:
         _say(cheat_sheet_text(QCoreApplication.translate).rstrip("\n"), "stdout")
     finally:
@@ -289,7 +293,7 @@ def _desktop_entry(install: bool) -> int:
             _say("removed " + ", ".join(map(str, removed)) if removed else "nothing to remove: not in the menu",
                  "stdout")
     except DesktopError as error:
-        fail(str(error), EXIT_BROKEN_INSTALL)
+        fail(str(error), EXIT_FAILURE)
     return 0
 
 
