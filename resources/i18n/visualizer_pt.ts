@@ -386,17 +386,17 @@ O app continua funcionando.</translation>
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../visualizer/views/help_menu.py" line="53"/>
+        <location filename="../../visualizer/views/help_menu.py" line="57"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/help_menu.py" line="54"/>
+        <location filename="../../visualizer/views/help_menu.py" line="58"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/help_menu.py" line="55"/>
+        <location filename="../../visualizer/views/help_menu.py" line="59"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
@@ -1218,66 +1218,61 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="76"/>
-        <source>Quit</source>
-        <translation>Sair</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shortcuts.py" line="77"/>
         <source>Larger or smaller type</source>
         <translation>Letra maior ou menor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="78"/>
+        <location filename="../../visualizer/shortcuts.py" line="77"/>
         <source>Type back to its normal size</source>
         <translation>Letra de volta ao tamanho normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="79"/>
+        <location filename="../../visualizer/shortcuts.py" line="78"/>
         <source>This list of keyboard shortcuts</source>
         <translation>Esta lista de atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="84"/>
+        <location filename="../../visualizer/shortcuts.py" line="83"/>
         <source>Page Down</source>
         <translation>Page Down</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="85"/>
+        <location filename="../../visualizer/shortcuts.py" line="84"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="86"/>
+        <location filename="../../visualizer/shortcuts.py" line="85"/>
         <source>Right arrow</source>
         <translation>Seta para a direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="87"/>
+        <location filename="../../visualizer/shortcuts.py" line="86"/>
         <source>Left arrow</source>
         <translation>Seta para a esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="88"/>
+        <location filename="../../visualizer/shortcuts.py" line="87"/>
         <source>Space</source>
         <translation>Espaço</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="89"/>
+        <location filename="../../visualizer/shortcuts.py" line="88"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="90"/>
+        <location filename="../../visualizer/shortcuts.py" line="89"/>
         <source>Insert</source>
         <translation>Insert</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="91"/>
+        <location filename="../../visualizer/shortcuts.py" line="90"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="93"/>
+        <location filename="../../visualizer/shortcuts.py" line="92"/>
         <source>{0} or {1}</source>
         <translation>{0} ou {1}</translation>
     </message>
@@ -1305,7 +1300,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>Visualizador de embeddings: atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="75"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="70"/>
         <source>Save the shortcuts as PDF</source>
         <translation>Salvar os atalhos em PDF</translation>
     </message>
