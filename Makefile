@@ -60,7 +60,7 @@ dist: $(STAMP)
 
 # Runs the built folder the way a teacher's machine would: no virtualenv, an empty home, no display.
 check-dist:
-	packaging/check-dist.sh $(APP_DIR)
+	bash packaging/check-dist.sh $(APP_DIR)
 
 # The wheel and the sdist, into dist/.
 wheel: $(STAMP)

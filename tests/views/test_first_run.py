@@ -89,3 +89,12 @@ def test_the_hint_speaks_portuguese(qtbot, settings):
     qtbot.waitUntil(lambda: hint(window).button.text() == "Entendi")
     assert "Aperte F5" in hint(window).label.text()
     close_widget(window)
+
+
+def test_the_hint_steps_aside_while_presenting(qtbot, settings):
+    window = launch(qtbot, settings)
+    window.set_presenting(True)  # full screen: the window's state changes
+    qtbot.waitUntil(lambda: not hint(window).isVisible())
+    window.set_presenting(False)
+    qtbot.waitUntil(lambda: hint(window).isVisible())
+    close_widget(window)

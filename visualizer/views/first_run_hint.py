@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QToolBar, QWidget
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ class FirstRunHint(QToolBar):
         self.settings.sync()
         self.hide()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Presenting (full screen), the class should not read the hint: step aside until F5 again.
+        if event.type() == QEvent.Type.WindowStateChange and watched is self.parent():
+            presenting = bool(getattr(watched, "is_presenting", lambda: False)())
+            self.setVisible(not presenting and not is_dismissed(self.settings))
+        return False
+
 
 def is_dismissed(settings: QSettings) -> bool:
     """True once the user has dismissed the hint (QSettings gives back "true" from INI files)."""
@@ -91,4 +98,5 @@ def start_first_run(window: MainWindow, settings: QSettings, first_run: bool) ->
         return None
     hint = FirstRunHint(settings, window)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, hint)
+    window.installEventFilter(hint)
     return hint
