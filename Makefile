@@ -4,14 +4,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench screenshots translations clean
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' visualizer/__init__.py)
+PLATFORM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
+APP_DIR := dist/embedding-visualizer
+TARBALL := dist/embedding-visualizer-$(VERSION)-$(PLATFORM).tar.gz
+
+.PHONY: run test lint bench screenshots translations clean dist check-dist wheel install-desktop uninstall-desktop
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,dist]'
 	# Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every launch would recompile otherwise.
 	$(PY) -m compileall -q visualizer
 	touch $(STAMP)
@@ -48,5 +53,28 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
 
+# The standalone one-folder app (PyInstaller, packaging/embedding-visualizer.spec) and a .tar.gz of it.
+dist: $(STAMP)
+	rm -rf $(APP_DIR) $(TARBALL) build/pyinstaller
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/embedding-visualizer.spec
+	tar -C dist -czf $(TARBALL) embedding-visualizer
+	@du -sh $(APP_DIR) $(TARBALL)
+
+# Runs the built folder the way a teacher's machine would: no virtualenv, an empty home, no display.
+check-dist:
+	bash packaging/check-dist.sh $(APP_DIR)
+
+# The wheel and the sdist, into dist/.
+wheel: $(STAMP)
+	$(PY) -m build --outdir dist .
+
+# The launcher-menu entry and icon for this user (XDG_DATA_HOME or ~/.local/share).
+install-desktop: $(STAMP)
+	$(PY) main.py --install-desktop
+
+uninstall-desktop: $(STAMP)
+	$(PY) main.py --uninstall-desktop
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

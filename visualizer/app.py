@@ -7,14 +7,25 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
 from .languages import LANGUAGES
 from .model import EmbeddingModel
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
+    from .appearance import Appearance
+    from .lesson import Lesson
+    from .shell import MainWindow
+
 EXIT_USAGE = 2
+# Not the command line's fault: a file the app ships with is missing or unreadable, or a folder of the
+# user's cannot be written.
+EXIT_FAILURE = 1
+DEFAULT_SCHEME = "learned"
 EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg")
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
@@ -28,10 +39,17 @@ class _Parser(argparse.ArgumentParser):
         fail(message)
 
 
-def fail(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2."""
-    sys.stderr.write(f"{PROGRAM}: error: {message}\n")
-    raise SystemExit(EXIT_USAGE)
+def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    """Print one line on stderr and exit with ``status`` (2, bad input, unless told otherwise)."""
+    _say(f"{PROGRAM}: error: {message}")
+    raise SystemExit(status)
+
+
+def _say(line: str, stream: str = "stderr") -> None:
+    # A windowed Windows build has no console: sys.stderr/sys.stdout are None there.
+    out = getattr(sys, stream)
+    if out is not None:
+        out.write(line + "\n")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -54,10 +72,11 @@ def _scheme(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python main.py`` and ``embedding-visualizer``."""
     parser = _Parser(prog=PROGRAM, description="See how token ids become the matrix X.")
-    parser.add_argument("--text", default=LESSON_SENTENCE,
-                        help=f"starting sentence (default: {LESSON_SENTENCE!r})")
-    parser.add_argument("--scheme", type=_scheme, default="learned",
-                        help=f"position scheme: {', '.join(SCHEMES)} (default: learned)")
+    # --text and --scheme default to None so that main() can tell "given" from "left out": options
+    # given on the command line win over the first run's guided lesson.
+    parser.add_argument("--text", help=f"starting sentence (default: {LESSON_SENTENCE!r})")
+    parser.add_argument("--scheme", type=_scheme,
+                        help=f"position scheme: {', '.join(SCHEMES)} (default: {DEFAULT_SCHEME})")
     parser.add_argument("--export", type=Path, metavar="FILE",
                         help="write X without opening a window: .json .csv .tex .png .svg")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png",
@@ -69,13 +88,35 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language (default: the system's)")
     parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
+    parser.add_argument("--shortcuts", action="store_true",
+                        help="print the keyboard shortcuts (in --lang's language) and exit")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add the app to this user's launcher menu (XDG_DATA_HOME) and exit")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="take the app out of this user's launcher menu and exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
 
+def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Parse the command line; ``explicit_start`` says whether it names where the app starts."""
+    args = build_parser().parse_args(argv)
+    # Given on the command line, these start the app where they say, never on the first-run lesson.
+    args.explicit_start = any(value is not None for value in (args.text, args.scheme, args.step, args.session,
+                                                               args.export, args.screenshot))
+    args.text = LESSON_SENTENCE if args.text is None else args.text
+    args.scheme = DEFAULT_SCHEME if args.scheme is None else args.scheme
+    args.lesson_step = None if args.step is None else args.step - 1
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app (or a headless export/screenshot). Returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args = parse_arguments(argv)
+    if args.shortcuts:
+        return _print_shortcuts(args.lang)
+    if args.install_desktop or args.uninstall_desktop:
+        return _desktop_entry(install=args.install_desktop)
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
     except TokenizeError as error:
@@ -94,12 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.restore(session.state)
     lesson_step = args.step - 1 if args.step is not None else (session.lesson_step if session else None)
     if lesson_step is not None:
-        from .lesson import LessonError, load_lesson
-
-        try:
-            steps = load_lesson().steps
-        except LessonError as error:
-            fail(str(error))
+        steps = load_bundled_lesson().steps
         if not 0 <= lesson_step < len(steps):
             fail(f"--step must be 1 .. {len(steps)}, got {lesson_step + 1}")
         # Exports without a window still get the step's sentence and scheme.
@@ -135,6 +171,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from .appearance import Appearance
     from .i18n import install_language, locale_for, system_language
 
+    # Read before Qt starts, so that a broken install says so in one line and nothing else.
+    lesson = None if args.export is not None else load_bundled_lesson()
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
@@ -144,8 +182,15 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     # Screenshots and exports are reproducible: they read no settings and leave none.
     headless = args.export is not None or args.screenshot is not None
     settings = None if headless else QSettings()
+    first_run = settings is not None and not settings.allKeys()  # before the window writes any
     language = args.lang or (settings.value("language") if settings else None) or system_language()
-    if language not in LANGUAGES or not install_language(language):
+    if language not in LANGUAGES:
+        language = "en"
+    if not install_language(language):
+        from .i18n import translation_file
+
+        _say(f"{PROGRAM}: warning: cannot read the translation {translation_file(language)}; "
+             "the app stays in English")
         language = "en"
     appearance = Appearance(language=language)
     from PySide6.QtCore import QLocale
@@ -161,18 +206,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
             fail(str(error))
         return 0
 
-    from .shell import MainWindow
-
-    window = MainWindow(model, appearance, settings)
-    if args.lesson_step is not None:
-        window.go_to_step(args.lesson_step)
-        window.undo_stack.clear()
-    if args.session is not None:
-        window.documents.session_path = args.session
-    if args.presentation:
-        if args.screenshot is not None:
-            window.resize(*args.size)  # the scale follows the size being shot
-        window.presentation.set_presenting(True, full_screen=args.screenshot is None)
+    window = open_window(model, appearance, settings, args, first_run, lesson)
     try:
         if args.screenshot is not None:
             return _screenshot(app, window, args.screenshot, args.size)
@@ -187,6 +221,79 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
         window.deleteLater()
         app.processEvents()
         sys.excepthook = sys.__excepthook__
+
+
+def load_bundled_lesson() -> Lesson:
+    """The lesson shipped with the app; if it is missing or unreadable, one line and exit 1."""
+    from .lesson import LessonError, load_lesson
+
+    try:
+        return load_lesson()
+    except LessonError as error:
+        fail(f"{error} (the app's own files are incomplete: reinstall it)", EXIT_FAILURE)
+
+
+def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettings | None, args: argparse.Namespace,
+                first_run: bool = False, lesson: Lesson | None = None) -> MainWindow:
+    """The main window in the state the command line asks for (not shown yet).
+
+    On a first run (no settings yet) and with no option that says where to start, the window
+    opens on the guided lesson's first step with a one-line hint of F5 and F9.
+    """
+    from .shell import MainWindow
+
+    window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson())
+    if args.lesson_step is not None:
+        window.go_to_step(args.lesson_step)
+        window.undo_stack.clear()
+    if args.session is not None:
+        window.documents.session_path = args.session
+    if settings is not None and not args.explicit_start:
+        from .shell.first_run import start_first_run
+
+        start_first_run(window, settings, first_run)
+    if args.presentation:
+        if args.screenshot is not None:
+            window.resize(*args.size)  # the scale follows the size being shot
+        window.presentation.set_presenting(True, full_screen=args.screenshot is None)
+    return window
+
+
+def _print_shortcuts(language: str | None) -> int:
+    """``--shortcuts``: the cheat sheet on stdout, in ``language`` (default: the system's)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from .i18n import install_language, system_language
+    from .shortcuts import cheat_sheet_text
+
+    _app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])  # translators live on it
+    language = language or system_language()
+    if not install_language(language):
+        from .i18n import translation_file
+
+        _say(f"{PROGRAM}: warning: cannot read the translation {translation_file(language)}; showing English")
+    try:
+        _say(cheat_sheet_text(QCoreApplication.translate).rstrip("\n"), "stdout")
+    finally:
+        install_language("en")
+    return 0
+
+
+def _desktop_entry(install: bool) -> int:
+    """``--install-desktop`` / ``--uninstall-desktop``: say what was done in one line."""
+    from .io.desktop import DesktopError, install_desktop, uninstall_desktop
+
+    try:
+        if install:
+            paths = install_desktop()
+            _say(f"added to the launcher menu: {paths.entry} (icon {paths.icon})", "stdout")
+        else:
+            removed = uninstall_desktop()
+            _say("removed " + ", ".join(map(str, removed)) if removed else "nothing to remove: not in the menu",
+                 "stdout")
+    except DesktopError as error:
+        fail(str(error), EXIT_FAILURE)
+    return 0
 
 
 def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) -> int:

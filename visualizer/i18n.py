@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from .core.problems import PROBLEMS, TranslatableError
@@ -18,6 +20,11 @@ def system_language() -> str:
     return "pt" if QLocale.system().language() == QLocale.Language.Portuguese else "en"
 
 
+def translation_file(language: str) -> Path:
+    """The compiled Qt Linguist file of ``language`` (``resources/i18n/visualizer_pt.qm``)."""
+    return resource("i18n", f"visualizer_{language}.qm")
+
+
 def install_language(language: str) -> bool:
     """Make ``language`` the app's language (call before retranslating the views).
 
@@ -32,10 +39,13 @@ def install_language(language: str) -> bool:
     if language == SOURCE_LANGUAGE:
         return True
     ours = QTranslator()
-    if not ours.load(str(resource("i18n", f"visualizer_{language}.qm"))):
+    if not ours.load(str(translation_file(language))):
         return False
-    qt_own = QTranslator()  # Qt's standard dialogs and buttons
-    if qt_own.load(locale_for(language), "qt", "_",
+    # Qt's standard dialogs and buttons. "qtbase", not the "qt" meta catalogue: that one also names
+    # the add-on modules' files, which PySide6-Essentials (and the standalone build) do not ship, and
+    # then it does not load at all.
+    qt_own = QTranslator()
+    if qt_own.load(locale_for(language), "qtbase", "_",
                    QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt_own)
         _installed.append(qt_own)

@@ -68,7 +68,9 @@ def load_lesson(path: Path = LESSON_FILE) -> Lesson:
     """Read and validate the lesson file. Raises ``LessonError``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except OSError as error:
+        raise LessonError(f"cannot read the lesson {path}: {error.strerror or error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise LessonError(f"cannot read the lesson {path}: {error}") from None
     try:
         stages = tuple(_texts(stage) for stage in data["path"]["stages"])

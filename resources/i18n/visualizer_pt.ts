@@ -2,104 +2,137 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="67"/>
+        <source>About the embeddings visualizer</source>
+        <translation>Sobre o visualizador de embeddings</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="74"/>
+        <source>How a transformer turns token ids into the matrix X: the lookup E[ids], the positions added (or not), and the X every later step reads.</source>
+        <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todas as etapas seguintes leem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="76"/>
+        <source>The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
+        <translation>A aula: etapa {0} de {1} do curso, “{2}”, em {3} passos, de “{4}” até “{5}”.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="80"/>
+        <source>This app is free software under the MIT licence. It is built on:</source>
+        <translation>Este app é software livre sob a licença MIT. Ele é construído sobre:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="81"/>
+        <source>Qt and PySide6 are used under the GNU Lesser General Public License v3: their libraries are unmodified, in separate files of the app, and may be replaced by other builds of the same version.</source>
+        <translation>Qt e PySide6 são usados sob a GNU Lesser General Public License v3: as bibliotecas não foram modificadas, ficam em arquivos separados do app e podem ser trocadas por outras compilações da mesma versão.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/about_dialog.py" line="84"/>
+        <source>Embeddings visualizer</source>
+        <translation>Visualizador de embeddings</translation>
+    </message>
+</context>
+<context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="96"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="92"/>
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="100"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="96"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="110"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="108"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="101"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="118"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="129"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="139"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="132"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="143"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só se permutam; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="146"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="139"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="142"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="151"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="144"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="157"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="150"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="215"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="203"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="204"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="217"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="205"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -170,72 +203,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Edit</name>
     <message>
-        <location filename="../../visualizer/undo.py" line="17"/>
+        <location filename="../../visualizer/undo.py" line="18"/>
         <source>type a sentence</source>
         <translation>digitar uma frase</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="18"/>
+        <location filename="../../visualizer/undo.py" line="19"/>
         <source>set the tokens</source>
         <translation>definir os tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="19"/>
+        <location filename="../../visualizer/undo.py" line="20"/>
         <source>move {0} to position {1}</source>
         <translation>mover {0} para a posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="20"/>
+        <location filename="../../visualizer/undo.py" line="21"/>
         <source>insert {0} at position {1}</source>
         <translation>inserir {0} na posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="21"/>
+        <location filename="../../visualizer/undo.py" line="22"/>
         <source>remove {0} from position {1}</source>
         <translation>remover {0} da posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="22"/>
+        <location filename="../../visualizer/undo.py" line="23"/>
         <source>position scheme {0}</source>
         <translation>esquema de posição {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="23"/>
+        <location filename="../../visualizer/undo.py" line="24"/>
         <source>E[{0}, {1}] = {2}</source>
         <translation>E[{0}, {1}] = {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="24"/>
+        <location filename="../../visualizer/undo.py" line="25"/>
         <source>RoPE base {0}</source>
         <translation>base da RoPE {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="25"/>
+        <location filename="../../visualizer/undo.py" line="26"/>
         <source>context extension {0} × {1}</source>
         <translation>extensão de contexto {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="26"/>
+        <location filename="../../visualizer/undo.py" line="27"/>
         <source>ALiBi head {0} of {1}</source>
         <translation>cabeça {0} de {1} do ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="27"/>
+        <location filename="../../visualizer/undo.py" line="28"/>
         <source>causal mask {0}</source>
         <translation>máscara causal {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="34"/>
+        <location filename="../../visualizer/undo.py" line="35"/>
         <source>on</source>
         <translation>ligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="35"/>
+        <location filename="../../visualizer/undo.py" line="36"/>
         <source>off</source>
         <translation>desligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="36"/>
+        <location filename="../../visualizer/undo.py" line="37"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
@@ -318,131 +351,149 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>FirstRunHint</name>
+    <message>
+        <location filename="../../visualizer/views/first_run_hint.py" line="45"/>
+        <source>Getting started</source>
+        <translation>Primeiros passos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/first_run_hint.py" line="46"/>
+        <source>Press F5 to present to the class and F9 to show or hide the guided lesson (Help → Keyboard shortcuts lists every key).</source>
+        <translation>Aperte F5 para apresentar para a turma e F9 para mostrar ou esconder a aula guiada (Ajuda → Atalhos de teclado lista todas as teclas).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/first_run_hint.py" line="48"/>
+        <source>Got it</source>
+        <translation>Entendi</translation>
+    </message>
+</context>
+<context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="299"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="157"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="299"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="157"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="195"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="213"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="201"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posto de Zipf, #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="245"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="233"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="246"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="234"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="247"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="235"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="249"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="237"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="251"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="239"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="246"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="280"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="281"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="282"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="283"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="293"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="284"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="294"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="285"/>
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="295"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="286"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="296"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="287"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="288"/>
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="298"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="300"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="301"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="305"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="296"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="306"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -450,52 +501,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="163"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="176"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="164"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="177"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="173"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="176"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="189"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="177"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="190"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="178"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="191"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="182"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="195"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="183"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="188"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -511,37 +562,37 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="244"/>
+        <location filename="../../visualizer/shell/main_window.py" line="257"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="216"/>
+        <location filename="../../visualizer/shell/actions.py" line="220"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="219"/>
+        <location filename="../../visualizer/shell/actions.py" line="223"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="220"/>
+        <location filename="../../visualizer/shell/actions.py" line="224"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="217"/>
+        <location filename="../../visualizer/shell/actions.py" line="221"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="222"/>
+        <location filename="../../visualizer/shell/actions.py" line="226"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="221"/>
+        <location filename="../../visualizer/shell/actions.py" line="225"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
@@ -562,21 +613,31 @@ O app continua funcionando.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="201"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Atalhos de teclado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/actions.py" line="203"/>
+        <source>&amp;About</source>
+        <translation>&amp;Sobre</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/actions.py" line="205"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="207"/>
+        <location filename="../../visualizer/shell/actions.py" line="211"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="209"/>
+        <location filename="../../visualizer/shell/actions.py" line="213"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="218"/>
+        <location filename="../../visualizer/shell/actions.py" line="222"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
@@ -667,13 +728,13 @@ O app continua funcionando.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="174"/>
-        <location filename="../../visualizer/shell/actions.py" line="203"/>
+        <location filename="../../visualizer/shell/actions.py" line="207"/>
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="176"/>
-        <location filename="../../visualizer/shell/actions.py" line="205"/>
+        <location filename="../../visualizer/shell/actions.py" line="209"/>
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
@@ -703,54 +764,59 @@ O app continua funcionando.</translation>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="249"/>
+        <location filename="../../visualizer/shell/actions.py" line="227"/>
+        <source>&amp;Help</source>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/main_window.py" line="262"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="249"/>
+        <location filename="../../visualizer/shell/main_window.py" line="262"/>
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="249"/>
+        <location filename="../../visualizer/shell/main_window.py" line="262"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="249"/>
+        <location filename="../../visualizer/shell/main_window.py" line="262"/>
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="250"/>
+        <location filename="../../visualizer/shell/main_window.py" line="263"/>
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="253"/>
+        <location filename="../../visualizer/shell/main_window.py" line="266"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="259"/>
+        <location filename="../../visualizer/shell/main_window.py" line="272"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="158"/>
-        <location filename="../../visualizer/shell/main_window.py" line="259"/>
+        <location filename="../../visualizer/shell/main_window.py" line="272"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="260"/>
+        <location filename="../../visualizer/shell/main_window.py" line="273"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="161"/>
-        <location filename="../../visualizer/shell/main_window.py" line="260"/>
+        <location filename="../../visualizer/shell/main_window.py" line="273"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -934,67 +1000,67 @@ O app continua funcionando.</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="160"/>
+        <location filename="../../visualizer/views/real_scale.py" line="162"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="174"/>
+        <location filename="../../visualizer/views/real_scale.py" line="176"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="179"/>
+        <location filename="../../visualizer/views/real_scale.py" line="181"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="179"/>
+        <location filename="../../visualizer/views/real_scale.py" line="181"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="181"/>
+        <location filename="../../visualizer/views/real_scale.py" line="183"/>
         <source>Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>Pergunta 2 da aula, respondida por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="191"/>
+        <location filename="../../visualizer/views/real_scale.py" line="193"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="209"/>
+        <location filename="../../visualizer/views/real_scale.py" line="211"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="225"/>
+        <location filename="../../visualizer/views/real_scale.py" line="226"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="226"/>
+        <location filename="../../visualizer/views/real_scale.py" line="227"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="226"/>
+        <location filename="../../visualizer/views/real_scale.py" line="227"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="226"/>
+        <location filename="../../visualizer/views/real_scale.py" line="227"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="228"/>
+        <location filename="../../visualizer/views/real_scale.py" line="229"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="229"/>
+        <location filename="../../visualizer/views/real_scale.py" line="230"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1020,106 +1086,106 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="373"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="371"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="403"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="523"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="423"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="510"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="403"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="523"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="423"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="510"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="518"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="505"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="519"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="506"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="520"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="507"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="521"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="508"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="522"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="509"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="524"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="511"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="528"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="515"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="528"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="515"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="529"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="516"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="529"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="516"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="553"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="541"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="559"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="547"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="562"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="550"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="571"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="559"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="575"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="563"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="578"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="566"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="582"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="570"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1127,42 +1193,42 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="84"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="65"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="84"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="65"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="95"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="75"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="100"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="80"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="121"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="99"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
@@ -1170,121 +1236,332 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="53"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="55"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="54"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="55"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="63"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="65"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="65"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="67"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="67"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="69"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="69"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="71"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="84"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="101"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="103"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="46"/>
+        <source>Presenting (a clicker sends these keys)</source>
+        <translation>Apresentando (o passador de slides envia estas teclas)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="47"/>
+        <source>Guided lesson</source>
+        <translation>Aula guiada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="48"/>
+        <source>Editing the sentence and E</source>
+        <translation>Editando a frase e E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="49"/>
+        <source>Files</source>
+        <translation>Arquivos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="50"/>
+        <source>Zoom and help</source>
+        <translation>Zoom e ajuda</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="53"/>
+        <source>Start or stop presentation mode</source>
+        <translation>Entrar ou sair do modo de apresentação</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="54"/>
+        <source>Next lesson step (arrows while presenting)</source>
+        <translation>Próximo passo da aula (setas ao apresentar)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="56"/>
+        <source>Previous lesson step (arrows while presenting)</source>
+        <translation>Passo anterior da aula (setas ao apresentar)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="58"/>
+        <source>Black out the screen, or bring it back</source>
+        <translation>Escurecer a tela, ou trazê-la de volta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="59"/>
+        <source>Play or pause the animation in front</source>
+        <translation>Tocar ou pausar a animação em primeiro plano</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="60"/>
+        <source>Leave presentation mode</source>
+        <translation>Sair do modo de apresentação</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="61"/>
+        <source>Show or hide the guided lesson</source>
+        <translation>Mostrar ou esconder a aula guiada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="62"/>
+        <source>Build X step by step</source>
+        <translation>Montar X passo a passo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="63"/>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="64"/>
+        <source>Redo</source>
+        <translation>Refazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="65"/>
+        <source>Remove the selected token from the strip</source>
+        <translation>Tirar o token selecionado da faixa</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="66"/>
+        <source>Move the selected token left or right</source>
+        <translation>Mover o token selecionado para a esquerda ou a direita</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="68"/>
+        <source>Add the selected vocabulary token after the selected one</source>
+        <translation>Inserir o token selecionado do vocabulário depois do token selecionado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="70"/>
+        <source>Copy the view in front as an image</source>
+        <translation>Copiar a visualização em primeiro plano como imagem</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="71"/>
+        <source>Open a session</source>
+        <translation>Abrir uma sessão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="72"/>
+        <source>Save the session</source>
+        <translation>Salvar a sessão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="73"/>
+        <source>Save the session under a new name</source>
+        <translation>Salvar a sessão com outro nome</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="74"/>
+        <source>Export X (image or data)</source>
+        <translation>Exportar X (imagem ou dados)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="75"/>
+        <source>Print the worked example as a PDF</source>
+        <translation>Imprimir o exemplo resolvido em PDF</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="76"/>
+        <source>Larger or smaller type</source>
+        <translation>Letra maior ou menor</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="77"/>
+        <source>Type back to its normal size</source>
+        <translation>Letra de volta ao tamanho normal</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="78"/>
+        <source>This list of keyboard shortcuts</source>
+        <translation>Esta lista de atalhos de teclado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="83"/>
+        <source>Page Down</source>
+        <translation>Page Down</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="84"/>
+        <source>Page Up</source>
+        <translation>Page Up</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="85"/>
+        <source>Right arrow</source>
+        <translation>Seta para a direita</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="86"/>
+        <source>Left arrow</source>
+        <translation>Seta para a esquerda</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="87"/>
+        <source>Space</source>
+        <translation>Espaço</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="88"/>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="89"/>
+        <source>Insert</source>
+        <translation>Insert</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="90"/>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="92"/>
+        <source>{0} or {1}</source>
+        <translation>{0} ou {1}</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="55"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="57"/>
+        <source>&amp;Print…</source>
+        <translation>&amp;Imprimir…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="58"/>
+        <source>Save as &amp;PDF…</source>
+        <translation>Salvar como &amp;PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="62"/>
+        <source>Embeddings visualizer: keyboard shortcuts</source>
+        <translation>Visualizador de embeddings: atalhos de teclado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="70"/>
+        <source>Save the shortcuts as PDF</source>
+        <translation>Salvar os atalhos em PDF</translation>
+    </message>
+</context>
+<context>
     <name>TextInput</name>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="51"/>
+        <location filename="../../visualizer/views/text_input.py" line="53"/>
         <source>Text:</source>
         <translation>Texto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="52"/>
+        <location filename="../../visualizer/views/text_input.py" line="54"/>
         <source>Tokenize</source>
         <translation>Tokenizar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="53"/>
+        <location filename="../../visualizer/views/text_input.py" line="55"/>
         <source>Type a sentence made of the vocabulary&apos;s tokens</source>
         <translation>Digite uma frase feita com os tokens do vocabulário</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="65"/>
+        <location filename="../../visualizer/views/text_input.py" line="67"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="81"/>
+        <location filename="../../visualizer/views/text_input.py" line="83"/>
         <source>{0} tokens: ids {1}</source>
         <translation>{0} tokens: ids {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="83"/>
+        <location filename="../../visualizer/views/text_input.py" line="85"/>
         <source>{0} tokens: ids {1}. Press Enter to use them.</source>
         <translation>{0} tokens: ids {1}. Aperte Enter para usá-los.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="88"/>
+        <location filename="../../visualizer/views/text_input.py" line="90"/>
         <source>No token of the vocabulary matches “{0}” at character {1}. The strip keeps the last sentence that worked.</source>
         <translation>Nenhum token do vocabulário casa com “{0}” no caractere {1}. A faixa mantém a última frase que deu certo.</translation>
     </message>
@@ -1292,17 +1569,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="162"/>
+        <location filename="../../visualizer/views/token_strip.py" line="164"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="184"/>
+        <location filename="../../visualizer/views/token_strip.py" line="186"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="193"/>
+        <location filename="../../visualizer/views/token_strip.py" line="195"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1310,12 +1587,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="76"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="71"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="141"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="136"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -1323,12 +1600,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="66"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="72"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -1336,38 +1613,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="79"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="85"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="81"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="87"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="145"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="141"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="146"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="142"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="143"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="148"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="151"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="144"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
@@ -1375,118 +1652,117 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="102"/>
-        <location filename="../../visualizer/views/x_panel.py" line="206"/>
+        <location filename="../../visualizer/views/x_panel.py" line="84"/>
+        <location filename="../../visualizer/views/x_panel.py" line="171"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="103"/>
-        <location filename="../../visualizer/views/x_panel.py" line="206"/>
-        <location filename="../../visualizer/views/x_panel.py" line="251"/>
+        <location filename="../../visualizer/views/x_panel.py" line="85"/>
+        <location filename="../../visualizer/views/x_panel.py" line="171"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="136"/>
+        <location filename="../../visualizer/views/x_panel.py" line="101"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="139"/>
+        <location filename="../../visualizer/views/x_panel.py" line="104"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="143"/>
+        <location filename="../../visualizer/views/x_panel.py" line="108"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="143"/>
+        <location filename="../../visualizer/views/x_panel.py" line="108"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="146"/>
+        <location filename="../../visualizer/views/x_panel.py" line="111"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="147"/>
+        <location filename="../../visualizer/views/x_panel.py" line="112"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="173"/>
+        <location filename="../../visualizer/views/x_panel.py" line="138"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175"/>
+        <location filename="../../visualizer/views/x_panel.py" line="140"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="176"/>
+        <location filename="../../visualizer/views/x_panel.py" line="141"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="181"/>
+        <location filename="../../visualizer/views/x_panel.py" line="146"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="183"/>
+        <location filename="../../visualizer/views/x_panel.py" line="148"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="184"/>
+        <location filename="../../visualizer/views/x_panel.py" line="149"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="154"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="192"/>
+        <location filename="../../visualizer/views/x_panel.py" line="157"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="222"/>
+        <location filename="../../visualizer/views/x_panel.py" line="187"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="225"/>
+        <location filename="../../visualizer/views/x_panel.py" line="190"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="228"/>
+        <location filename="../../visualizer/views/x_panel.py" line="193"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="230"/>
+        <location filename="../../visualizer/views/x_panel.py" line="195"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="232"/>
+        <location filename="../../visualizer/views/x_panel.py" line="197"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -57,7 +57,7 @@ def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
         if row.menu is not None:
             assert table[row.id] in table.menus[row.menu].actions(), row.id
     titles = [a.text() for a in host.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View"]
+    assert titles == ["&File", "&Edit", "&View", "&Help"]
     file_entries = [a.text() or "—" for a in table.menus["file"].actions()]
     assert file_entries[:4] == ["&Open session…", "Open &recent", "&Save session", "Save session &as…"]
     assert table["export_png_2"].text() == "Current view as PNG (2×)…"

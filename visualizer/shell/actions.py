@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
+from ..core.problems import QT_TRANSLATE_NOOP
 from ..i18n import LANGUAGES
 
 TRANSLATION_CONTEXT = "MainWindow"
@@ -197,6 +198,10 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
                                lambda w, _, code=code: w.set_language(code), checkable=True, group="language",
                                translate=False))
     rows += [
+        # F1 is a window key: it works while presenting, when the menu bar is hidden.
+        ActionSpec("shortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts"), ("F1",), "help",
+                   lambda w: w.help.show_shortcuts()),
+        ActionSpec("about", QT_TRANSLATE_NOOP("MainWindow", "&About"), (), "help", lambda w: w.help.show_about()),
         # Clicker keys: a presenter's remote sends these; only while presenting.
         ActionSpec("leave", QT_TRANSLATE_NOOP("MainWindow", "Leave presentation"), ("Esc",), None,
                    lambda w: w.presentation.set_presenting(False), presenting_only=True),
@@ -220,6 +225,7 @@ WINDOW_MENUS = (
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuSpec("view/theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
     MenuSpec("view/language", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
+    MenuSpec("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
 )
 """Menus in the order they appear; a sub-menu sits where its first entry would be."""
 

@@ -6,6 +6,7 @@ All of it sits over one :class:`~visualizer.shell.settings_store.SettingsStore`:
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,7 +121,7 @@ class Documents(QObject):
         menu = self._window.action_table.menus["file/recent"]
         menu.clear()
         for path in self.recent_files():
-            menu.addAction(path, lambda path=path: self.open_session(Path(path)))
+            menu.addAction(path, partial(self.open_session, Path(path)))
         menu.setEnabled(bool(self.recent_files()))
 
     # ---- autosave ------------------------------------------------------------------------------

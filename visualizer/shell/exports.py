@@ -9,86 +9,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QMarginsF, QObject, QPoint, QRect, QRectF, QSize
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTextDocument
-from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsScene, QWidget
+from PySide6.QtCore import QObject, QRectF, QSize
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsScene
 
 from ..appearance import Appearance
 from ..core import PositionError, positions
+from ..core.problems import QT_TRANSLATE_NOOP
 from ..i18n import explain
 from ..io.arrays import save_arrays, save_latex, worked_example_html
 from ..io.session import SessionError
 from ..io.tables import DATA_FORMATS, ExportError, check_writable, write_data_export
 from ..model import EmbeddingModel
+from ..views.rendering import render_image, save_pdf, save_view_png, save_view_svg
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .main_window import MainWindow
-
-IMAGE_SCALES = (1, 2, 4)
-
-
-def render_image(widget: QWidget, scale: float = 1.0) -> QImage:
-    """The widget drawn at ``scale`` × its size (text and lines redrawn, not blown up)."""
-    size = widget.size() * scale
-    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(scale)
-    image.fill(widget.palette().window().color())
-    painter = QPainter(image)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        widget.render(painter, QPoint())
-    finally:
-        painter.end()  # a painter left open on a deleted device crashes Qt
-    return image
-
-
-def save_view_png(widget: QWidget, path: Path, scale: int = 1) -> None:
-    """PNG of a view at 1×, 2× or 4× its size on screen."""
-    if scale not in IMAGE_SCALES:
-        raise ExportError(f"PNG scale must be one of {IMAGE_SCALES}, got {scale}")
-    check_writable(path)
-    if not render_image(widget, scale).save(str(path), "PNG"):
-        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
-
-
-def save_view_svg(widget: QWidget, path: Path) -> None:
-    """Vector SVG of a view (text stays text)."""
-    from PySide6.QtSvg import QSvgGenerator  # loaded on the first SVG: a faster start
-
-    check_writable(path)
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    generator.setSize(widget.size())
-    generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
-    painter = QPainter(generator)
-    try:
-        widget.render(painter, QPoint())
-    finally:
-        painter.end()
-    if not path.exists():
-        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
-
-
-def save_pdf(html: str, path: Path) -> None:
-    """Print ``html`` to an A4 PDF through Qt's printer."""
-    check_writable(path)
-    from PySide6.QtPrintSupport import QPrinter  # loaded on the first print: a faster start
-
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(path))
-    printer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                      QMarginsF(15, 15, 15, 15)))
-    document = QTextDocument()
-    document.setHtml(html)
-    document.setPageSize(QSize(int(printer.pageRect(QPrinter.Unit.Point).width()),
-                               int(printer.pageRect(QPrinter.Unit.Point).height())).toSizeF())
-    document.print_(printer)
-    if not path.exists():
-        raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
-
 
 def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
                          width: int = 1200, height: int = 520, scale: float = 1.0) -> None:

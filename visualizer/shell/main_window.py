@@ -7,6 +7,8 @@ autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
@@ -31,6 +33,7 @@ from ..views.x_panel import XPanel
 from .actions import WINDOW_MENUS, ActionTable, window_actions
 from .documents import Documents
 from .exports import Exports
+from .help import Help
 from .lesson_director import LessonDirector
 from .look import Look
 from .palette import window_palette
@@ -77,6 +80,7 @@ class MainWindow(QMainWindow):
         self.exports = Exports(self)
         self.documents = Documents(self, settings_store(settings))
         self.look = Look(self)
+        self.help = Help(self)
         self.lesson_director = LessonDirector(self)
         self._connect()
         self.set_theme("system")
@@ -98,7 +102,7 @@ class MainWindow(QMainWindow):
         # The other tabs are built the first time they are opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
         for name, view_class in LAZY_VIEWS:
-            page = LazyPage(lambda view_class=view_class: view_class(self.model, self.appearance))
+            page = LazyPage(partial(view_class, self.model, self.appearance))
             self.pages[name] = page
             self.tabs.addTab(page, "")
         self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
@@ -247,6 +251,7 @@ class MainWindow(QMainWindow):
 
     def _on_language_changed(self, *_: object) -> None:
         self.retranslate()
+        self.help.retranslate()
         self.presentation.size_lesson_dock()  # its text took another language
 
     def retranslate(self) -> None:

@@ -70,6 +70,10 @@ class Presentation(QObject):
             appearance.set_high_contrast(True)
             # The lesson is shown, not started: the class's own sentence stays until Next.
         else:
+            # Leave full screen before the layout grows back: the taller panels must not meet a
+            # full-screen window (Qt would drop the state without telling anyone).
+            if window.isFullScreen():
+                window.showNormal()
             appearance.set_scale(self.scale_before)
             appearance.set_high_contrast(self.contrast_before)
             self.blank.hide()
@@ -83,13 +87,11 @@ class Presentation(QObject):
         window.tabs.tabBar().setVisible(not on)  # the lesson picks the view; other tabs step aside
         window.lesson_panel.set_wide(on)
         # No title bar on the lesson while presenting: every pixel of height counts.
-        window.lesson_dock.setTitleBarWidget(QWidget() if on else None)
+        window.lesson_dock.setTitleBarWidget(QWidget() if on else None)  # type: ignore[arg-type]  # None: Qt's own bar
         window.lesson_dock.setVisible(on or window.action_table["lesson"].isChecked())
         window.action_table.set_presenting(on)
         if on and full_screen:
             window.showFullScreen()
-        elif not on and window.isFullScreen():
-            window.showNormal()
         self.size_lesson_dock()
 
     def size_lesson_dock(self, *_: object) -> None:
