@@ -7,11 +7,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
-from .model import EmbeddingModel
+from .model import EmbeddingModel, TooManyTokensError
+
+if TYPE_CHECKING:
+    from .io.checkpoint import Checkpoint
 
 EXIT_USAGE = 2
 EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg")
@@ -67,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start in presentation mode (large type, lesson beside, clicker keys)")
     parser.add_argument("--lang", choices=("en", "pt"), help="language (default: the system's)")
     parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
+    parser.add_argument("--model", type=Path, metavar="FOLDER",
+                        help="a Hugging Face-style model folder (config.json, tokenizer.json, model.safetensors): "
+                             "its real E, P and RoPE; with --export, X of --text under that model")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
@@ -75,8 +81,27 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app (or a headless export/screenshot). Returns the exit status."""
     args = build_parser().parse_args(argv)
+    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
+        fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
+             f"use one of {', '.join(EXPORT_FORMATS)}")
+    args.checkpoint = None
+    if args.model is not None:
+        from .io.checkpoint import CheckpointError, open_checkpoint
+
+        try:
+            args.checkpoint = open_checkpoint(args.model)
+        except CheckpointError as error:
+            fail(str(error))
+        if args.export is not None:
+            return _export_checkpoint(args.checkpoint, args.text, args.export)
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
+    except TooManyTokensError as error:
+        # The strip shows 32 tokens; a headless data export has no such cap.
+        if args.export is None or args.export.suffix.lower() not in (".json", ".csv", ".tex") \
+                or args.session is not None or args.step is not None:
+            fail(str(error))
+        return _export_long_toy_text(args.text, args.scheme, args.export)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} "
              f"at character {error.offset}")
@@ -105,9 +130,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.set_text(steps[lesson_step].text)
         model.set_scheme(steps[lesson_step].scheme)
     args.lesson_step = lesson_step
-    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
-        fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
-             f"use one of {', '.join(EXPORT_FORMATS)}")
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -122,6 +144,40 @@ def _export_data(model: EmbeddingModel, path: Path) -> int:
 
     try:
         write_data_export(model, path)
+    except (ExportError, PositionError) as error:
+        fail(str(error))
+    return 0
+
+
+def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
+    from .io.tables import ExportError, toy_worked_example, write_data_export
+
+    try:
+        write_data_export(toy_worked_example(text, scheme), path)
+    except TokenizeError as error:
+        fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
+    except (ExportError, PositionError) as error:
+        fail(str(error))
+    return 0
+
+
+def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path) -> int:
+    """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
+    from .io.tables import ExportError, write_data_export
+
+    try:
+        if path.suffix.lower() in (".json", ".csv", ".tex"):
+            write_data_export(checkpoint, path, text)
+            return 0
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from PySide6.QtWidgets import QApplication
+
+        from .io.matrix_image import export_matrix_image
+
+        _app = QApplication.instance() or QApplication([sys.argv[0]])
+        ids = checkpoint.encode(text).ids
+        formula = "E[ids] + P" if checkpoint.P is not None else "E[ids]"
+        export_matrix_image(checkpoint.X(ids), path, f"X = {formula}: {checkpoint.name}, {len(ids)} tokens")
     except (ExportError, PositionError) as error:
         fail(str(error))
     return 0
