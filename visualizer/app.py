@@ -221,6 +221,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from .window import MainWindow
 
     window = MainWindow(model, appearance, settings)
+    if args.model is not None:
+        window.model_menu.open_folder(args.model)
     if args.lesson_step is not None:
         window.go_to_step(args.lesson_step)
         window.undo_stack.clear()

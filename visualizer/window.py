@@ -157,6 +157,9 @@ class MainWindow(QMainWindow):
         self._autosave_timer.timeout.connect(self.autosave)
         self.model.edited.connect(self._on_model_edited)
         self._build_actions()
+        from .model_menu import install_model_menu  # real checkpoints: everything lives in that module
+
+        self.model_menu = install_model_menu(self)
         self.appearance.changed.connect(self._on_appearance_changed)
         self.set_theme("system")
         self._on_appearance_changed()
@@ -839,3 +842,4 @@ class MainWindow(QMainWindow):
                      self.lesson_panel, *built):
             view.detach()  # type: ignore[attr-defined]
         self.appearance.changed.disconnect(self._on_appearance_changed)
+        self.model_menu.detach()

@@ -1,0 +1,146 @@
+"""The Model menu: open a Hugging Face-style folder, reopen a recent one, or go back to the toy.
+
+Kept out of ``window.py`` on purpose: the window calls :func:`install_model_menu` once and
+knows nothing else about checkpoints. The "Real model" page is built the first time a model
+opens; a folder that is refused leaves a message and the model already shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from .io.checkpoint import CheckpointError
+from .real_model import RealModel
+
+if TYPE_CHECKING:
+    from .views.real_model_page import RealModelPage
+    from .window import MainWindow
+
+MAX_RECENT_MODELS = 8
+SETTINGS_KEY = "recent_models"
+
+
+class ModelMenu(QObject):
+    """The Model menu of one window and the real model it shows."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.real_model = RealModel()
+        self.page: RealModelPage | None = None
+        self._recent: list[str] = []
+        self.menu = QMenu(window)
+        window.menuBar().addMenu(self.menu)
+        self.open_action = QAction(self)
+        self.open_action.triggered.connect(self._on_open)
+        self.recent_menu = QMenu(self.menu)
+        self.toy_action = QAction(self)
+        self.toy_action.triggered.connect(self.use_toy)
+        self.menu.addAction(self.open_action)
+        self.menu.addMenu(self.recent_menu)
+        self.menu.addSeparator()
+        self.menu.addAction(self.toy_action)
+        window.tabs.currentChanged.connect(self._on_tab_changed)
+        window.appearance.changed.connect(self.retranslate)
+        self.retranslate()
+
+    # ---- commands ----------------------------------------------------------------------------
+
+    def open_folder(self, folder: Path | str) -> bool:
+        """Open a model folder and bring its page to the front; False (and a message) if refused."""
+        try:
+            self.real_model.open(folder)
+        except CheckpointError as error:
+            self.window.show_message(self.tr("Cannot open this model: {0}").format(error))
+            return False
+        page = self._ensure_page()
+        index = self.window.tabs.indexOf(page)
+        self.window.tabs.setTabVisible(index, True)
+        self.window.tabs.setCurrentIndex(index)
+        self._remember(str(Path(folder).expanduser().resolve()))
+        checkpoint = self.real_model.checkpoint
+        assert checkpoint is not None
+        self.window.show_message(self.tr("Opened {0}").format(checkpoint.name))
+        self.retranslate()
+        return True
+
+    def use_toy(self) -> None:
+        """Back to the toy vocabulary in one click: the real model closes, Build X comes to the front."""
+        self.real_model.use_toy()
+        if self.page is not None:
+            self.window.tabs.setTabVisible(self.window.tabs.indexOf(self.page), False)
+        self.window.tabs.setCurrentIndex(0)
+        self.retranslate()
+
+    def recent_models(self) -> list[str]:
+        """Folders opened before, newest first."""
+        settings = self.window.settings
+        if settings is None:
+            return list(self._recent)
+        value = settings.value(SETTINGS_KEY, [])
+        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
+
+    # ---- internals ---------------------------------------------------------------------------
+
+    def _ensure_page(self) -> RealModelPage:
+        if self.page is None:
+            from .views.real_model_page import RealModelPage
+
+            self.page = RealModelPage(self.real_model, self.window.appearance)
+            self.window.tabs.addTab(self.page, "")
+        return self.page
+
+    def _on_open(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self.window, self.tr("Open a model folder (config.json, "
+                                                                       "tokenizer.json, model.safetensors)"))
+        if folder:
+            self.open_folder(folder)
+
+    def _remember(self, folder: str) -> None:
+        recent = ([folder] + [f for f in self.recent_models() if f != folder])[:MAX_RECENT_MODELS]
+        if self.window.settings is None:
+            self._recent = recent
+        else:
+            self.window.settings.setValue(SETTINGS_KEY, recent)
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for folder in self.recent_models():
+            self.recent_menu.addAction(folder, lambda folder=folder: self.open_folder(folder))
+        self.recent_menu.setEnabled(bool(self.recent_models()))
+
+    def _on_tab_changed(self, _index: int) -> None:
+        # The toy's strip, scheme and vocabulary say nothing about the real model: give it the room.
+        in_front = self.page is not None and self.window.tabs.currentWidget() is self.page
+        if in_front:
+            for widget in (self.window.scheme_selector, self.window.token_strip, self.window.vocabulary):
+                widget.setVisible(False)
+        self.window.text_input.setVisible(not in_front)  # the page has its own text box
+
+    def retranslate(self) -> None:
+        """Menu texts in the current language."""
+        self.menu.setTitle(self.tr("&Model"))
+        self.open_action.setText(self.tr("&Open model folder…"))
+        self.recent_menu.setTitle(self.tr("&Recent models"))
+        self.toy_action.setText(self.tr("&Toy vocabulary"))
+        self.toy_action.setEnabled(self.real_model.checkpoint is not None)
+        if self.page is not None:
+            self.window.tabs.setTabText(self.window.tabs.indexOf(self.page), self.tr("Real model"))
+        self._fill_recent()
+
+    def detach(self) -> None:
+        """Disconnect from the window's appearance and the page from the model (idempotent)."""
+        self.window.appearance.changed.disconnect(self.retranslate)
+        if self.page is not None:
+            self.page.detach()
+
+
+def install_model_menu(window: MainWindow) -> ModelMenu:
+    """Add the Model menu (and, once a model opens, the Real model page) to ``window``."""
+    return ModelMenu(window)
