@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
@@ -79,17 +79,17 @@
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="233" />
+        <location filename="../../visualizer/views/attention_preview.py" line="230" />
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="234" />
+        <location filename="../../visualizer/views/attention_preview.py" line="231" />
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="235" />
+        <location filename="../../visualizer/views/attention_preview.py" line="232" />
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -205,131 +205,144 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="292" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="165" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="298" />
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="164" />
-        <location filename="../../visualizer/views/gradient_lab.py" line="292" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="165" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="298" />
         <source>Play</source>
         <translation>Tocar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="206" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="207" />
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="212" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="213" />
         <source>count in the batch (dashed: Zipf law)</source>
         <translation>contagem no batch (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="243" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="244" />
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="245" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="246" />
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="247" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="248" />
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="249" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="250" />
         <source>Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de brinquedo (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="254" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="255" />
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="256" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="257" />
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="283" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="284" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="285" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="291" />
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="286" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="292" />
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="287" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="293" />
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="288" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="294" />
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="295" />
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="296" />
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="297" />
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="293" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="299" />
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="294" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="300" />
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="298" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="304" />
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="299" />
+        <location filename="../../visualizer/views/gradient_lab.py" line="305" />
         <source>Adam</source>
         <translation>Adam</translation>
+    </message>
+</context>
+<context>
+    <name>LargeMatrix</name>
+    <message>
+        <location filename="../../visualizer/views/large_matrix.py" line="169" />
+        <source>no value</source>
+        <translation>sem valor</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/large_matrix.py" line="170" />
+        <source>{0} at position {1}, dimension {2}: {3}</source>
+        <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
     </message>
 </context>
 <context>
@@ -388,344 +401,591 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/window.py" line="317" />
+        <location filename="../../visualizer/window.py" line="320" />
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="318" />
+        <location filename="../../visualizer/window.py" line="321" />
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="319" />
+        <location filename="../../visualizer/window.py" line="322" />
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="320" />
+        <location filename="../../visualizer/window.py" line="323" />
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="321" />
+        <location filename="../../visualizer/window.py" line="324" />
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="322" />
+        <location filename="../../visualizer/window.py" line="325" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="323" />
+        <location filename="../../visualizer/window.py" line="326" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="324" />
+        <location filename="../../visualizer/window.py" line="327" />
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="324" />
+        <location filename="../../visualizer/window.py" line="327" />
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="325" />
+        <location filename="../../visualizer/window.py" line="328" />
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="327" />
+        <location filename="../../visualizer/window.py" line="330" />
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="329" />
+        <location filename="../../visualizer/window.py" line="332" />
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="334" />
+        <location filename="../../visualizer/window.py" line="337" />
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="334" />
+        <location filename="../../visualizer/window.py" line="337" />
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="335" />
+        <location filename="../../visualizer/window.py" line="338" />
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="335" />
+        <location filename="../../visualizer/window.py" line="338" />
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="336" />
+        <location filename="../../visualizer/window.py" line="339" />
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="337" />
+        <location filename="../../visualizer/window.py" line="340" />
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="338" />
+        <location filename="../../visualizer/window.py" line="341" />
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="339" />
+        <location filename="../../visualizer/window.py" line="342" />
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="340" />
+        <location filename="../../visualizer/window.py" line="343" />
         <source>&amp;Print worked example (PDF)…</source>
         <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="341" />
+        <location filename="../../visualizer/window.py" line="344" />
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="342" />
+        <location filename="../../visualizer/window.py" line="345" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="342" />
+        <location filename="../../visualizer/window.py" line="345" />
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="343" />
+        <location filename="../../visualizer/window.py" line="346" />
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="344" />
+        <location filename="../../visualizer/window.py" line="347" />
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="345" />
+        <location filename="../../visualizer/window.py" line="348" />
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="346" />
+        <location filename="../../visualizer/window.py" line="349" />
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="347" />
+        <location filename="../../visualizer/window.py" line="350" />
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="348" />
+        <location filename="../../visualizer/window.py" line="351" />
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="349" />
+        <location filename="../../visualizer/window.py" line="352" />
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="350" />
+        <location filename="../../visualizer/window.py" line="353" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="350" />
+        <location filename="../../visualizer/window.py" line="353" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="351" />
+        <location filename="../../visualizer/window.py" line="354" />
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="352" />
+        <location filename="../../visualizer/window.py" line="355" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="355" />
+        <location filename="../../visualizer/window.py" line="358" />
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="355" />
+        <location filename="../../visualizer/window.py" line="358" />
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="355" />
+        <location filename="../../visualizer/window.py" line="358" />
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="355" />
+        <location filename="../../visualizer/window.py" line="358" />
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="356" />
+        <location filename="../../visualizer/window.py" line="359" />
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="359" />
+        <location filename="../../visualizer/window.py" line="362" />
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="360" />
+        <location filename="../../visualizer/window.py" line="363" />
         <source>The app did not close normally last time. Restore the work it saved automatically?</source>
         <translation>O app não fechou normalmente da última vez. Restaurar o trabalho que ele salvou sozinho?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="362" />
+        <location filename="../../visualizer/window.py" line="365" />
         <source>Restore</source>
         <translation>Restaurar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="363" />
+        <location filename="../../visualizer/window.py" line="366" />
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="368" />
+        <location filename="../../visualizer/window.py" line="371" />
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="368" />
+        <location filename="../../visualizer/window.py" line="371" />
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="369" />
+        <location filename="../../visualizer/window.py" line="372" />
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="369" />
+        <location filename="../../visualizer/window.py" line="372" />
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="519" />
+        <location filename="../../visualizer/window.py" line="522" />
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="583" />
+        <location filename="../../visualizer/window.py" line="586" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="584" />
+        <location filename="../../visualizer/window.py" line="587" />
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="609" />
-        <location filename="../../visualizer/window.py" line="617" />
-        <location filename="../../visualizer/window.py" line="618" />
-        <location filename="../../visualizer/window.py" line="631" />
-        <location filename="../../visualizer/window.py" line="641" />
-        <location filename="../../visualizer/window.py" line="692" />
+        <location filename="../../visualizer/window.py" line="612" />
+        <location filename="../../visualizer/window.py" line="620" />
+        <location filename="../../visualizer/window.py" line="621" />
+        <location filename="../../visualizer/window.py" line="634" />
+        <location filename="../../visualizer/window.py" line="644" />
+        <location filename="../../visualizer/window.py" line="695" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="625" />
+        <location filename="../../visualizer/window.py" line="628" />
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="637" />
+        <location filename="../../visualizer/window.py" line="640" />
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="637" />
+        <location filename="../../visualizer/window.py" line="640" />
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="637" />
+        <location filename="../../visualizer/window.py" line="640" />
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="638" />
+        <location filename="../../visualizer/window.py" line="641" />
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="639" />
+        <location filename="../../visualizer/window.py" line="642" />
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="648" />
+        <location filename="../../visualizer/window.py" line="651" />
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="652" />
+        <location filename="../../visualizer/window.py" line="655" />
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="657" />
+        <location filename="../../visualizer/window.py" line="660" />
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="662" />
+        <location filename="../../visualizer/window.py" line="665" />
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="667" />
+        <location filename="../../visualizer/window.py" line="670" />
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="678" />
+        <location filename="../../visualizer/window.py" line="681" />
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="686" />
+        <location filename="../../visualizer/window.py" line="689" />
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="700" />
+        <location filename="../../visualizer/window.py" line="703" />
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/window.py" line="711" />
+        <location filename="../../visualizer/window.py" line="714" />
         <source>Save session</source>
         <translation>Salvar sessão</translation>
+    </message>
+</context>
+<context>
+    <name>ModelMenu</name>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="59" />
+        <source>Cannot open this model: {0}</source>
+        <translation>Não foi possível abrir este modelo: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="68" />
+        <source>Opened {0}</source>
+        <translation>{0} aberto</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="99" />
+        <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
+        <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="128" />
+        <source>&amp;Model</source>
+        <translation>&amp;Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="129" />
+        <source>&amp;Open model folder…</source>
+        <translation>&amp;Abrir pasta de modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="130" />
+        <source>&amp;Recent models</source>
+        <translation>Modelos &amp;recentes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="131" />
+        <source>&amp;Toy vocabulary</source>
+        <translation>Vocabulário de &amp;brinquedo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="134" />
+        <source>Real model</source>
+        <translation>Modelo real</translation>
+    </message>
+</context>
+<context>
+    <name>RealModelPage</name>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="103" />
+        <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
+        <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="111" />
+        <source>Positions</source>
+        <translation>Posições</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="112" />
+        <source>Neighbours and norms</source>
+        <translation>Vizinhos e normas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="113" />
+        <source>Type a sentence and press Enter: the model's own tokenizer splits it</source>
+        <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="114" />
+        <source>X = E[ids] + P (the lesson)</source>
+        <translation>X = E[ids] + P (a aula)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="115" />
+        <source>X_model (what the first block receives)</source>
+        <translation>X_model (o que o primeiro bloco recebe)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="118" />
+        <source>No model is open: Model → Open model folder…</source>
+        <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="122" />
+        <source>learned absolute positions</source>
+        <translation>posições absolutas aprendidas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="122" />
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="123" />
+        <source>no positions</source>
+        <translation>sem posições</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="127" />
+        <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}. Config keys used: {9}.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}. Chaves do config usadas: {9}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="132" />
+        <source>tied to E</source>
+        <translation>amarrada a E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="132" />
+        <source>separate from E</source>
+        <translation>separada de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="134" />
+        <source>E[ids] + P</source>
+        <translation>E[ids] + P</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="134" />
+        <source>E[ids]</source>
+        <translation>E[ids]</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="135" />
+        <source>Showing X = {0}.</source>
+        <translation>Mostrando X = {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="137" />
+        <source>LayerNorm(E[ids] + P + token type 0)</source>
+        <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="138" />
+        <source>the same as X</source>
+        <translation>o mesmo que X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="140" />
+        <source>Showing X_model = {0}.</source>
+        <translation>Mostrando X_model = {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>RealNeighbours</name>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <source>cosine</source>
+        <translation>cosseno</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="88" />
+        <source>Row norms ‖E[i]‖ against the token id i</source>
+        <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
+        <source>Open a model to see a token's nearest neighbours.</source>
+        <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="95" />
+        <source>tied to E: the output layer reuses these rows</source>
+        <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="96" />
+        <source>not tied: the output layer has its own table</source>
+        <translation>não amarrada: a camada de saída tem tabela própria</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="97" />
+        <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
+        <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
+    </message>
+</context>
+<context>
+    <name>RealPositions</name>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="130" />
+        <source>Pair i shown on the clock:</source>
+        <translation>Par i mostrado no relógio:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="136" />
+        <source>Learned P: {0} positions × {1}</source>
+        <translation>P aprendida: {0} posições × {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="137" />
+        <source>cos(P_s, P_t) of this model</source>
+        <translation>cos(P_s, P_t) deste modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="138" />
+        <source>cos of a sinusoidal table, same size</source>
+        <translation>cos de uma tabela senoidal do mesmo tamanho</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="140" />
+        <source>Principal components of P ({0})</source>
+        <translation>Componentes principais de P ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="141" />
+        <source>Singular values of P</source>
+        <translation>Valores singulares de P</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="142" />
+        <source>Drag to pan, wheel to zoom. Neighbouring positions of a learned table are similar, like the sinusoidal ones: training found smooth curves.</source>
+        <translation>Arraste para mover, role para ampliar. Posições vizinhas de uma tabela aprendida se parecem, como as senoidais: o treino encontrou curvas suaves.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="146" />
+        <source>θ_i per pair (base {0}, {1})</source>
+        <translation>θ_i por par (base {0}, {1})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="147" />
+        <source>no scaling</source>
+        <translation>sem escala</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="150" />
+        <source>Pair {0}: θ = {1} rad per position</source>
+        <translation>Par {0}: θ = {1} rad por posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="152" />
+        <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
+        <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="156" />
+        <source>This model adds no position to X.</source>
+        <translation>Este modelo não soma posição a X.</translation>
     </message>
 </context>
 <context>
@@ -794,6 +1054,14 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/views/real_scale.py" line="221" />
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>RealTokenStrip</name>
+    <message>
+        <location filename="../../visualizer/views/real_token_strip.py" line="51" />
+        <source>Beyond the trained length: this model has no position {0}</source>
+        <translation>Além do comprimento treinado: este modelo não tem a posição {0}</translation>
     </message>
 </context>
 <context>
