@@ -30,6 +30,11 @@ def test_nearest_neighbours_in_chunks_equal_the_whole_table_at_once():
     np.testing.assert_array_equal(ids, expected)
     np.testing.assert_allclose(got, scores[expected], rtol=1e-5)
     assert 17 not in ids
+    with_norms = nearest_neighbours(query, chunks(E, 300), k=10, exclude=17, norms=np.linalg.norm(E, axis=1))
+    np.testing.assert_array_equal(with_norms[0], expected)
+    filled = np.zeros(E.shape[0])
+    nearest_neighbours(query, chunks(E, 300), k=10, norms_out=filled)
+    np.testing.assert_allclose(filled, np.linalg.norm(E, axis=1), rtol=1e-5)
 
 
 def test_row_norms_cosine_layer_norm_pca_and_singular_values():

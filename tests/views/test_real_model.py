@@ -92,6 +92,7 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
                "original_max_position_embeddings": 16}
     folder, tensors = rope_folder(tmp_path / "llama", "llama", {"rope_theta": 500_000.0, "rope_scaling": scaling})
     menu.open_folder(folder)
+    QApplication.processEvents()  # P and θ views are built once X is painted
     page = menu.page
     positions = page.positions
     theta = menu.real_model.checkpoint.rope.theta()
@@ -112,6 +113,7 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
 
 def test_learned_positions_views(window, menu):
     menu.open_folder(minilm_folder())
+    QApplication.processEvents()
     positions = menu.page.positions
     P = menu.real_model.checkpoint.P
     np.testing.assert_array_equal(positions.P_image.image, P)

@@ -79,7 +79,8 @@ def singular_values(rows: np.ndarray) -> np.ndarray:
 
 
 def nearest_neighbours(query: np.ndarray, chunks: Iterable[tuple[int, np.ndarray]], k: int = 10,
-                       exclude: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+                       exclude: int | None = None, norms: np.ndarray | None = None,
+                       norms_out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The ``k`` rows most similar to ``query`` by cosine similarity, scanning the table in chunks.
 
     Parameters
@@ -91,6 +92,12 @@ def nearest_neighbours(query: np.ndarray, chunks: Iterable[tuple[int, np.ndarray
     k : int
     exclude : int, optional
         A row id left out (the query token itself).
+    norms : ndarray, shape (V,), optional
+        ‖E[i]‖ already known (from :func:`chunked_row_norms`): each chunk then costs one
+        matrix-vector product instead of two passes.
+    norms_out : ndarray, shape (V,), optional
+        Filled with ‖E[i]‖ on the way when ``norms`` is not given: the norms for later queries
+        come with the first one, in the same pass.
 
     Returns
     -------
@@ -105,9 +112,17 @@ def nearest_neighbours(query: np.ndarray, chunks: Iterable[tuple[int, np.ndarray
     best_scores = np.empty(0, dtype=np.float64)
     for start, block in chunks:
         block = np.asarray(block, dtype=np.float32)
-        norms = np.sqrt(np.einsum("ij,ij->i", block, block))
-        dots = block @ q
-        scores = np.divide(dots, norms * q_norm, out=np.zeros_like(dots), where=norms * q_norm > 0)
+        if norms is None:
+            row_norms = np.sqrt(np.einsum("ij,ij->i", block, block))
+            if norms_out is not None:
+                norms_out[start:start + block.shape[0]] = row_norms
+        else:
+            row_norms = np.asarray(norms[start:start + block.shape[0]], dtype=np.float32)
+        # NumPy's own loop, not BLAS: a matrix-vector product gains nothing from threads, and
+        # BLAS threads on a busy machine cost several times more than they save.
+        dots = np.einsum("ij,j->i", block, q)
+        scale = row_norms * q_norm
+        scores = np.divide(dots, scale, out=np.zeros_like(dots), where=scale > 0)
         ids = np.arange(start, start + block.shape[0], dtype=np.int64)
         if exclude is not None and start <= exclude < start + block.shape[0]:
             scores[exclude - start] = -np.inf

@@ -35,7 +35,7 @@ TABLE_DTYPES: dict[str, np.dtype[Any]] = {
 _EXPONENT_MASKS: dict[str, int] = {"F32": 0x7F800000, "F16": 0x7C00, "BF16": 0x7F80, "F64": 0x7FF0000000000000}
 _RAW_INTS: dict[str, np.dtype[Any]] = {
     "F32": np.dtype("<u4"), "F16": np.dtype("<u2"), "BF16": np.dtype("<u2"), "F64": np.dtype("<u8")}
-CHUNK_BYTES = 16 * 2**20
+CHUNK_BYTES = 2**20
 """Bytes of a table read at a time when a whole table is scanned (norms, neighbours, finiteness)."""
 
 
@@ -196,8 +196,13 @@ class TensorTable:
 
         The block is overwritten by the next one: use it before asking for the next.
         """
+        decoded: np.ndarray | None = None
         for start, raw in self._raw_chunks(chunk_bytes):
-            yield start, self._decode(raw)
+            if decoded is None or decoded.shape[0] < raw.shape[0]:
+                decoded = np.empty(raw.shape, dtype=np.float32)
+            block = decoded[:raw.shape[0]]
+            self._decode(raw, block)
+            yield start, block
 
     def first_nonfinite_row(self, chunk_bytes: int = CHUNK_BYTES) -> int | None:
         """The first row holding a NaN or ±inf, or None; checks the exponent bits, no decoding."""
@@ -207,9 +212,9 @@ class TensorTable:
             if scratch is None or scratch.shape != raw.shape:
                 scratch = np.empty_like(raw)
             np.bitwise_and(raw, mask, out=scratch)
-            bad = np.flatnonzero((scratch == mask).any(axis=1))
-            if bad.size:
-                return start + int(bad[0])
+            # One flat test per chunk; the row is looked for only in a chunk that has one.
+            if (scratch == mask).any():
+                return start + int(np.flatnonzero((scratch == mask).any(axis=1))[0])
         return None
 
     def _raw_chunks(self, chunk_bytes: int) -> Iterator[tuple[int, np.ndarray]]:
@@ -227,13 +232,12 @@ class TensorTable:
                     raise SafetensorsFileError(f"{self.entry.path.name} ended early inside {self.entry.name!r}")
                 yield start, view
 
-    def _decode(self, raw: np.ndarray) -> np.ndarray:
+    def _decode(self, raw: np.ndarray, out: np.ndarray) -> None:
         if self.dtype == "BF16":
-            # bfloat16 is the top half of a float32: shift the 16 bits up and read them as float32.
-            wide = raw.astype(np.uint32)
-            wide <<= 16
-            return wide.view(np.float32)
-        return raw.view(TABLE_DTYPES[self.dtype]).astype(np.float32)
+            # bfloat16 is the top half of a float32: shift the 16 bits up, in one pass into ``out``.
+            np.left_shift(raw, 16, out=out.view(np.uint32), dtype=np.uint32)
+        else:
+            out[...] = raw.view(TABLE_DTYPES[self.dtype])
 
 
 def read_small_tensor(entry: TensorEntry) -> np.ndarray:

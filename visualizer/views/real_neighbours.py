@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import chunked_row_norms, nearest_neighbours
+from ..core import nearest_neighbours
 from ..real_model import RealModel
 from .lazy import RefreshWhenShown
 from .lifetime import DetachOnClose
@@ -63,18 +63,22 @@ class RealNeighbours(RefreshWhenShown, DetachOnClose, QWidget):
             return
         token_id = self._model.ids[position]
         query = checkpoint.E_rows([token_id])[0]
+        first = self._norms is None
+        # The first query also measures every row (one pass); later ones reuse the norms.
+        norms_out = np.zeros(checkpoint.vocab_size) if first else None
         self.neighbour_ids, self.scores = nearest_neighbours(query, checkpoint.E.chunks(), NEIGHBOURS,
-                                                             exclude=token_id)
+                                                             exclude=token_id, norms=self._norms,
+                                                             norms_out=norms_out)
+        if norms_out is not None:
+            self._norms = norms_out
+            self.norms_plot.plot(np.arange(norms_out.size), norms_out, pen=None, symbol="o", symbolSize=2,
+                                 symbolPen=None, symbolBrush=pg.mkBrush(0, 114, 178, 90))
         numbers = self._appearance.numbers
         self.table.setRowCount(len(self.neighbour_ids))
         for row, (other, score) in enumerate(zip(self.neighbour_ids, self.scores, strict=True)):
             for column, text in enumerate((checkpoint.token(int(other)), numbers.integer(int(other)),
                                            numbers.fixed(float(score), 3))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        if self._norms is None:
-            self._norms = chunked_row_norms(checkpoint.E.chunks(), checkpoint.vocab_size)
-            self.norms_plot.plot(np.arange(self._norms.size), self._norms, pen=None, symbol="o", symbolSize=2,
-                                 symbolPen=None, symbolBrush=pg.mkBrush(0, 114, 178, 90))
         self.retranslate()
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -44,12 +44,20 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
         layout.addWidget(self.pair_row)
         layout.addWidget(self.graphics, 1)
         self.P_plot: pg.PlotItem | None = None
+        self.clock: pg.PlotItem | None = None
+        self.theta_plot: pg.PlotItem | None = None
         self.pair.valueChanged.connect(self.request_refresh)
         model.checkpoint_changed.connect(self._on_checkpoint_changed)
         model.tokens_changed.connect(self.request_refresh)
-        self._on_checkpoint_changed()
+        self._build()
 
     def _on_checkpoint_changed(self) -> None:
+        # After the event loop has painted X: P's decompositions must not delay the first X.
+        self.graphics.clear()
+        self.P_plot = self.clock = self.theta_plot = None
+        QTimer.singleShot(0, self, self._build)
+
+    def _build(self) -> None:
         checkpoint = self._model.checkpoint
         self.graphics.clear()
         self.P_plot = None
@@ -107,7 +115,7 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
     def refresh(self) -> None:
         """Redraw what depends on the sentence (the RoPE clock's hands)."""
         checkpoint = self._model.checkpoint
-        if checkpoint is None or checkpoint.rope is None:
+        if checkpoint is None or checkpoint.rope is None or self.clock is None or self.theta_plot is None:
             return
         theta = checkpoint.rope.theta(self._model.n or None)
         self.theta = theta
@@ -141,7 +149,7 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
             self.singular_plot.setTitle(self.tr("Singular values of P"))
             self.caption.setText(self.tr("Drag to pan, wheel to zoom. Neighbouring positions of a learned table "
                                          "are similar, like the sinusoidal ones: training found smooth curves."))
-        elif checkpoint.rope is not None:
+        elif checkpoint.rope is not None and self.clock is not None and self.theta_plot is not None:
             rope = checkpoint.rope
             self.theta_plot.setTitle(self.tr("θ_i per pair (base {0}, {1})").format(
                 numbers.short(rope.base, 0), rope.scaling or self.tr("no scaling")))
