@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+import numpy as np
+
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
 from .model import EmbeddingModel, TooManyTokensError
@@ -56,8 +58,9 @@ def _scheme(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python main.py`` and ``embedding-visualizer``."""
     parser = _Parser(prog=PROGRAM, description="See how token ids become the matrix X.")
-    parser.add_argument("--text", default=LESSON_SENTENCE,
-                        help=f"starting sentence (default: {LESSON_SENTENCE!r})")
+    parser.add_argument("--text", default=None,
+                        help=f"starting sentence (default: {LESSON_SENTENCE!r}; with --model, the model's "
+                             "sentence, default 'the cat sat on the mat')")
     parser.add_argument("--scheme", type=_scheme, default="learned",
                         help=f"position scheme: {', '.join(SCHEMES)} (default: learned)")
     parser.add_argument("--export", type=Path, metavar="FILE",
@@ -85,6 +88,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
              f"use one of {', '.join(EXPORT_FORMATS)}")
     args.checkpoint = None
+    model_text = args.text
+    if args.model is not None:
+        from .real_model import DEFAULT_TEXT
+
+        model_text = args.text if args.text is not None else DEFAULT_TEXT
+        # --text is the real model's sentence then; the toy keeps the lesson's.
+        args.text, args.model_text = LESSON_SENTENCE, model_text
+    elif args.text is None:
+        args.text = LESSON_SENTENCE
     if args.model is not None:
         from .io.checkpoint import CheckpointError, open_checkpoint
 
@@ -93,13 +105,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except CheckpointError as error:
             fail(str(error))
         if args.export is not None:
-            return _export_checkpoint(args.checkpoint, args.text, args.export)
+            return _export_checkpoint(args.checkpoint, model_text, args.export)
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
     except TooManyTokensError as error:
         # The strip shows 32 tokens; a headless data export has no such cap.
-        if args.export is None or args.export.suffix.lower() not in (".json", ".csv", ".tex") \
-                or args.session is not None or args.step is not None:
+        if args.export is None or args.session is not None or args.step is not None:
             fail(str(error))
         return _export_long_toy_text(args.text, args.scheme, args.export)
     except TokenizeError as error:
@@ -150,10 +161,23 @@ def _export_data(model: EmbeddingModel, path: Path) -> int:
 
 
 def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
+    """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
     from .io.tables import ExportError, toy_worked_example, write_data_export
 
     try:
-        write_data_export(toy_worked_example(text, scheme), path)
+        example = toy_worked_example(text, scheme)
+        if path.suffix.lower() in (".png", ".svg"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+            from PySide6.QtWidgets import QApplication
+
+            from .io.matrix_image import export_matrix_image
+
+            _app = QApplication.instance() or QApplication([sys.argv[0]])
+            formula = "E[ids] + P" if example["P"] is not None else "E[ids]"
+            export_matrix_image(np.asarray(example["X"], dtype=np.float64), path,
+                                f"X = {formula} ({scheme}), {len(example['ids'])} tokens")
+            return 0
+        write_data_export(example, path)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
     except (ExportError, PositionError) as error:
@@ -222,6 +246,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
 
     window = MainWindow(model, appearance, settings)
     if args.model is not None:
+        window.model_menu.real_model.set_text(args.model_text)
         window.model_menu.open_folder(args.model)
     if args.lesson_step is not None:
         window.go_to_step(args.lesson_step)

@@ -14,7 +14,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
-from .io.checkpoint import CheckpointError
 from .real_model import RealModel
 
 if TYPE_CHECKING:
@@ -53,6 +52,8 @@ class ModelMenu(QObject):
 
     def open_folder(self, folder: Path | str) -> bool:
         """Open a model folder and bring its page to the front; False (and a message) if refused."""
+        from .io.checkpoint import CheckpointError
+
         try:
             self.real_model.open(folder)
         except CheckpointError as error:

@@ -8,13 +8,15 @@ model already shown). Arrays handed out are read-only.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from psygnal import Signal
 
 from .core import sinusoidal
-from .io.checkpoint import Checkpoint, open_checkpoint
+
+if TYPE_CHECKING:
+    from .io.checkpoint import Checkpoint
 
 DEFAULT_TEXT = "the cat sat on the mat"
 
@@ -126,6 +128,8 @@ class RealModel:
         visualizer.io.checkpoint.CheckpointError
             The folder is refused; the model shown before stays.
         """
+        from .io.checkpoint import open_checkpoint  # tokenizers and safetensors: only when a model opens
+
         checkpoint = open_checkpoint(folder)
         encoding = checkpoint.encode(self._text)
         self._checkpoint = checkpoint

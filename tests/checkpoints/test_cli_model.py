@@ -86,3 +86,17 @@ def test_toy_export_of_1400_tokens_has_no_strip_cap(tmp_path):
     # The strip's cap still holds where there is a strip: a screenshot refuses the same text.
     result = run_cli("--text", text, "--screenshot", str(tmp_path / "s.png"))
     assert result.returncode == 2 and "32 at most" in result.stderr
+
+
+def test_long_toy_text_as_a_picture_and_a_model_window_screenshot(tmp_path):
+    from PySide6.QtGui import QImage
+
+    picture = tmp_path / "long.png"
+    result = run_cli("--scheme", "sinusoidal", "--text", "o" + " gato subiu no" * 20, "--export", str(picture))
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(picture)).height() > 61  # 61 rows of X, at least a pixel each, under a title
+    folder, _ = gpt2_folder(tmp_path / "gpt2")
+    shot = tmp_path / "shot.png"
+    result = run_cli("--model", str(folder), "--text", "the cat", "--screenshot", str(shot), "--size", "1024x768")
+    assert result.returncode == 0, result.stderr
+    assert (QImage(str(shot)).width(), QImage(str(shot)).height()) == (1024, 768)

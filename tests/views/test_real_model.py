@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests.checkpoints.folders import gpt2_folder, rope_folder
 from tests.checkpoints.test_minilm import minilm_folder
+from tests.checkpoints.test_refusals import CASES
 
 
 @pytest.fixture
@@ -120,3 +121,18 @@ def test_learned_positions_views(window, menu):
     unit = P / np.linalg.norm(P, axis=1, keepdims=True)
     np.testing.assert_allclose(positions.similarity_image.image, unit @ unit.T, atol=1e-12)
     np.testing.assert_allclose(positions.singular_values, np.linalg.svd(P, compute_uv=False), rtol=1e-9)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_refusal_keeps_the_model_shown(window, menu, tmp_path, case):
+    folder, _ = gpt2_folder(tmp_path / "good")
+    menu.open_folder(folder)
+    real = menu.real_model
+    checkpoint, ids, text = real.checkpoint, real.ids, real.text
+    make, message = CASES[case]
+    bad = make(tmp_path)
+    assert not menu.open_folder(bad)
+    assert message in window.statusBar().currentMessage()
+    assert (real.checkpoint, real.ids, real.text) == (checkpoint, ids, text)
+    assert window.tabs.currentWidget() is menu.page
+    np.testing.assert_array_equal(menu.page.matrix.values, checkpoint.X(ids))

@@ -7,13 +7,15 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core import embed, positions, tokenize, toy_vocabulary
 from ..model import EmbeddingModel
-from .checkpoint import Checkpoint
+
+if TYPE_CHECKING:
+    from .checkpoint import Checkpoint
 
 DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
@@ -95,12 +97,12 @@ def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path:
     JSON adds ``X_model`` and ``model``), or an export already made (a dict).
     """
     suffix = path.suffix.lower()
-    if isinstance(model, Checkpoint):
-        example = model.export(text)
-    elif isinstance(model, dict):
+    if isinstance(model, dict):
         example = model
-    else:
+    elif isinstance(model, EmbeddingModel):
         example = worked_example(model)
+    else:
+        example = model.export(text)
     X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), -1)
     if suffix == ".json":
         text = json.dumps(example, indent=2, ensure_ascii=False) + "\n"

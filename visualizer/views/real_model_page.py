@@ -47,6 +47,7 @@ class RealModelPage(DetachOnClose, QWidget):
         self.show_x.toggled.connect(lambda on: on and model.set_x_kind("X"))
         self.show_x_model.toggled.connect(lambda on: on and model.set_x_kind("X_model"))
         self.kind_caption = QLabel()
+        self.kind_caption.setWordWrap(True)  # never wider than the window
         kind_row = QHBoxLayout()
         kind_row.addWidget(self.show_x)
         kind_row.addWidget(self.show_x_model)
