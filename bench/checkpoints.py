@@ -79,8 +79,10 @@ def minilm_open(app: QApplication) -> list[Row]:
         page.matrix.plot.viewport().repaint()  # the first painted X; P's views follow in the event loop
 
     before = rss_mb()
-    first_s = _median_s(open_and_paint, 1, app.processEvents)
-    grown = rss_mb() - before
+    first_s = _median_s(open_and_paint, 1)
+    grown = rss_mb() - before  # at the first painted X
+    app.processEvents()  # P's heatmap, similarities, components and singular values follow
+    grown_all = rss_mb() - before
     open_s, open_cpu = _median_wall_cpu(open_and_paint, 7, app.processEvents)
     page.close()
     page.deleteLater()
@@ -93,7 +95,8 @@ def minilm_open(app: QApplication) -> list[Row]:
     return [
         (f"MiniLM ({size_mb:.0f} MB): open → first painted X: first / median of 7 / its CPU time (load "
          f"{load_average()})", f"{first_s * 1000:.0f} / {open_s * 1000:.0f} / {open_cpu * 1000:.0f} ms", "< 300 ms"),
-        ("MiniLM: resident memory grown by the first open", f"{grown:.1f} MB", f"< {size_mb / 2:.0f} MB"),
+        ("MiniLM: resident memory grown by the first open: at the first X / once P's views are drawn",
+         f"{grown:.1f} / {grown_all:.1f} MB", f"< {size_mb / 2:.0f} MB"),
         ("beside: safetensors.numpy.load_file of the whole file", f"{load_s * 1000:.0f} ms, +{grown_load:.0f} MB",
          "—"),
     ]
