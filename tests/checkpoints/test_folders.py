@@ -168,3 +168,16 @@ def test_tokenizer_padding_and_truncation_are_off_even_when_the_file_has_them(tm
     # The file's own settings would cut the text to 4 tokens, then pad it to 16.
     assert tokenizer().encode(long_text).ids == [4, 5, 4, 5] + [0] * 12
     assert open_checkpoint(folder).encode(long_text).ids == (4, 5) * 10
+
+
+def test_phi3_like_longrope_switches_factors_past_the_original_context(tmp_path):
+    short, long = [1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7], [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]
+    extra = {"rope_theta": 10_000.0, "original_max_position_embeddings": 4,
+             "rope_scaling": {"type": "longrope", "short_factor": short, "long_factor": long}}
+    folder, _ = rope_folder(tmp_path / "phi3", "phi3", extra)
+    model = open_checkpoint(folder)
+    base = [1e4 ** (-2 * i / 16) for i in range(8)]
+    np.testing.assert_allclose(model.rope.theta(4), [t / f for t, f in zip(base, short, strict=True)], rtol=1e-14)
+    np.testing.assert_allclose(model.export("the cat sat on the mat")["model"]["rope"]["theta"],
+                               [t / f for t, f in zip(base, long, strict=True)], rtol=1e-14)  # 6 tokens > 4
+    assert model.keys["original_max_position_embeddings"] == 4

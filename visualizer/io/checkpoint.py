@@ -538,6 +538,9 @@ def _rope_scaling(config: _Config, nested: dict[str, Any] | None) -> tuple[str |
     for key in _SCALING_NUMBERS[kind]:
         if source.get(key) is not None or key in _REQUIRED[kind]:
             parameters[key] = config.number(key, source, prefix)
+    if "original_max_position_embeddings" not in parameters and config.has("original_max_position_embeddings"):
+        # Phi-3 keeps the trained context at the top of the config, not inside rope_scaling.
+        parameters["original_max_position_embeddings"] = config.integer("original_max_position_embeddings")
     if "original_max_position_embeddings" in parameters:
         parameters["original_max_position_embeddings"] = int(parameters["original_max_position_embeddings"])
     if kind == "yarn" and "truncate" in source:
