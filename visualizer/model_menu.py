@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
@@ -40,8 +41,11 @@ class ModelMenu(QObject):
         self.recent_menu = QMenu(self.menu)
         self.toy_action = QAction(self)
         self.toy_action.triggered.connect(self.use_toy)
+        self.export_action = QAction(self)
+        self.export_action.triggered.connect(self._on_export)
         self.menu.addAction(self.open_action)
         self.menu.addMenu(self.recent_menu)
+        self.menu.addAction(self.export_action)
         self.menu.addSeparator()
         self.menu.addAction(self.toy_action)
         window.tabs.currentChanged.connect(self._on_tab_changed)
@@ -78,6 +82,37 @@ class ModelMenu(QObject):
         self.window.tabs.setCurrentIndex(0)
         self.retranslate()
 
+    def export_x(self, path: Path) -> bool:
+        """Write the real model's X for the tokens shown (as reordered) to .json .csv .tex .png .svg.
+
+        False, with a message, for a path that cannot be written or tokens past a learned table.
+        """
+        from .core import PositionError
+        from .io.checkpoint import Encoding
+        from .io.tables import ExportError, write_data_export
+
+        real, checkpoint = self.real_model, self.real_model.checkpoint
+        if checkpoint is None:
+            return False
+        suffix = path.suffix.lower()
+        try:
+            if suffix in (".png", ".svg"):
+                from .io.matrix_image import export_matrix_image
+
+                checkpoint.P_rows(real.n)  # the same refusal as the data exports past a learned table
+                title = f"{real.x_kind}: {checkpoint.name}, {real.n} tokens"
+                export_matrix_image(np.asarray(real.X()), path, title)
+            elif suffix in (".json", ".csv", ".tex"):
+                write_data_export(checkpoint.export(Encoding(real.ids, real.tokens)), path)
+            else:
+                raise ExportError(f"cannot export to {suffix or 'a file without extension'}; use .json, .csv, "
+                                  ".tex, .png or .svg")
+        except (ExportError, PositionError) as error:
+            self.window.show_message(self.tr("Cannot export: {0}").format(error))
+            return False
+        self.window.show_message(self.tr("Wrote {0}").format(path))
+        return True
+
     def recent_models(self) -> list[str]:
         """Folders opened before, newest first."""
         settings = self.window.settings
@@ -101,6 +136,12 @@ class ModelMenu(QObject):
                                                                        "tokenizer.json, model.safetensors)"))
         if folder:
             self.open_folder(folder)
+
+    def _on_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Export the model's X"), "x.json",
+                                              "X (*.json *.csv *.tex *.png *.svg)")
+        if path:
+            self.export_x(Path(path))
 
     def _remember(self, folder: str) -> None:
         recent = ([folder] + [f for f in self.recent_models() if f != folder])[:MAX_RECENT_MODELS]
@@ -131,6 +172,8 @@ class ModelMenu(QObject):
         self.recent_menu.setTitle(self.tr("&Recent models"))
         self.toy_action.setText(self.tr("&Toy vocabulary"))
         self.toy_action.setEnabled(self.real_model.checkpoint is not None)
+        self.export_action.setText(self.tr("&Export the model's X…"))
+        self.export_action.setEnabled(self.real_model.checkpoint is not None)
         if self.page is not None:
             self.window.tabs.setTabText(self.window.tabs.indexOf(self.page), self.tr("Real model"))
         self._fill_recent()

@@ -744,42 +744,62 @@ O app continua funcionando.</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="59" />
+        <location filename="../../visualizer/model_menu.py" line="64" />
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="68" />
+        <location filename="../../visualizer/model_menu.py" line="73" />
         <source>Opened {0}</source>
         <translation>{0} aberto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="99" />
+        <location filename="../../visualizer/model_menu.py" line="111" />
+        <source>Cannot export: {0}</source>
+        <translation>Não foi possível exportar: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="113" />
+        <source>Wrote {0}</source>
+        <translation>{0} gravado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="135" />
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="128" />
+        <location filename="../../visualizer/model_menu.py" line="141" />
+        <source>Export the model's X</source>
+        <translation>Exportar o X do modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="170" />
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="129" />
+        <location filename="../../visualizer/model_menu.py" line="171" />
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="130" />
+        <location filename="../../visualizer/model_menu.py" line="172" />
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="131" />
+        <location filename="../../visualizer/model_menu.py" line="173" />
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;brinquedo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model_menu.py" line="134" />
+        <location filename="../../visualizer/model_menu.py" line="175" />
+        <source>&amp;Export the model's X…</source>
+        <translation>&amp;Exportar o X do modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model_menu.py" line="178" />
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -787,97 +807,97 @@ O app continua funcionando.</translation>
 <context>
     <name>RealModelPage</name>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="103" />
+        <location filename="../../visualizer/views/real_model_page.py" line="105" />
         <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
         <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="111" />
+        <location filename="../../visualizer/views/real_model_page.py" line="113" />
         <source>Positions</source>
         <translation>Posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="112" />
+        <location filename="../../visualizer/views/real_model_page.py" line="114" />
         <source>Neighbours and norms</source>
         <translation>Vizinhos e normas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="113" />
+        <location filename="../../visualizer/views/real_model_page.py" line="115" />
         <source>Type a sentence and press Enter: the model's own tokenizer splits it</source>
         <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="114" />
+        <location filename="../../visualizer/views/real_model_page.py" line="116" />
         <source>X = E[ids] + P (the lesson)</source>
         <translation>X = E[ids] + P (a aula)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="115" />
+        <location filename="../../visualizer/views/real_model_page.py" line="117" />
         <source>X_model (what the first block receives)</source>
         <translation>X_model (o que o primeiro bloco recebe)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="118" />
+        <location filename="../../visualizer/views/real_model_page.py" line="120" />
         <source>No model is open: Model → Open model folder…</source>
         <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="122" />
+        <location filename="../../visualizer/views/real_model_page.py" line="124" />
         <source>learned absolute positions</source>
         <translation>posições absolutas aprendidas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="122" />
+        <location filename="../../visualizer/views/real_model_page.py" line="124" />
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="123" />
+        <location filename="../../visualizer/views/real_model_page.py" line="125" />
         <source>no positions</source>
         <translation>sem posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="127" />
+        <location filename="../../visualizer/views/real_model_page.py" line="129" />
         <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}. Config keys used: {9}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}. Chaves do config usadas: {9}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="132" />
+        <location filename="../../visualizer/views/real_model_page.py" line="134" />
         <source>tied to E</source>
         <translation>amarrada a E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="132" />
+        <location filename="../../visualizer/views/real_model_page.py" line="134" />
         <source>separate from E</source>
         <translation>separada de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="134" />
+        <location filename="../../visualizer/views/real_model_page.py" line="136" />
         <source>E[ids] + P</source>
         <translation>E[ids] + P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="134" />
+        <location filename="../../visualizer/views/real_model_page.py" line="136" />
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="135" />
+        <location filename="../../visualizer/views/real_model_page.py" line="137" />
         <source>Showing X = {0}.</source>
         <translation>Mostrando X = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="137" />
+        <location filename="../../visualizer/views/real_model_page.py" line="139" />
         <source>LayerNorm(E[ids] + P + token type 0)</source>
         <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="138" />
+        <location filename="../../visualizer/views/real_model_page.py" line="140" />
         <source>the same as X</source>
         <translation>o mesmo que X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="140" />
+        <location filename="../../visualizer/views/real_model_page.py" line="142" />
         <source>Showing X_model = {0}.</source>
         <translation>Mostrando X_model = {0}.</translation>
     </message>
@@ -885,42 +905,42 @@ O app continua funcionando.</translation>
 <context>
     <name>RealNeighbours</name>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="87" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
         <source>cosine</source>
         <translation>cosseno</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="88" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
         <source>Row norms ‖E[i]‖ against the token id i</source>
         <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="96" />
         <source>Open a model to see a token's nearest neighbours.</source>
         <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="95" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="99" />
         <source>tied to E: the output layer reuses these rows</source>
         <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="96" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="100" />
         <source>not tied: the output layer has its own table</source>
         <translation>não amarrada: a camada de saída tem tabela própria</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="97" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="101" />
         <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
         <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
     </message>
@@ -928,62 +948,62 @@ O app continua funcionando.</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="130" />
+        <location filename="../../visualizer/views/real_positions.py" line="138" />
         <source>Pair i shown on the clock:</source>
         <translation>Par i mostrado no relógio:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="136" />
+        <location filename="../../visualizer/views/real_positions.py" line="144" />
         <source>Learned P: {0} positions × {1}</source>
         <translation>P aprendida: {0} posições × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="137" />
+        <location filename="../../visualizer/views/real_positions.py" line="145" />
         <source>cos(P_s, P_t) of this model</source>
         <translation>cos(P_s, P_t) deste modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="138" />
+        <location filename="../../visualizer/views/real_positions.py" line="146" />
         <source>cos of a sinusoidal table, same size</source>
         <translation>cos de uma tabela senoidal do mesmo tamanho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="140" />
+        <location filename="../../visualizer/views/real_positions.py" line="148" />
         <source>Principal components of P ({0})</source>
         <translation>Componentes principais de P ({0})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="141" />
+        <location filename="../../visualizer/views/real_positions.py" line="149" />
         <source>Singular values of P</source>
         <translation>Valores singulares de P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="142" />
-        <source>Drag to pan, wheel to zoom. Neighbouring positions of a learned table are similar, like the sinusoidal ones: training found smooth curves.</source>
-        <translation>Arraste para mover, role para ampliar. Posições vizinhas de uma tabela aprendida se parecem, como as senoidais: o treino encontrou curvas suaves.</translation>
+        <location filename="../../visualizer/views/real_positions.py" line="150" />
+        <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors.</source>
+        <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="146" />
+        <location filename="../../visualizer/views/real_positions.py" line="155" />
         <source>θ_i per pair (base {0}, {1})</source>
         <translation>θ_i por par (base {0}, {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="147" />
+        <location filename="../../visualizer/views/real_positions.py" line="156" />
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="150" />
+        <location filename="../../visualizer/views/real_positions.py" line="159" />
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="152" />
+        <location filename="../../visualizer/views/real_positions.py" line="161" />
         <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
         <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="156" />
+        <location filename="../../visualizer/views/real_positions.py" line="165" />
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>

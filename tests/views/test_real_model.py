@@ -136,3 +136,23 @@ def test_every_refusal_keeps_the_model_shown(window, menu, tmp_path, case):
     assert (real.checkpoint, real.ids, real.text) == (checkpoint, ids, text)
     assert window.tabs.currentWidget() is menu.page
     np.testing.assert_array_equal(menu.page.matrix.values, checkpoint.X(ids))
+
+
+def test_export_the_models_x_as_shown(window, menu, tmp_path):
+    import json
+
+    folder, tensors = gpt2_folder(tmp_path / "gpt2", T=6)
+    menu.open_folder(folder)
+    real = menu.real_model
+    real.move_token(1, 3)  # "the sat on cat the mat": the export follows the strip, not the typed text
+    out = tmp_path / "x.json"
+    assert menu.export_x(out)
+    data = json.loads(out.read_text())
+    E, P = tensors["transformer.wte.weight"].astype(float), tensors["transformer.wpe.weight"].astype(float)
+    assert data["tokens"] == ["the", "sat", "on", "cat", "the", "mat"]
+    np.testing.assert_array_equal(data["X"], E[list(real.ids)] + P)
+    assert menu.export_x(tmp_path / "x.png") and (tmp_path / "x.png").stat().st_size > 100
+    real.set_text("the cat sat on the mat a")  # 7 tokens, 6 positions
+    assert not menu.export_x(tmp_path / "y.csv")
+    assert "beyond the trained length" in window.statusBar().currentMessage()
+    assert not (tmp_path / "y.csv").exists()

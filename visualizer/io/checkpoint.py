@@ -276,15 +276,17 @@ class Checkpoint:
             "tensors": dict(self.tensor_names),
         }
 
-    def export(self, text: str) -> dict[str, Any]:
+    def export(self, text: str | Encoding) -> dict[str, Any]:
         """The toy export's keys for ``text`` plus ``X_model`` and ``model``.
+
+        ``text`` may be an :class:`Encoding` already made (tokens reordered in the window).
 
         Raises
         ------
         PositionError
             A text longer than a learned table.
         """
-        encoding = self.encode(text)
+        encoding = text if isinstance(text, Encoding) else self.encode(text)
         ids = list(encoding.ids)
         added = self.P_rows(len(ids))
         E_rows = self.E_rows(ids)

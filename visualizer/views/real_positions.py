@@ -147,12 +147,13 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
             shares = ", ".join(numbers.short(100 * float(e), 1) + "%" for e in self.explained)
             self.components_plot.setTitle(self.tr("Principal components of P ({0})").format(shares))
             self.singular_plot.setTitle(self.tr("Singular values of P"))
-            self.caption.setText(self.tr("Drag to pan, wheel to zoom. Neighbouring positions of a learned table "
-                                         "are similar, like the sinusoidal ones: training found smooth curves."))
+            self.caption.setText(self.tr("Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band "
+                                         "along the diagonal means that neighbouring positions have similar vectors."))
         elif checkpoint.rope is not None and self.clock is not None and self.theta_plot is not None:
             rope = checkpoint.rope
+            base = numbers.integer(int(rope.base)) if float(rope.base).is_integer() else numbers.full(rope.base)
             self.theta_plot.setTitle(self.tr("θ_i per pair (base {0}, {1})").format(
-                numbers.short(rope.base, 0), rope.scaling or self.tr("no scaling")))
+                base, rope.scaling or self.tr("no scaling")))
             if hasattr(self, "theta"):
                 pair = self.pair.value()
                 self.clock.setTitle(self.tr("Pair {0}: θ = {1} rad per position").format(
