@@ -156,3 +156,16 @@ def test_export_the_models_x_as_shown(window, menu, tmp_path):
     assert not menu.export_x(tmp_path / "y.csv")
     assert "beyond the trained length" in window.statusBar().currentMessage()
     assert not (tmp_path / "y.csv").exists()
+
+
+def test_the_page_speaks_portuguese(window, menu):
+    menu.open_folder(minilm_folder())
+    QApplication.processEvents()
+    window.set_language("pt")
+    page = menu.page
+    assert menu.menu.title() == "&Modelo"
+    assert window.tabs.tabText(window.tabs.indexOf(page)) == "Modelo real"
+    assert page.show_x_model.text() == "X_model (o que o primeiro bloco recebe)"
+    assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
+    assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 posições")
+    assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")

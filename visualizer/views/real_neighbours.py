@@ -39,6 +39,7 @@ class RealNeighbours(RefreshWhenShown, DetachOnClose, QWidget):
         model.checkpoint_changed.connect(self._on_checkpoint_changed)
         model.selection_changed.connect(self.request_refresh)
         model.tokens_changed.connect(self.request_refresh)
+        appearance.changed.connect(self.retranslate)
         self.retranslate()
 
     def _on_checkpoint_changed(self) -> None:
@@ -106,3 +107,4 @@ class RealNeighbours(RefreshWhenShown, DetachOnClose, QWidget):
         self._model.checkpoint_changed.disconnect(self._on_checkpoint_changed)
         self._model.selection_changed.disconnect(self.request_refresh)
         self._model.tokens_changed.disconnect(self.request_refresh)
+        self._appearance.changed.disconnect(self.retranslate)

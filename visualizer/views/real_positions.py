@@ -49,6 +49,7 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
         self.pair.valueChanged.connect(self.request_refresh)
         model.checkpoint_changed.connect(self._on_checkpoint_changed)
         model.tokens_changed.connect(self.request_refresh)
+        appearance.changed.connect(self.retranslate)
         self._build()
 
     def _on_checkpoint_changed(self) -> None:
@@ -168,3 +169,4 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
         """Stop listening to the model (idempotent)."""
         self._model.checkpoint_changed.disconnect(self._on_checkpoint_changed)
         self._model.tokens_changed.disconnect(self.request_refresh)
+        self._appearance.changed.disconnect(self.retranslate)
