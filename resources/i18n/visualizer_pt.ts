@@ -335,12 +335,12 @@ O app continua funcionando.</translation>
 <context>
     <name>LargeMatrix</name>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="169" />
+        <location filename="../../visualizer/views/large_matrix.py" line="177" />
         <source>no value</source>
         <translation>sem valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="170" />
+        <location filename="../../visualizer/views/large_matrix.py" line="178" />
         <source>{0} at position {1}, dimension {2}: {3}</source>
         <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
     </message>
@@ -905,42 +905,42 @@ O app continua funcionando.</translation>
 <context>
     <name>RealNeighbours</name>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="91" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
         <source>cosine</source>
         <translation>cosseno</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="92" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="93" />
         <source>Row norms ‖E[i]‖ against the token id i</source>
         <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="96" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="97" />
         <source>Open a model to see a token's nearest neighbours.</source>
         <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="99" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="100" />
         <source>tied to E: the output layer reuses these rows</source>
         <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="100" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="101" />
         <source>not tied: the output layer has its own table</source>
         <translation>não amarrada: a camada de saída tem tabela própria</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="101" />
+        <location filename="../../visualizer/views/real_neighbours.py" line="102" />
         <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
         <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
     </message>
@@ -948,62 +948,62 @@ O app continua funcionando.</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="138" />
+        <location filename="../../visualizer/views/real_positions.py" line="140" />
         <source>Pair i shown on the clock:</source>
         <translation>Par i mostrado no relógio:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="144" />
-        <source>Learned P: {0} positions × {1}</source>
-        <translation>P aprendida: {0} posições × {1}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_positions.py" line="145" />
-        <source>cos(P_s, P_t) of this model</source>
-        <translation>cos(P_s, P_t) deste modelo</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_positions.py" line="146" />
-        <source>cos of a sinusoidal table, same size</source>
-        <translation>cos de uma tabela senoidal do mesmo tamanho</translation>
+        <location filename="../../visualizer/views/real_positions.py" line="147" />
+        <source>Learned P: {0} × {1}</source>
+        <translation>P aprendida: {0} × {1}</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="148" />
-        <source>Principal components of P ({0})</source>
-        <translation>Componentes principais de P ({0})</translation>
+        <source>cos(P_s, P_t)</source>
+        <translation>cos(P_s, P_t)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="149" />
-        <source>Singular values of P</source>
-        <translation>Valores singulares de P</translation>
+        <source>sinusoidal, same size</source>
+        <translation>senoidal, mesmo tamanho</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="150" />
-        <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors.</source>
-        <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos.</translation>
+        <source>Principal components</source>
+        <translation>Componentes principais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="155" />
+        <location filename="../../visualizer/views/real_positions.py" line="151" />
+        <source>Singular values</source>
+        <translation>Valores singulares</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="153" />
+        <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors. The first principal components of P explain {0} of its variance.</source>
+        <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos. As primeiras componentes principais de P explicam {0} da sua variância.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="160" />
         <source>θ_i per pair (base {0}, {1})</source>
         <translation>θ_i por par (base {0}, {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="156" />
+        <location filename="../../visualizer/views/real_positions.py" line="161" />
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="159" />
+        <location filename="../../visualizer/views/real_positions.py" line="164" />
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="161" />
+        <location filename="../../visualizer/views/real_positions.py" line="166" />
         <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
         <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="165" />
+        <location filename="../../visualizer/views/real_positions.py" line="170" />
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>

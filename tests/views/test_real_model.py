@@ -167,5 +167,5 @@ def test_the_page_speaks_portuguese(window, menu):
     assert window.tabs.tabText(window.tabs.indexOf(page)) == "Modelo real"
     assert page.show_x_model.text() == "X_model (o que o primeiro bloco recebe)"
     assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
-    assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 posições")
+    assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 × 384")
     assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")

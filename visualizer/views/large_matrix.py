@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -106,6 +106,8 @@ class LargeMatrix(QWidget):
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setColorMap(colormap())
         self.plot.addItem(self.image)
+        # The first and last rows' labels sit at the axis' ends: keep them.
+        self.plot.getAxis("left").setStyle(hideOverlappingLabels=False)
         self.numbers = _CellNumbers(self)
         self.plot.addItem(self.numbers)
         self.marks: list[pg.LinearRegionItem] = []
@@ -141,8 +143,14 @@ class LargeMatrix(QWidget):
         left = self.plot.getAxis("left")
         if len(self.row_labels) <= 64:
             left.setTicks([[(i + 0.5, label) for i, label in enumerate(self.row_labels)]])
+            # Reserve the labels' width now: the axis would widen only after a first paint
+            # had dropped the widest labels.
+            metrics = QFontMetrics(left.style.get("tickFont") or self.plot.font())
+            widest = max((metrics.horizontalAdvance(label) for label in self.row_labels), default=0)
+            left.setWidth(widest + 16)
         else:
             left.setTicks(None)
+            left.setWidth(None)
         if not keep_view and values.size:
             self.plot.setRange(xRange=(0, values.shape[1]), yRange=(0, values.shape[0]), padding=0)
         self.numbers.update()

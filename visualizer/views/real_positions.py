@@ -92,14 +92,15 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
         self.P_plot.addItem(self.P_image)
         self.P_image.setImage(P, levels=(-limit, limit), autoLevels=False)
         self.P_image.setRect(QRectF(0, 0, P.shape[1], P.shape[0]))
+        self.P_plot.setRange(xRange=(0, P.shape[1]), yRange=(0, P.shape[0]), padding=0)
         self.similarity_plot = self.graphics.addPlot(row=1, col=0)
         self.sinusoidal_plot = self.graphics.addPlot(row=1, col=1)
         for plot, image, matrix in ((self.similarity_plot, self.similarity_image, self._model.P_similarity()),
                                     (self.sinusoidal_plot, self.sinusoidal_image, self._model.sinusoidal_similarity())):
             plot.invertY(True)
-            plot.setAspectLocked(True)
             plot.addItem(image)
             image.setImage(matrix, levels=(-1.0, 1.0), autoLevels=False)
+            plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
         self.components_plot = self.graphics.addPlot(row=2, col=0)
         self.components_plot.addLegend(offset=(10, 10))
         scores, self.explained = principal_components(P, COMPONENTS)
@@ -142,14 +143,17 @@ class RealPositions(RefreshWhenShown, DetachOnClose, QWidget):
             return
         if checkpoint.P is not None and self.P_plot is not None:
             T, d = checkpoint.P.shape
-            self.P_plot.setTitle(self.tr("Learned P: {0} positions × {1}").format(numbers.integer(T), d))
-            self.similarity_plot.setTitle(self.tr("cos(P_s, P_t) of this model"))
-            self.sinusoidal_plot.setTitle(self.tr("cos of a sinusoidal table, same size"))
+            # Short titles: a title is never narrower than its text, and the panel is narrow.
+            self.P_plot.setTitle(self.tr("Learned P: {0} × {1}").format(numbers.integer(T), d))
+            self.similarity_plot.setTitle(self.tr("cos(P_s, P_t)"))
+            self.sinusoidal_plot.setTitle(self.tr("sinusoidal, same size"))
+            self.components_plot.setTitle(self.tr("Principal components"))
+            self.singular_plot.setTitle(self.tr("Singular values"))
             shares = ", ".join(numbers.short(100 * float(e), 1) + "%" for e in self.explained)
-            self.components_plot.setTitle(self.tr("Principal components of P ({0})").format(shares))
-            self.singular_plot.setTitle(self.tr("Singular values of P"))
             self.caption.setText(self.tr("Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band "
-                                         "along the diagonal means that neighbouring positions have similar vectors."))
+                                         "along the diagonal means that neighbouring positions have similar vectors. "
+                                         "The first principal components of P explain {0} of its variance.")
+                                 .format(shares))
         elif checkpoint.rope is not None and self.clock is not None and self.theta_plot is not None:
             rope = checkpoint.rope
             base = numbers.integer(int(rope.base)) if float(rope.base).is_integer() else numbers.full(rope.base)
