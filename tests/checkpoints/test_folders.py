@@ -126,7 +126,9 @@ def test_gemma_like_bf16_written_by_hand_multiplies_by_sqrt_d(tmp_path):
     ids = word_ids(TEXT)
     E = stored["model.embed_tokens.weight"].astype(np.float64)
     np.testing.assert_array_equal(model.X(ids), E[ids])
-    np.testing.assert_allclose(model.X_model(ids), E[ids] * math.sqrt(d), rtol=1e-15)
+    # Gemma's normalizer is √d in the model's dtype: √32 = 5.65685… is 5.65625 in bfloat16.
+    assert model.embed_scale == 5.65625 and float(ml_dtypes.bfloat16(math.sqrt(d))) == 5.65625
+    np.testing.assert_array_equal(model.X_model(ids), E[ids] * 5.65625)
     # The library's bfloat16 and the by-hand decoding agree with the stored bits.
     block = next(model.E.chunks())[1]
     np.testing.assert_array_equal(block, stored["model.embed_tokens.weight"])
@@ -181,3 +183,13 @@ def test_phi3_like_longrope_switches_factors_past_the_original_context(tmp_path)
     np.testing.assert_allclose(model.export("the cat sat on the mat")["model"]["rope"]["theta"],
                                [t / f for t, f in zip(base, long, strict=True)], rtol=1e-14)  # 6 tokens > 4
     assert model.keys["original_max_position_embeddings"] == 4
+
+
+def test_a_config_without_positions_gives_scheme_none(tmp_path):
+    folder, tensors = rope_folder(tmp_path / "nope", "llama", {"position_embedding_type": "none"})
+    model = open_checkpoint(folder)
+    assert (model.scheme, model.rope, model.P, model.trained_length) == ("none", None, None, None)
+    ids = word_ids(" ".join([TEXT] * 3))
+    data = model.export(" ".join([TEXT] * 3))
+    assert data["P"] is None and data["model"]["rope"] is None and data["scheme"] == "none"
+    np.testing.assert_array_equal(data["X"], tensors["model.embed_tokens.weight"][ids].astype(np.float64))

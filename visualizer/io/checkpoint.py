@@ -240,8 +240,9 @@ class Checkpoint:
     def X_model(self, ids: Sequence[int]) -> np.ndarray:
         """What the first block receives; float64, shape (n, d).
 
-        BERT: LayerNorm(E[ids] + P + token_type[0]) with the config's eps. Gemma: E[ids] · √d.
-        Others: the lesson's X.
+        BERT: LayerNorm(E[ids] + P + token_type[0]) with the config's eps. Gemma: E[ids] · √d, with
+        √d rounded to the table's dtype as the model does. Others: the lesson's X. Computed in
+        float64: the model itself rounds each step to its dtype.
         """
         X = self.X(ids)
         if self.token_type_row is not None:
@@ -402,7 +403,7 @@ def _open(folder: Path) -> Checkpoint:
     rope = _rope_settings(config, d) if scheme == "rope" else None
     if scheme == "rope":
         max_positions = config.first_integer("max_position_embeddings")
-    embed_scale = math.sqrt(config.integer("hidden_size")) if family in GEMMA_FAMILIES else None
+    embed_scale = _gemma_normalizer(config.integer("hidden_size"), E.dtype) if family in GEMMA_FAMILIES else None
     if "tie_word_embeddings" in config.raw:
         value = config.raw["tie_word_embeddings"]
         if not isinstance(value, bool):
@@ -415,6 +416,14 @@ def _open(folder: Path) -> Checkpoint:
                       parameters_embedding=embedding_parameters, parameters_total=total, keys=config.used,
                       tokenizer=tokenizer, max_positions=max_positions, token_type_row=token_type_row,
                       norm=norm, embed_scale=embed_scale, tensor_names=tensor_names)
+
+
+def _gemma_normalizer(hidden: int, dtype: str) -> float:
+    """√hidden as Gemma applies it: a constant in the checkpoint's own dtype (√2048 is 45.25 in BF16)."""
+    import ml_dtypes
+
+    kind = {"BF16": ml_dtypes.bfloat16, "F16": np.float16}.get(dtype, np.float32)
+    return float(np.asarray(math.sqrt(hidden)).astype(kind))
 
 
 def _weight_files(folder: Path) -> list[Path]:
