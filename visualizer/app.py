@@ -9,15 +9,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+import numpy as np
+
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
 from .languages import LANGUAGES
-from .model import EmbeddingModel
+from .model import EmbeddingModel, TooManyTokensError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
     from .appearance import Appearance
+    from .io.checkpoint import Checkpoint
     from .lesson import Lesson
     from .shell import MainWindow
 
@@ -74,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROGRAM, description="See how token ids become the matrix X.")
     # --text and --scheme default to None so that main() can tell "given" from "left out": options
     # given on the command line win over the first run's guided lesson.
-    parser.add_argument("--text", help=f"starting sentence (default: {LESSON_SENTENCE!r})")
+    parser.add_argument("--text", help=f"starting sentence (default: {LESSON_SENTENCE!r}; with --model, the "
+                                       "model's sentence, default 'the cat sat on the mat')")
     parser.add_argument("--scheme", type=_scheme,
                         help=f"position scheme: {', '.join(SCHEMES)} (default: {DEFAULT_SCHEME})")
     parser.add_argument("--export", type=Path, metavar="FILE",
@@ -87,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start in presentation mode (large type, lesson beside, clicker keys)")
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language (default: the system's)")
     parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
+    parser.add_argument("--model", type=Path, metavar="FOLDER",
+                        help="a Hugging Face-style model folder (config.json, tokenizer.json, model.safetensors): "
+                             "its real E, P and RoPE; with --export, X of --text under that model")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--shortcuts", action="store_true",
                         help="print the keyboard shortcuts (in --lang's language) and exit")
@@ -104,6 +111,12 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     # Given on the command line, these start the app where they say, never on the first-run lesson.
     args.explicit_start = any(value is not None for value in (args.text, args.scheme, args.step, args.session,
                                                                args.export, args.screenshot))
+    if args.model is not None:
+        from .real_model import DEFAULT_TEXT
+
+        # --text is the real model's sentence then; the toy keeps the lesson's.
+        args.model_text = DEFAULT_TEXT if args.text is None else args.text
+        args.text = None
     args.text = LESSON_SENTENCE if args.text is None else args.text
     args.scheme = DEFAULT_SCHEME if args.scheme is None else args.scheme
     args.lesson_step = None if args.step is None else args.step - 1
@@ -117,8 +130,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _print_shortcuts(args.lang)
     if args.install_desktop or args.uninstall_desktop:
         return _desktop_entry(install=args.install_desktop)
+    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
+        fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
+             f"use one of {', '.join(EXPORT_FORMATS)}")
+    args.checkpoint = None
+    if args.model is not None:
+        from .io.checkpoint import CheckpointError, open_checkpoint
+
+        try:
+            args.checkpoint = open_checkpoint(args.model)
+        except CheckpointError as error:
+            fail(str(error))
+        if args.export is not None:
+            return _export_checkpoint(args.checkpoint, args.model_text, args.export)
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
+    except TooManyTokensError as error:
+        # The strip shows 32 tokens; a headless data export has no such cap.
+        if args.export is None or args.session is not None or args.step is not None:
+            fail(str(error))
+        return _export_long_toy_text(args.text, args.scheme, args.export)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} "
              f"at character {error.offset}")
@@ -142,9 +173,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.set_text(steps[lesson_step].text)
         model.set_scheme(steps[lesson_step].scheme)
     args.lesson_step = lesson_step
-    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
-        fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
-             f"use one of {', '.join(EXPORT_FORMATS)}")
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -159,6 +187,53 @@ def _export_data(model: EmbeddingModel, path: Path) -> int:
 
     try:
         write_data_export(model, path)
+    except (ExportError, PositionError) as error:
+        fail(str(error))
+    return 0
+
+
+def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
+    """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
+    from .io.tables import ExportError, toy_worked_example, write_data_export
+
+    try:
+        example = toy_worked_example(text, scheme)
+        if path.suffix.lower() in (".png", ".svg"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+            from PySide6.QtWidgets import QApplication
+
+            from .views.matrix_image import export_matrix_image
+
+            _app = QApplication.instance() or QApplication([sys.argv[0]])
+            formula = "E[ids] + P" if example["P"] is not None else "E[ids]"
+            export_matrix_image(np.asarray(example["X"], dtype=np.float64), path,
+                                f"X = {formula} ({scheme}), {len(example['ids'])} tokens")
+            return 0
+        write_data_export(example, path)
+    except TokenizeError as error:
+        fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
+    except (ExportError, PositionError) as error:
+        fail(str(error))
+    return 0
+
+
+def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path) -> int:
+    """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
+    from .io.tables import ExportError, write_data_export
+
+    try:
+        if path.suffix.lower() in (".json", ".csv", ".tex"):
+            write_data_export(checkpoint, path, text)
+            return 0
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from PySide6.QtWidgets import QApplication
+
+        from .views.matrix_image import export_matrix_image
+
+        _app = QApplication.instance() or QApplication([sys.argv[0]])
+        ids = checkpoint.encode(text).ids
+        formula = "E[ids] + P" if checkpoint.P is not None else "E[ids]"
+        export_matrix_image(checkpoint.X(ids), path, f"X = {formula}: {checkpoint.name}, {len(ids)} tokens")
     except (ExportError, PositionError) as error:
         fail(str(error))
     return 0
@@ -248,6 +323,9 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.undo_stack.clear()
     if args.session is not None:
         window.documents.session_path = args.session
+    if args.model is not None:
+        window.model_menu.real_model.set_text(args.model_text)
+        window.model_menu.open_folder(args.model)
     if settings is not None and not args.explicit_start:
         from .shell.first_run import start_first_run
 

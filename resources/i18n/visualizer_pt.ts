@@ -175,27 +175,27 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="61"/>
+        <location filename="../../visualizer/shell/documents.py" line="62"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="69"/>
+        <location filename="../../visualizer/shell/documents.py" line="70"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="80"/>
+        <location filename="../../visualizer/shell/documents.py" line="81"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="88"/>
+        <location filename="../../visualizer/shell/documents.py" line="89"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="101"/>
+        <location filename="../../visualizer/shell/documents.py" line="102"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -276,76 +276,76 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="183"/>
-        <location filename="../../visualizer/shell/exports.py" line="189"/>
-        <location filename="../../visualizer/shell/exports.py" line="190"/>
-        <location filename="../../visualizer/shell/exports.py" line="199"/>
-        <location filename="../../visualizer/shell/exports.py" line="208"/>
+        <location filename="../../visualizer/shell/exports.py" line="121"/>
+        <location filename="../../visualizer/shell/exports.py" line="127"/>
+        <location filename="../../visualizer/shell/exports.py" line="128"/>
+        <location filename="../../visualizer/shell/exports.py" line="137"/>
+        <location filename="../../visualizer/shell/exports.py" line="146"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="195"/>
+        <location filename="../../visualizer/shell/exports.py" line="133"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="204"/>
+        <location filename="../../visualizer/shell/exports.py" line="142"/>
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="204"/>
+        <location filename="../../visualizer/shell/exports.py" line="142"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="204"/>
+        <location filename="../../visualizer/shell/exports.py" line="142"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="205"/>
+        <location filename="../../visualizer/shell/exports.py" line="143"/>
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="206"/>
+        <location filename="../../visualizer/shell/exports.py" line="144"/>
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="213"/>
+        <location filename="../../visualizer/shell/exports.py" line="151"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="223"/>
+        <location filename="../../visualizer/shell/exports.py" line="161"/>
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="224"/>
+        <location filename="../../visualizer/shell/exports.py" line="162"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="231"/>
+        <location filename="../../visualizer/shell/exports.py" line="169"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="237"/>
+        <location filename="../../visualizer/shell/exports.py" line="175"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="243"/>
+        <location filename="../../visualizer/shell/exports.py" line="181"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="249"/>
+        <location filename="../../visualizer/shell/exports.py" line="187"/>
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
@@ -353,17 +353,17 @@ O app continua funcionando.</translation>
 <context>
     <name>FirstRunHint</name>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="45"/>
+        <location filename="../../visualizer/views/first_run_hint.py" line="40"/>
         <source>Getting started</source>
         <translation>Primeiros passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="46"/>
+        <location filename="../../visualizer/views/first_run_hint.py" line="41"/>
         <source>Press F5 to present to the class and F9 to show or hide the guided lesson (Help → Keyboard shortcuts lists every key).</source>
         <translation>Aperte F5 para apresentar para a turma e F9 para mostrar ou esconder a aula guiada (Ajuda → Atalhos de teclado lista todas as teclas).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="48"/>
+        <location filename="../../visualizer/views/first_run_hint.py" line="43"/>
         <source>Got it</source>
         <translation>Entendi</translation>
     </message>
@@ -499,6 +499,19 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>LargeMatrix</name>
+    <message>
+        <location filename="../../visualizer/views/large_matrix.py" line="177"/>
+        <source>no value</source>
+        <translation>sem valor</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/large_matrix.py" line="178"/>
+        <source>{0} at position {1}, dimension {2}: {3}</source>
+        <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
+    </message>
+</context>
+<context>
     <name>LessonPanel</name>
     <message>
         <location filename="../../visualizer/views/lesson_panel.py" line="176"/>
@@ -562,263 +575,326 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="257"/>
+        <location filename="../../visualizer/shell/main_window.py" line="263"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="220"/>
+        <location filename="../../visualizer/shell/actions.py" line="221"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="223"/>
+        <location filename="../../visualizer/shell/actions.py" line="224"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="224"/>
+        <location filename="../../visualizer/shell/actions.py" line="225"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="221"/>
+        <location filename="../../visualizer/shell/actions.py" line="222"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="226"/>
+        <location filename="../../visualizer/shell/actions.py" line="227"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="225"/>
+        <location filename="../../visualizer/shell/actions.py" line="226"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="189"/>
+        <location filename="../../visualizer/shell/actions.py" line="190"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="190"/>
+        <location filename="../../visualizer/shell/actions.py" line="191"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="191"/>
+        <location filename="../../visualizer/shell/actions.py" line="192"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="201"/>
+        <location filename="../../visualizer/shell/actions.py" line="202"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="203"/>
+        <location filename="../../visualizer/shell/actions.py" line="204"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="205"/>
+        <location filename="../../visualizer/shell/actions.py" line="206"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="211"/>
+        <location filename="../../visualizer/shell/actions.py" line="212"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="213"/>
+        <location filename="../../visualizer/shell/actions.py" line="214"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="222"/>
+        <location filename="../../visualizer/shell/actions.py" line="223"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="141"/>
+        <location filename="../../visualizer/shell/actions.py" line="142"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="131"/>
+        <location filename="../../visualizer/shell/actions.py" line="132"/>
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="133"/>
+        <location filename="../../visualizer/shell/actions.py" line="134"/>
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="135"/>
+        <location filename="../../visualizer/shell/actions.py" line="136"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="137"/>
+        <location filename="../../visualizer/shell/actions.py" line="138"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="145"/>
+        <location filename="../../visualizer/shell/actions.py" line="146"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="147"/>
+        <location filename="../../visualizer/shell/actions.py" line="148"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="150"/>
+        <location filename="../../visualizer/shell/actions.py" line="151"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="152"/>
+        <location filename="../../visualizer/shell/actions.py" line="153"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="154"/>
+        <location filename="../../visualizer/shell/actions.py" line="155"/>
         <source>&amp;Print worked example (PDF)…</source>
         <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="162"/>
+        <location filename="../../visualizer/shell/actions.py" line="163"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="156"/>
+        <location filename="../../visualizer/shell/actions.py" line="157"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="164"/>
+        <location filename="../../visualizer/shell/actions.py" line="165"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="166"/>
+        <location filename="../../visualizer/shell/actions.py" line="167"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="168"/>
+        <location filename="../../visualizer/shell/actions.py" line="169"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="170"/>
+        <location filename="../../visualizer/shell/actions.py" line="171"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="172"/>
+        <location filename="../../visualizer/shell/actions.py" line="173"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="174"/>
-        <location filename="../../visualizer/shell/actions.py" line="207"/>
+        <location filename="../../visualizer/shell/actions.py" line="175"/>
+        <location filename="../../visualizer/shell/actions.py" line="208"/>
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="176"/>
-        <location filename="../../visualizer/shell/actions.py" line="209"/>
+        <location filename="../../visualizer/shell/actions.py" line="177"/>
+        <location filename="../../visualizer/shell/actions.py" line="210"/>
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="178"/>
+        <location filename="../../visualizer/shell/actions.py" line="179"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="180"/>
+        <location filename="../../visualizer/shell/actions.py" line="181"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="182"/>
+        <location filename="../../visualizer/shell/actions.py" line="183"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="184"/>
+        <location filename="../../visualizer/shell/actions.py" line="185"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="186"/>
+        <location filename="../../visualizer/shell/actions.py" line="187"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="227"/>
+        <location filename="../../visualizer/shell/actions.py" line="228"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="262"/>
+        <location filename="../../visualizer/shell/main_window.py" line="268"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="262"/>
+        <location filename="../../visualizer/shell/main_window.py" line="268"/>
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="262"/>
+        <location filename="../../visualizer/shell/main_window.py" line="268"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="262"/>
+        <location filename="../../visualizer/shell/main_window.py" line="268"/>
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="263"/>
+        <location filename="../../visualizer/shell/main_window.py" line="269"/>
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="266"/>
+        <location filename="../../visualizer/shell/main_window.py" line="272"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="272"/>
+        <location filename="../../visualizer/shell/main_window.py" line="278"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="158"/>
-        <location filename="../../visualizer/shell/main_window.py" line="272"/>
+        <location filename="../../visualizer/shell/actions.py" line="159"/>
+        <location filename="../../visualizer/shell/main_window.py" line="278"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="273"/>
+        <location filename="../../visualizer/shell/main_window.py" line="279"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="161"/>
-        <location filename="../../visualizer/shell/main_window.py" line="273"/>
+        <location filename="../../visualizer/shell/actions.py" line="162"/>
+        <location filename="../../visualizer/shell/main_window.py" line="279"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
+    </message>
+</context>
+<context>
+    <name>ModelMenu</name>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="65"/>
+        <source>Cannot open this model: {0}</source>
+        <translation>Não foi possível abrir este modelo: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="74"/>
+        <source>Opened {0}</source>
+        <translation>Aberto: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
+        <source>Cannot export: {0}</source>
+        <translation>Não foi possível exportar: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="114"/>
+        <source>Wrote {0}</source>
+        <translation>{0} gravado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="134"/>
+        <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
+        <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="140"/>
+        <source>Export the model&apos;s X</source>
+        <translation>Exportar o X do modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="166"/>
+        <source>&amp;Model</source>
+        <translation>&amp;Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="167"/>
+        <source>&amp;Open model folder…</source>
+        <translation>&amp;Abrir pasta de modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="168"/>
+        <source>&amp;Recent models</source>
+        <translation>Modelos &amp;recentes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="169"/>
+        <source>&amp;Toy vocabulary</source>
+        <translation>Vocabulário de &amp;exemplo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="171"/>
+        <source>&amp;Export the model&apos;s X…</source>
+        <translation>&amp;Exportar o X do modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="174"/>
+        <source>Real model</source>
+        <translation>Modelo real</translation>
     </message>
 </context>
 <context>
@@ -964,37 +1040,241 @@ O app continua funcionando.</translation>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="93"/>
+        <location filename="../../visualizer/io/tables.py" line="125"/>
         <source>cannot write {path}: folder {folder} does not exist</source>
         <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="96"/>
+        <location filename="../../visualizer/io/tables.py" line="128"/>
         <source>cannot write {path}: it is a folder</source>
         <translation>não foi possível gravar {path}: é uma pasta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="98"/>
+        <location filename="../../visualizer/io/tables.py" line="130"/>
         <source>cannot write {path}: permission denied</source>
         <translation>não foi possível gravar {path}: permissão negada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="107"/>
+        <location filename="../../visualizer/io/tables.py" line="139"/>
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="53"/>
-        <location filename="../../visualizer/shell/exports.py" line="71"/>
-        <location filename="../../visualizer/shell/exports.py" line="90"/>
-        <location filename="../../visualizer/shell/exports.py" line="131"/>
+        <location filename="../../visualizer/shell/exports.py" line="69"/>
+        <location filename="../../visualizer/views/rendering.py" line="41"/>
+        <location filename="../../visualizer/views/rendering.py" line="59"/>
+        <location filename="../../visualizer/views/rendering.py" line="78"/>
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="123"/>
+        <location filename="../../visualizer/shell/exports.py" line="61"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
+    </message>
+</context>
+<context>
+    <name>RealModelPage</name>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="105"/>
+        <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
+        <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="113"/>
+        <source>Positions</source>
+        <translation>Posições</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="114"/>
+        <source>Neighbours and norms</source>
+        <translation>Vizinhos e normas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="115"/>
+        <source>Type a sentence and press Enter: the model&apos;s own tokenizer splits it</source>
+        <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="116"/>
+        <source>X = E[ids] + P (the lesson)</source>
+        <translation>X = E[ids] + P (a aula)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="117"/>
+        <source>X_model (what the first block receives)</source>
+        <translation>X_model (o que o primeiro bloco recebe)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="120"/>
+        <source>No model is open: Model → Open model folder…</source>
+        <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="124"/>
+        <source>learned absolute positions</source>
+        <translation>posições absolutas aprendidas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="124"/>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="125"/>
+        <source>no positions</source>
+        <translation>sem posições</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="129"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}. Config keys used: {9}.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}. Chaves do config usadas: {9}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="134"/>
+        <source>tied to E</source>
+        <translation>amarrada a E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="134"/>
+        <source>separate from E</source>
+        <translation>separada de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="136"/>
+        <source>E[ids] + P</source>
+        <translation>E[ids] + P</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="136"/>
+        <source>E[ids]</source>
+        <translation>E[ids]</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="137"/>
+        <source>Showing X = {0}.</source>
+        <translation>Mostrando X = {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="139"/>
+        <source>LayerNorm(E[ids] + P + token type 0)</source>
+        <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="140"/>
+        <source>the same as X</source>
+        <translation>o mesmo que X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="142"/>
+        <source>Showing X_model = {0}.</source>
+        <translation>Mostrando X_model = {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>RealNeighbours</name>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <source>cosine</source>
+        <translation>cosseno</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
+        <source>Row norms ‖E[i]‖ against the token id i</source>
+        <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="97"/>
+        <source>Open a model to see a token&apos;s nearest neighbours.</source>
+        <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="100"/>
+        <source>tied to E: the output layer reuses these rows</source>
+        <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="101"/>
+        <source>not tied: the output layer has its own table</source>
+        <translation>não amarrada: a camada de saída tem tabela própria</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
+        <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
+        <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
+    </message>
+</context>
+<context>
+    <name>RealPositions</name>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="140"/>
+        <source>Pair i shown on the clock:</source>
+        <translation>Par i mostrado no relógio:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="147"/>
+        <source>Learned P: {0} × {1}</source>
+        <translation>P aprendida: {0} × {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="148"/>
+        <source>cos(P_s, P_t)</source>
+        <translation>cos(P_s, P_t)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="149"/>
+        <source>sinusoidal, same size</source>
+        <translation>senoidal, mesmo tamanho</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="150"/>
+        <source>Principal components</source>
+        <translation>Componentes principais</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="151"/>
+        <source>Singular values</source>
+        <translation>Valores singulares</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="153"/>
+        <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors. The first principal components of P explain {0} of its variance.</source>
+        <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos. As primeiras componentes principais de P explicam {0} da sua variância.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="160"/>
+        <source>θ_i per pair (base {0}, {1})</source>
+        <translation>θ_i por par (base {0}, {1})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="161"/>
+        <source>no scaling</source>
+        <translation>sem escala</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="164"/>
+        <source>Pair {0}: θ = {1} rad per position</source>
+        <translation>Par {0}: θ = {1} rad por posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="166"/>
+        <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
+        <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="170"/>
+        <source>This model adds no position to X.</source>
+        <translation>Este modelo não soma posição a X.</translation>
     </message>
 </context>
 <context>
@@ -1063,6 +1343,14 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/views/real_scale.py" line="230"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>RealTokenStrip</name>
+    <message>
+        <location filename="../../visualizer/views/real_token_strip.py" line="51"/>
+        <source>Beyond the trained length: this model has no position {0}</source>
+        <translation>Além do comprimento treinado: este modelo não tem a posição {0}</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,25 @@ from .positions import (
     sinusoidal,
 )
 from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
+from .rope_scaling import (
+    ROPE_SCALING_TYPES,
+    rope_default,
+    rope_dynamic,
+    rope_linear,
+    rope_llama3,
+    rope_longrope,
+    rope_yarn,
+    yarn_correction_dim,
+)
 from .rows import RowVerdict, classify_rows
+from .tables import (
+    chunked_row_norms,
+    cosine_similarity_matrix,
+    layer_norm,
+    nearest_neighbours,
+    principal_components,
+    singular_values,
+)
 from .tokenizer import TokenizeError, detokenize, tokenize
 from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
@@ -49,6 +67,7 @@ __all__ = [
     "LLAMA3_WIDTH",
     "NUMBER_FORMATS",
     "PORTUGUESE",
+    "ROPE_SCALING_TYPES",
     "SCHEMES",
     "TOY_FREQUENCY_ORDER",
     "NumberFormat",
@@ -61,24 +80,37 @@ __all__ = [
     "alibi_slopes",
     "attention_scores",
     "check_scheme",
+    "chunked_row_norms",
     "classify_rows",
+    "cosine_similarity_matrix",
     "dense_embedding_gradient",
     "detokenize",
     "display_token",
     "embed",
     "embedding_gradient",
     "iter_dense_embedding_gradient",
+    "layer_norm",
     "learned_positions",
+    "nearest_neighbours",
     "padded_positions",
     "parameter_count",
     "positions",
+    "principal_components",
+    "rope_default",
+    "rope_dynamic",
     "rope_frequencies",
+    "rope_linear",
+    "rope_llama3",
+    "rope_longrope",
     "rope_rotate",
     "rope_score",
+    "rope_yarn",
+    "singular_values",
     "sinusoidal",
     "tokenize",
     "toy_vocabulary",
     "toy_zipf_ids",
+    "yarn_correction_dim",
     "zipf_batch",
     "zipf_probabilities",
 ]

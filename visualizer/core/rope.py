@@ -68,7 +68,8 @@ def rope_frequencies(d: int, base: float = 10000.0, scaling: RopeScaling | None 
     raise ValueError(f"unknown RoPE scaling {scaling.kind!r}; choose pi, ntk or yarn")
 
 
-def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float, theta: np.ndarray) -> np.ndarray:
+def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float,
+                theta: np.ndarray | float) -> np.ndarray:
     """Rotate each pair (2i, 2i+1) of each row by ``positions[row] · theta[i]``.
 
     Parameters
@@ -76,7 +77,8 @@ def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float, thet
     x : ndarray, shape (n, d) or (d,)
     positions : ndarray, shape (n,) or scalar
         The position m of each row, counted from 0 (the UI's position p is m + 1).
-    theta : ndarray, shape (d // 2,)
+    theta : ndarray, shape (d // 2,), or float
+        One frequency per pair; a plain number is the one pair's θ (d = 2), as the lesson writes it.
 
     Returns
     -------
@@ -86,7 +88,7 @@ def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float, thet
     single = x.ndim == 1
     rows = np.atleast_2d(x)
     m = np.broadcast_to(np.asarray(positions, dtype=np.float64).reshape(-1), (rows.shape[0],))
-    angles = m[:, None] * np.asarray(theta, dtype=np.float64)[None, :]
+    angles = m[:, None] * np.atleast_1d(np.asarray(theta, dtype=np.float64))[None, :]
     cos, sin = np.cos(angles), np.sin(angles)
     even, odd = rows[:, 0::2], rows[:, 1::2]
     out = np.empty_like(rows)
@@ -96,9 +98,11 @@ def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float, thet
 
 
 def rope_score(q: np.ndarray | list[float], k: np.ndarray | list[float], m: float, n: float,
-               theta: np.ndarray) -> float:
+               theta: np.ndarray | float) -> float:
     """⟨R_m q, R_n k⟩: the dot product after rotating q to position m and k to position n.
 
-    Equal to ⟨q, R_{n−m} k⟩, so only the distance n − m matters.
+    Equal to ⟨q, R_{n−m} k⟩, so only the distance n − m matters. ``theta`` is an array of
+    shape (d // 2,) or, for a single pair, a plain number: ``rope_score([1, 0], [1, 0], 3, 1, 0.5)``
+    is cos(2 × 0.5) = 0.540.
     """
     return float(np.dot(rope_rotate(q, m, theta), rope_rotate(k, n, theta)))

@@ -7,14 +7,17 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core import embed, positions
+from ..core import embed, positions, tokenize, toy_vocabulary
 from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
 from ..model import EmbeddingModel
 from .atomic import write_atomically
+
+if TYPE_CHECKING:
+    from .checkpoint import Checkpoint
 
 DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
@@ -49,6 +52,26 @@ def worked_example(model: EmbeddingModel) -> dict[str, Any]:
     }
 
 
+def toy_worked_example(text: str, scheme: str) -> dict[str, Any]:
+    """The toy export for any length of text (headless exports have no 32-token cap).
+
+    Same keys as :func:`worked_example`. Raises ``TokenizeError`` for text the toy vocabulary
+    cannot spell and ``PositionError`` past the learned table.
+    """
+    vocabulary = toy_vocabulary()
+    ids = tokenize(text, vocabulary.tokens)
+    added = positions(scheme, len(ids), vocabulary.dim)
+    return {
+        "tokens": [vocabulary.tokens[i] for i in ids],
+        "ids": ids,
+        "positions": list(range(1, len(ids) + 1)),
+        "scheme": scheme,
+        "E_rows": vocabulary.E[np.asarray(ids, dtype=np.intp)].tolist(),
+        "P": None if added is None else added.tolist(),
+        "X": embed(ids, vocabulary.E, scheme).tolist(),
+    }
+
+
 def x_as_csv(X: np.ndarray) -> str:
     """X with a header row d0 … d(d−1), one row per position; full precision, "." decimals."""
     out = io.StringIO()
@@ -69,11 +92,20 @@ def x_as_latex(X: np.ndarray, decimals: int = 3) -> str:
     return "X = \\begin{bmatrix}\n" + " \\\\\n".join(rows) + "\n\\end{bmatrix}\n"
 
 
-def write_data_export(model: EmbeddingModel, path: Path) -> None:
-    """Write the current X as .json, .csv or .tex (chosen by the extension)."""
+def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path: Path, text: str = "") -> None:
+    """Write X as .json, .csv or .tex (chosen by the extension).
+
+    ``model`` is the toy's shared model, a checkpoint (then ``text`` is tokenized by it and the
+    JSON adds ``X_model`` and ``model``), or an export already made (a dict).
+    """
     suffix = path.suffix.lower()
-    example = worked_example(model)
-    X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), model.d)
+    if isinstance(model, dict):
+        example = model
+    elif isinstance(model, EmbeddingModel):
+        example = worked_example(model)
+    else:
+        example = model.export(text)
+    X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), -1)
     if suffix == ".json":
         text = json.dumps(example, indent=2, ensure_ascii=False) + "\n"
     elif suffix == ".csv":

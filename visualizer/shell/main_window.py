@@ -36,6 +36,7 @@ from .exports import Exports
 from .help import Help
 from .lesson_director import LessonDirector
 from .look import Look
+from .model_menu import ModelMenu
 from .palette import window_palette
 from .presentation import Presentation
 from .restore_bar import RestoreBar
@@ -83,6 +84,9 @@ class MainWindow(QMainWindow):
         self.help = Help(self)
         self.lesson_director = LessonDirector(self)
         self._connect()
+        # Real checkpoints: everything lives in that module. After _connect: its page hides the
+        # toy's strip once the window has decided what the other tabs show.
+        self.model_menu = ModelMenu(self)
         self.set_theme("system")
         self._on_scale_changed()
         self._on_look_changed()
@@ -295,6 +299,7 @@ class MainWindow(QMainWindow):
         self.model.events.edited.disconnect(self.documents.schedule_autosave)
         self.look.detach()
         self.lesson_director.detach()
+        self.model_menu.detach()
         built = [page.view for page in self.pages.values() if page.built]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
                      self.lesson_panel, *built):

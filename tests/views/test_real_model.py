@@ -1,0 +1,171 @@
+"""The Model menu and the Real model page: opening, refusing, reordering, X at real scale."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QApplication
+
+from tests.checkpoints.folders import gpt2_folder, rope_folder
+from tests.checkpoints.test_minilm import minilm_folder
+from tests.checkpoints.test_refusals import CASES
+
+
+@pytest.fixture
+def menu(window):
+    return window.model_menu
+
+
+def test_open_minilm_shows_its_real_x_and_both_kinds(window, menu):
+    assert menu.open_folder(minilm_folder())
+    page = menu.page
+    assert window.tabs.currentWidget() is page
+    real = menu.real_model
+    assert real.ids == (101, 1996, 4937, 2938, 2006, 1996, 13523, 102)  # "the cat sat on the mat"
+    checkpoint = real.checkpoint
+    np.testing.assert_array_equal(page.matrix.values, checkpoint.X(real.ids))
+    page.show_x_model.setChecked(True)
+    assert real.x_kind == "X_model"
+    np.testing.assert_array_equal(page.matrix.values, checkpoint.X_model(real.ids))
+    assert "LayerNorm" in page.kind_caption.text()
+    assert "30,522" in page.facts.text() and "tied to E" in page.facts.text()
+    assert not window.token_strip.isVisible() and not window.text_input.isVisible()
+
+
+def test_hover_readout_and_numbers_only_where_legible(window, menu, qtbot):
+    menu.open_folder(minilm_folder())
+    matrix = menu.page.matrix
+    value = matrix.values[2, 17]
+    assert matrix.describe((2, 17)).endswith(window.appearance.numbers.full(float(value)))
+    matrix.grab()
+    assert matrix.numbers.drawn == 0  # 384 columns in a few hundred pixels: no numbers
+    matrix.show_cells((0, 3), (0, 4))
+    QApplication.processEvents()
+    matrix.grab()
+    assert matrix.numbers.drawn == 12
+
+
+def test_drag_to_reorder_real_tokens(window, menu, qtbot):
+    menu.open_folder(minilm_folder())
+    real, strip = menu.real_model, menu.page.strip
+    before = real.ids
+    assert strip.model().moveRow(QModelIndex(), 2, QModelIndex(), 4)  # "cat" dropped before "on"
+    qtbot.waitUntil(lambda: real.ids != before)
+    assert real.ids == (101, 1996, 2938, 4937, 2006, 1996, 13523, 102)
+    np.testing.assert_array_equal(menu.page.matrix.values, real.checkpoint.X(real.ids))
+    assert strip.item(3).text().split("\n")[1] == "cat"
+
+
+def test_a_refused_folder_keeps_the_model_shown(window, menu, tmp_path):
+    menu.open_folder(minilm_folder())
+    checkpoint, ids = menu.real_model.checkpoint, menu.real_model.ids
+    (tmp_path / "empty").mkdir()
+    assert not menu.open_folder(tmp_path / "empty")
+    assert "Cannot open this model" in window.statusBar().currentMessage()
+    assert menu.real_model.checkpoint is checkpoint and menu.real_model.ids == ids
+
+
+def test_toy_vocabulary_comes_back_in_one_click_and_recent_models(window, menu, tmp_path):
+    folder, _ = gpt2_folder(tmp_path / "gpt2")
+    menu.open_folder(folder)
+    assert menu.recent_models()[0] == str(folder.resolve())
+    menu.toy_action.trigger()
+    assert menu.real_model.checkpoint is None
+    assert window.tabs.currentIndex() == 0 and not window.tabs.isTabVisible(window.tabs.indexOf(menu.page))
+    assert window.token_strip.isVisible()
+    menu.recent_menu.actions()[0].trigger()
+    assert menu.real_model.checkpoint is not None and window.tabs.currentWidget() is menu.page
+
+
+def test_past_a_learned_table_is_marked(window, menu, tmp_path):
+    folder, _ = gpt2_folder(tmp_path / "gpt2", T=6)
+    menu.open_folder(folder)
+    page = menu.page
+    page.text.setText("the cat sat on the mat a dog")
+    page.text.returnPressed.emit()
+    assert menu.real_model.beyond_trained_length() == [6, 7]
+    assert np.isnan(page.matrix.values[6:]).all() and np.isfinite(page.matrix.values[:6]).all()
+    assert "beyond the trained length" in page.error.text()
+    assert len(page.matrix.marks) == 2
+
+
+def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path):
+    scaling = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+               "original_max_position_embeddings": 16}
+    folder, tensors = rope_folder(tmp_path / "llama", "llama", {"rope_theta": 500_000.0, "rope_scaling": scaling})
+    menu.open_folder(folder)
+    QApplication.processEvents()  # P and θ views are built once X is painted
+    page = menu.page
+    positions = page.positions
+    theta = menu.real_model.checkpoint.rope.theta()
+    np.testing.assert_array_equal(positions.theta, theta)
+    positions.pair.setValue(7)
+    np.testing.assert_allclose(positions.hand_angles, np.arange(menu.real_model.n) * theta[7])
+    page.side.setCurrentWidget(page.neighbours)
+    menu.real_model.set_selected(1)  # "cat"
+    E = tensors["model.embed_tokens.weight"]
+    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+    scores = unit @ unit[5]
+    scores[5] = -np.inf
+    expected = np.argsort(-scores)[:10]
+    np.testing.assert_array_equal(page.neighbours.neighbour_ids, expected)
+    np.testing.assert_allclose(page.neighbours.scores, scores[expected], rtol=1e-5)
+    np.testing.assert_allclose(page.neighbours.norms, np.linalg.norm(E, axis=1), rtol=1e-5)
+
+
+def test_learned_positions_views(window, menu):
+    menu.open_folder(minilm_folder())
+    QApplication.processEvents()
+    positions = menu.page.positions
+    P = menu.real_model.checkpoint.P
+    np.testing.assert_array_equal(positions.P_image.image, P)
+    unit = P / np.linalg.norm(P, axis=1, keepdims=True)
+    np.testing.assert_allclose(positions.similarity_image.image, unit @ unit.T, atol=1e-12)
+    np.testing.assert_allclose(positions.singular_values, np.linalg.svd(P, compute_uv=False), rtol=1e-9)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_refusal_keeps_the_model_shown(window, menu, tmp_path, case):
+    folder, _ = gpt2_folder(tmp_path / "good")
+    menu.open_folder(folder)
+    real = menu.real_model
+    checkpoint, ids, text = real.checkpoint, real.ids, real.text
+    make, message = CASES[case]
+    bad = make(tmp_path)
+    assert not menu.open_folder(bad)
+    assert message in window.statusBar().currentMessage()
+    assert (real.checkpoint, real.ids, real.text) == (checkpoint, ids, text)
+    assert window.tabs.currentWidget() is menu.page
+    np.testing.assert_array_equal(menu.page.matrix.values, checkpoint.X(ids))
+
+
+def test_export_the_models_x_as_shown(window, menu, tmp_path):
+    import json
+
+    folder, tensors = gpt2_folder(tmp_path / "gpt2", T=6)
+    menu.open_folder(folder)
+    real = menu.real_model
+    real.move_token(1, 3)  # "the sat on cat the mat": the export follows the strip, not the typed text
+    out = tmp_path / "x.json"
+    assert menu.export_x(out)
+    data = json.loads(out.read_text())
+    E, P = tensors["transformer.wte.weight"].astype(float), tensors["transformer.wpe.weight"].astype(float)
+    assert data["tokens"] == ["the", "sat", "on", "cat", "the", "mat"]
+    np.testing.assert_array_equal(data["X"], E[list(real.ids)] + P)
+    assert menu.export_x(tmp_path / "x.png") and (tmp_path / "x.png").stat().st_size > 100
+    real.set_text("the cat sat on the mat a")  # 7 tokens, 6 positions
+    assert not menu.export_x(tmp_path / "y.csv")
+    assert "beyond the trained length" in window.statusBar().currentMessage()
+    assert not (tmp_path / "y.csv").exists()
+
+
+def test_the_page_speaks_portuguese(window, menu):
+    menu.open_folder(minilm_folder())
+    QApplication.processEvents()
+    window.set_language("pt")
+    page = menu.page
+    assert menu.menu.title() == "&Modelo"
+    assert window.tabs.tabText(window.tabs.indexOf(page)) == "Modelo real"
+    assert page.show_x_model.text() == "X_model (o que o primeiro bloco recebe)"
+    assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
+    assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 × 384")
+    assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")

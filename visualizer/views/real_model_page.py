@@ -1,0 +1,148 @@
+"""The "Real model" page: a checkpoint's facts, its tokens, X at real scale, positions, neighbours."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..appearance import Appearance
+from ..real_model import RealModel
+from .large_matrix import LargeMatrix
+from .listening import ListeningView
+from .real_neighbours import RealNeighbours
+from .real_positions import RealPositions
+from .real_token_strip import RealTokenStrip, chip_text
+
+
+class RealModelPage(ListeningView, QWidget):
+    """Everything about the opened checkpoint on one page, beside the toy's tabs."""
+
+    def __init__(self, model: RealModel, appearance: Appearance, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._appearance = appearance
+        self.facts = QLabel()
+        self.facts.setWordWrap(True)
+        self.facts.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text = QLineEdit(model.text)
+        self.text.returnPressed.connect(self._on_text_entered)
+        self.error = QLabel()
+        self.strip = RealTokenStrip(model)
+        self.show_x = QRadioButton()
+        self.show_x_model = QRadioButton()
+        self.show_x.setChecked(True)
+        self.kind_group = QButtonGroup(self)
+        self.kind_group.addButton(self.show_x)
+        self.kind_group.addButton(self.show_x_model)
+        self.show_x.toggled.connect(lambda on: on and model.set_x_kind("X"))
+        self.show_x_model.toggled.connect(lambda on: on and model.set_x_kind("X_model"))
+        self.kind_caption = QLabel()
+        self.kind_caption.setWordWrap(True)  # never wider than the window
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.show_x)
+        kind_row.addWidget(self.show_x_model)
+        kind_row.addStretch(1)
+        self.matrix = LargeMatrix(appearance)
+        self.positions = RealPositions(model, appearance)
+        self.neighbours = RealNeighbours(model, appearance)
+        self.side = QTabWidget()
+        self.side.addTab(self.positions, "")
+        self.side.addTab(self.neighbours, "")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(kind_row)
+        left_layout.addWidget(self.kind_caption)
+        left_layout.addWidget(self.matrix, 1)
+        splitter.addWidget(left)
+        splitter.addWidget(self.side)
+        splitter.setSizes([600, 500])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.facts)
+        layout.addWidget(self.text)
+        layout.addWidget(self.error)
+        layout.addWidget(self.strip)
+        layout.addWidget(splitter, 1)
+        self.listen(model.checkpoint_changed, self._on_checkpoint_changed)
+        self.listen(model.tokens_changed, self.refresh_matrix)
+        self.listen(model.x_kind_changed, self._on_kind_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self.retranslate()
+        self.refresh_matrix()
+
+    def _on_text_entered(self) -> None:
+        self._model.set_text(self.text.text())
+
+    def _on_checkpoint_changed(self) -> None:
+        self.text.setText(self._model.text)
+        self.retranslate()
+        self.refresh_matrix()
+
+    def _on_kind_changed(self, _kind: str) -> None:
+        self.refresh_matrix(keep_view=True)
+        self.retranslate()
+
+    def refresh_matrix(self, keep_view: bool = False) -> None:
+        """Redraw X (or X_model) for the current tokens."""
+        model = self._model
+        labels = [chip_text(p + 1, t, i).split("\n")[1] for p, (t, i) in enumerate(zip(model.tokens, model.ids,
+                                                                                       strict=True))]
+        self.matrix.set_matrix(model.X(), labels, model.x_kind, model.beyond_trained_length(), keep_view)
+        beyond = model.beyond_trained_length()
+        checkpoint = model.checkpoint
+        if beyond and checkpoint is not None:
+            self.error.setText(self.tr("Positions {0}–{1} are beyond the trained length: this model has {2} "
+                                       "learned positions, so X has no value there.").format(
+                                           beyond[0] + 1, beyond[-1] + 1, checkpoint.trained_length))
+        else:
+            self.error.setText("")
+
+    def retranslate(self) -> None:
+        """Every string of the page in the current language."""
+        self.side.setTabText(0, self.tr("Positions"))
+        self.side.setTabText(1, self.tr("Neighbours and norms"))
+        self.text.setPlaceholderText(self.tr("Type a sentence and press Enter: the model's own tokenizer splits it"))
+        self.show_x.setText(self.tr("X = E[ids] + P (the lesson)"))
+        self.show_x_model.setText(self.tr("X_model (what the first block receives)"))
+        checkpoint = self._model.checkpoint
+        if checkpoint is None:
+            self.facts.setText(self.tr("No model is open: Model → Open model folder…"))
+            self.kind_caption.setText("")
+            return
+        numbers = self._appearance.numbers
+        schemes = {"learned": self.tr("learned absolute positions"), "rope": self.tr("RoPE"),
+                   "none": self.tr("no positions")}
+        share = 100 * checkpoint.parameters_embedding / max(checkpoint.parameters_total, 1)
+        keys = ", ".join(f"{k} = {v}" for k, v in checkpoint.keys.items())
+        self.facts.setText(self.tr(
+            "<b>{0}</b> ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. "
+            "Output layer {8}. Config keys used: {9}.").format(
+                checkpoint.name, checkpoint.family, numbers.integer(checkpoint.vocab_size), checkpoint.d,
+                schemes[checkpoint.scheme], numbers.integer(checkpoint.parameters_embedding),
+                numbers.short(share, 1), numbers.integer(checkpoint.parameters_total),
+                self.tr("tied to E") if checkpoint.tied else self.tr("separate from E"), keys))
+        if self._model.x_kind == "X":
+            formula = self.tr("E[ids] + P") if checkpoint.P is not None else self.tr("E[ids]")
+            self.kind_caption.setText(self.tr("Showing X = {0}.").format(formula))
+        else:
+            what = {"LayerNorm(E[ids] + P + token type 0)": self.tr("LayerNorm(E[ids] + P + token type 0)"),
+                    "the same as X": self.tr("the same as X")}.get(checkpoint.x_model_description(),
+                                                                   checkpoint.x_model_description())
+            self.kind_caption.setText(self.tr("Showing X_model = {0}.").format(what))
+
+    def detach(self) -> None:
+        """Disconnect the page and its views from the model (idempotent)."""
+        self.stop_listening()
+        for view in (self.strip, self.positions, self.neighbours):
+            view.detach()
