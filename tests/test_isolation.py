@@ -1,0 +1,121 @@
+"""The tests themselves: nothing lands in the user's real home, and the leak check catches leaks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QThread, QTimer
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from tests.conftest import REAL_HOME, SESSION_HOME, find_leaks, home_snapshot, widgets_now
+
+
+def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _private_home):
+    from visualizer.app import PROGRAM
+    from visualizer.crash import install_excepthook, log_path
+    from visualizer.window import MainWindow
+
+    marker = f"isolation-{uuid.uuid4().hex}"
+    real_before = home_snapshot()
+    names, hook = (qapp.applicationName(), qapp.organizationName()), sys.excepthook
+    qapp.setApplicationName(PROGRAM)  # the names app.main() gives: the real app's folders
+    qapp.setOrganizationName("embedding-visualizer")
+    try:
+        settings = QSettings()  # as app.main() makes it: the platform's default place
+        window = MainWindow(settings=settings)
+        qtbot.addWidget(window)
+        window.show()
+        window.model.move_token(1, 2)
+        window.autosave()
+        autosave = window.autosave_path()
+        assert autosave is not None and autosave.is_file()
+        install_excepthook(window)(RuntimeError, RuntimeError(marker), None)
+        dialog = window.findChild(QMessageBox, "crash_dialog")
+        assert marker in dialog.text()
+        dialog.close()
+        window.zoom(1.15)
+        window.close()  # saves the settings, removes the autosave
+        settings_file = Path(settings.fileName())
+        error_log = log_path()
+    finally:
+        qapp.setApplicationName(names[0])
+        qapp.setOrganizationName(names[1])
+        sys.excepthook = hook
+    assert settings_file.is_file() and float(QSettings(str(settings_file), QSettings.Format.IniFormat)
+                                             .value("zoom")) == 1.15
+    assert marker in error_log.read_text(encoding="utf-8")
+    # Autosave and errors.log follow HOME, which is this test's own. QSettings fixes its folder at
+    # its first use in the process: this test's home or, if an earlier test used QSettings first,
+    # the session's private home. Test mode puts everything under .qttest.
+    assert autosave.is_relative_to(_private_home / ".qttest")
+    assert error_log.is_relative_to(_private_home / ".qttest")
+    assert any(settings_file.is_relative_to(home / ".qttest") for home in (_private_home, SESSION_HOME))
+    assert not any(path.is_relative_to(REAL_HOME) for path in (autosave, error_log, settings_file))
+    real_after = home_snapshot()
+    assert {p: m for p, m in real_after.items() if real_before.get(p) != m} == {}, "the real home gained files"
+    for log in REAL_HOME.glob(".local/share/*/errors.log"):
+        assert marker not in log.read_text(encoding="utf-8", errors="replace")
+
+
+def test_subprocesses_get_the_private_home(_private_home):
+    probe = ("from PySide6.QtCore import QCoreApplication, QStandardPaths as S\n"
+             "QCoreApplication.setApplicationName('embedding-visualizer')\n"
+             "print(S.writableLocation(S.StandardLocation.AppDataLocation))\n"
+             "print(S.writableLocation(S.StandardLocation.GenericConfigLocation))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    data, config = (Path(line) for line in result.stdout.split())
+    assert data == _private_home / ".local" / "share" / "embedding-visualizer"
+    assert config == _private_home / ".config"
+    assert Path.home() == _private_home != REAL_HOME
+
+
+def test_qt_paths_are_in_test_mode_inside_the_private_home(_private_home):
+    assert QStandardPaths.isTestModeEnabled()
+    location = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation))
+    assert location.is_relative_to(_private_home)
+
+
+class Receiver(QObject):
+    """Stands for a view that forgot to disconnect."""
+
+    def on_change(self, *_: object) -> None:
+        pass
+
+
+def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, appearance):
+    before = widgets_now()
+    lone_timer = QTimer()  # no parent: invisible to findChildren
+    lone_timer.start(60_000)
+    owner = QObject()
+    owned_timer = QTimer(owner)  # owned by a plain QObject, not a widget
+    owned_timer.start(60_000)
+    thread = QThread()
+    thread.start()
+    shown, hidden = QWidget(), QWidget()  # noqa: F841  (hidden: alive, never deleted)
+    shown.show()
+    receiver = Receiver()
+    model.x_changed.connect(receiver.on_change)
+    appearance.changed.connect(receiver.on_change)
+    spy: list[object] = []
+    model.highlight_changed.connect(spy.append)  # a test's own listener: not a leak of a view
+    try:
+        problems = " | ".join(find_leaks(before, [model, model.lab, appearance], any_connection=False))
+        assert "visible widgets ['QWidget']" in problems
+        assert "widgets not deleted ['QWidget']" in problems
+        assert "QTimer(-) without parent" in problems and "QTimer(-) of QObject" in problems
+        assert "running threads ['QThread(-) without parent']" in problems
+        assert "psygnal connections ['EmbeddingModel.x_changed', 'Appearance.changed']" in problems
+        assert "highlight_changed" not in problems
+        assert not lone_timer.isActive() and not thread.isRunning()  # cleaned up for the next tests
+        # Once a window has closed, every connection counts, a test's own included.
+        strict = " | ".join(find_leaks(widgets_now(), [model], any_connection=True))
+        assert "EmbeddingModel.highlight_changed" in strict and "EmbeddingModel.x_changed" in strict
+    finally:
+        model.x_changed.disconnect(receiver.on_change)
+        appearance.changed.disconnect(receiver.on_change)
+        model.highlight_changed.disconnect(spy.append)
+        thread.wait(5000)
+    assert find_leaks(widgets_now(), [model, model.lab, appearance], any_connection=True) == []
