@@ -18,7 +18,7 @@ import pytest
 from tests import spec
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def wait_for(condition, timeout: float, what: str) -> None:
