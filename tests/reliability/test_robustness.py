@@ -99,8 +99,8 @@ def test_fifty_launches_exit_cleanly(tmp_path, capsys):
         return subprocess.run([sys.executable, "main.py", "--screenshot", str(tmp_path / f"s{number}.png")],
                               cwd=ROOT, env=env, capture_output=True, timeout=120).returncode
 
-    # Two launches at a time (one per core): each is a separate process, so they cannot disturb
-    # each other, and the 50 take half the time.
+    # Two launches at a time (one per core of the 2-core CI machine): each is its own process with
+    # its own output file, so they cannot disturb each other, and on free cores the 50 take half the time.
     with ThreadPoolExecutor(max_workers=2) as pool:
         codes = list(pool.map(launch, range(50)))
     with capsys.disabled():
