@@ -57,8 +57,7 @@ def private_home_env(home: Path) -> dict[str, str]:
             "XDG_CACHE_HOME": str(home / ".cache")}
 
 
-# A home for the whole session, set before Qt reads any path: QSettings computes its folder once
-# per process, so the per-test homes below could not move it; this one keeps it out of the real home.
+# A home for the whole session, set before Qt reads any path; each test then gets its own (below).
 SESSION_HOME = Path(tempfile.mkdtemp(prefix="visualizer-tests-home-"))
 atexit.register(shutil.rmtree, SESSION_HOME, ignore_errors=True)
 os.environ.update(private_home_env(SESSION_HOME))
@@ -66,12 +65,17 @@ os.environ.update(private_home_env(SESSION_HOME))
 import psygnal  # noqa: E402
 import pytest  # noqa: E402
 import shiboken6  # noqa: E402
-from PySide6.QtCore import QEvent, QObject, QStandardPaths, QThread, QThreadPool, QTimer  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QSettings, QStandardPaths, QThread, QThreadPool, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 # Test mode: QStandardPaths and QSettings use ~/.qttest/... of the (private) home, never the user's
 # real folders, even if a path slips past the environment above. Must precede any QApplication.
 QStandardPaths.setTestModeEnabled(True)
+# QSettings fixes its folder at its first use in the process; name it now, or it would be the home
+# of whichever test happened to come first.
+SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
+for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+    QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
 
 from visualizer.appearance import Appearance  # noqa: E402
 from visualizer.model import EmbeddingModel  # noqa: E402

@@ -8,9 +8,9 @@ import uuid
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QThread, QTimer
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from tests.conftest import REAL_HOME, SESSION_HOME, find_leaks, home_snapshot, widgets_now
+from tests.conftest import REAL_HOME, SETTINGS_FOLDER, find_leaks, home_snapshot, widgets_now
 
 
 def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _private_home):
@@ -25,6 +25,7 @@ def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _
     qapp.setOrganizationName("embedding-visualizer")
     try:
         settings = QSettings()  # as app.main() makes it: the platform's default place
+        Path(settings.fileName()).unlink(missing_ok=True)  # another test may have written it
         window = MainWindow(settings=settings)
         qtbot.addWidget(window)
         window.show()
@@ -47,12 +48,11 @@ def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _
     assert settings_file.is_file() and float(QSettings(str(settings_file), QSettings.Format.IniFormat)
                                              .value("zoom")) == 1.15
     assert marker in error_log.read_text(encoding="utf-8")
-    # Autosave and errors.log follow HOME, which is this test's own. QSettings fixes its folder at
-    # its first use in the process: this test's home or, if an earlier test used QSettings first,
-    # the session's private home. Test mode puts everything under .qttest.
+    # Autosave and errors.log follow HOME, which is this test's own; QSettings fixes its folder once
+    # per process, so conftest names one in the session's private home. Test mode adds .qttest.
     assert autosave.is_relative_to(_private_home / ".qttest")
     assert error_log.is_relative_to(_private_home / ".qttest")
-    assert any(settings_file.is_relative_to(home / ".qttest") for home in (_private_home, SESSION_HOME))
+    assert settings_file.is_relative_to(SETTINGS_FOLDER)
     assert not any(path.is_relative_to(REAL_HOME) for path in (autosave, error_log, settings_file))
     real_after = home_snapshot()
     assert {p: m for p, m in real_after.items() if real_before.get(p) != m} == {}, "the real home gained files"
@@ -119,3 +119,51 @@ def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, appearance):
         model.highlight_changed.disconnect(spy.append)
         thread.wait(5000)
     assert find_leaks(widgets_now(), [model, model.lab, appearance], any_connection=True) == []
+
+
+def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_private_home(cli, qapp, _private_home):
+    # The real start-up path: app.main() without --export/--screenshot makes its QSettings, shows the
+    # window, installs the crash hook and runs the event loop; this stops it from inside the loop.
+    from visualizer.crash import log_path
+    from visualizer.window import MainWindow
+
+    marker = f"isolation-{uuid.uuid4().hex}"
+    real_before = home_snapshot()
+    seen: dict[str, object] = {}
+    settings_file = SETTINGS_FOLDER / "embedding-visualizer" / "embedding-visualizer.conf"
+    settings_file.unlink(missing_ok=True)  # another test may have written it
+
+    def inside_the_running_app() -> None:
+        try:
+            window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+            window.model.move_token(1, 2)
+            window.autosave()
+            seen["autosave"] = window.autosave_path()
+            seen["autosave existed"] = window.autosave_path().is_file()
+            seen["settings"] = Path(window.settings.fileName())
+            seen["settings existed"] = Path(window.settings.fileName()).exists()
+            sys.excepthook(RuntimeError, RuntimeError(marker), None)  # the app's hook: log and dialog
+            seen["log"] = log_path()  # while the app's own name is set
+        except Exception as error:  # the app's hook would swallow it: keep it
+            seen["error"] = error
+        finally:
+            qapp.quit()
+
+    watchdog = QTimer()  # never hang the suite if the callback does not run
+    watchdog.setSingleShot(True)
+    watchdog.timeout.connect(qapp.quit)
+    watchdog.start(30_000)
+    QTimer.singleShot(0, inside_the_running_app)
+    try:
+        result = cli("--lang", "en")
+    finally:
+        watchdog.stop()
+    assert "error" not in seen, seen.get("error")
+    assert result.returncode == 0, result.stderr
+    error_log, autosave = seen["log"], seen["autosave"]
+    assert seen["autosave existed"] and autosave.is_relative_to(_private_home / ".qttest")
+    assert not autosave.exists()  # a normal exit removes it
+    assert seen["settings"] == settings_file and not seen["settings existed"]
+    assert "zoom" in settings_file.read_text(encoding="utf-8")  # written when the window closed
+    assert error_log.is_relative_to(_private_home / ".qttest") and marker in error_log.read_text(encoding="utf-8")
+    assert {p: m for p, m in home_snapshot().items() if real_before.get(p) != m} == {}, "the real home gained files"
