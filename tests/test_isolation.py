@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import uuid
@@ -167,3 +168,19 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
     assert "zoom" in settings_file.read_text(encoding="utf-8")  # written when the window closed
     assert error_log.is_relative_to(_private_home / ".qttest") and marker in error_log.read_text(encoding="utf-8")
     assert {p: m for p, m in home_snapshot().items() if real_before.get(p) != m} == {}, "the real home gained files"
+
+
+def test_the_leak_check_finds_a_closed_window_that_was_never_deleted(qtbot, model, appearance):
+    from visualizer.window import MainWindow
+
+    before = widgets_now()
+    window = MainWindow(model, appearance)
+    window.show()
+    window.close()  # closed, but no deleteLater: the window and all its views stay in memory
+    problems = find_leaks(before, [model, model.lab, appearance], any_connection=True)
+    # The window and the parentless widgets its views keep; no connection: closing detached every view.
+    assert len(problems) == 1 and problems[0].startswith("widgets not deleted") and "'MainWindow'" in problems[0]
+    window.deleteLater()
+    del window
+    gc.collect()  # the views' Python objects own their parentless widgets
+    assert find_leaks(before, [model, model.lab, appearance], any_connection=True) == []
