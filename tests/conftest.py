@@ -92,6 +92,14 @@ def _private_home(monkeypatch, tmp_path_factory) -> Path:
     return home
 
 
+def pytest_unconfigure(config) -> None:
+    """Remove the session's home (the atexit fallback runs too late for QSettings left to the garbage collector)."""
+    import gc
+
+    gc.collect()
+    shutil.rmtree(SESSION_HOME, ignore_errors=True)
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     """Say so if the real home's app folders changed during the run (the isolation test fails on
     what this run wrote; other processes share this home, so the session-wide view is a report)."""
