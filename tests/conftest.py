@@ -1,25 +1,242 @@
-"""Shared fixtures. Every test runs offscreen and must leave no window or running timer behind."""
+"""Shared fixtures. Every test runs offscreen, in a private home, and must leave nothing behind:
+no window, widget, running timer or thread, and no psygnal connection from a closed view.
+"""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import sys
+import tempfile
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest
-from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+# The real user's home, recorded before anything below points HOME elsewhere: the isolation test
+# checks that the app's folders there gain nothing.
+REAL_HOME = Path.home()
+# Folders of the real home a run of the app could write to (settings, autosave, errors.log, caches).
+WATCHED = (".config", ".local/share", ".local/state", ".cache", ".qttest")
 
-from visualizer.appearance import Appearance
-from visualizer.model import EmbeddingModel
+
+def home_snapshot(home: Path = REAL_HOME, depth: int = 3) -> dict[str, int]:
+    """Every entry under the watched folders of ``home`` (``depth`` levels) with its mtime in ns."""
+    entries: dict[str, int] = {}
+
+    def walk(folder: Path, level: int) -> None:
+        try:
+            with os.scandir(folder) as scan:
+                for entry in scan:
+                    try:
+                        entries[str(Path(entry.path).relative_to(home))] = entry.stat(follow_symlinks=False).st_mtime_ns
+                    except OSError:
+                        continue
+                    if level < depth and entry.is_dir(follow_symlinks=False):
+                        walk(Path(entry.path), level + 1)
+        except OSError:
+            pass
+
+    for name in WATCHED:
+        folder = home / name
+        if folder.exists():
+            entries[name] = folder.stat().st_mtime_ns
+            walk(folder, 1)
+    return entries
+
+
+REAL_HOME_AT_START = home_snapshot()
+
+
+def private_home_env(home: Path) -> dict[str, str]:
+    """HOME and the XDG folders, all inside ``home``: what every test (and its subprocesses) sees."""
+    return {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_DATA_HOME": str(home / ".local" / "share"), "XDG_STATE_HOME": str(home / ".local" / "state"),
+            "XDG_CACHE_HOME": str(home / ".cache")}
+
+
+# A home for the whole session, set before Qt reads any path; each test then gets its own (below).
+SESSION_HOME = Path(tempfile.mkdtemp(prefix="visualizer-tests-home-"))
+atexit.register(shutil.rmtree, SESSION_HOME, ignore_errors=True)
+os.environ.update(private_home_env(SESSION_HOME))
+
+import psygnal  # noqa: E402
+import pytest  # noqa: E402
+import shiboken6  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QSettings, QStandardPaths, QThread, QThreadPool, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+# Test mode: QStandardPaths and QSettings use ~/.qttest/... of the (private) home, never the user's
+# real folders, even if a path slips past the environment above. Must precede any QApplication.
+QStandardPaths.setTestModeEnabled(True)
+# QSettings fixes its folder at its first use in the process; name it now, or it would be the home
+# of whichever test happened to come first.
+SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
+for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+    QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
+
+from visualizer.appearance import Appearance  # noqa: E402
+from visualizer.model import EmbeddingModel  # noqa: E402
+
+# ---- private home for each test ----------------------------------------------------------------
 
 
 @pytest.fixture(autouse=True)
-def _fail_on_leaked_widgets_and_timers():
-    """After each test: no visible top-level widget and no active QTimer may remain."""
-    yield
+def _private_home(monkeypatch, tmp_path_factory) -> Path:
+    """Each test gets its own empty HOME and XDG folders (subprocesses inherit them via os.environ)."""
+    home = tmp_path_factory.mktemp("home")
+    for name, value in private_home_env(home).items():
+        monkeypatch.setenv(name, value)
+    return home
+
+
+def pytest_unconfigure(config) -> None:
+    """Remove the session's home (the atexit fallback runs too late for QSettings left to the garbage collector)."""
+    import gc
+
+    gc.collect()
+    shutil.rmtree(SESSION_HOME, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say so if the real home's app folders changed during the run (the isolation test fails on
+    what this run wrote; other processes share this home, so the session-wide view is a report)."""
+    before, after = REAL_HOME_AT_START, home_snapshot()
+    changed = sorted(path for path in after if before.get(path) != after[path])
+    if changed:
+        terminalreporter.write_line(f"note: under the real home {REAL_HOME}, these changed during the run "
+                                    f"(by this run or another process): {changed[:20]}", yellow=True)
+
+
+# ---- leak checks after every test ------------------------------------------------------------
+
+# Every QTimer and QThread made from Python, remembered weakly. Scanning gc for them after each
+# test costs 50-120 ms (about 100,000 objects); this costs nothing until a timer is created.
+_TIMERS_AND_THREADS: weakref.WeakSet[QObject] = weakref.WeakSet()
+
+
+def _remember_instances_of(cls: type) -> None:
+    original = cls.__init__
+
+    def remembering_init(self, *args, **kwargs) -> None:
+        original(self, *args, **kwargs)
+        _TIMERS_AND_THREADS.add(self)
+
+    cls.__init__ = remembering_init
+
+
+_remember_instances_of(QTimer)
+_remember_instances_of(QThread)
+
+# The model and appearance the fixtures made for the running test: their signals are checked after it.
+_FIXTURE_STATE: list[object] = []
+
+
+def _describe(obj: QObject) -> str:
+    parent = obj.parent()
+    owner = f" of {type(parent).__name__}" if parent is not None else " without parent"
+    return f"{type(obj).__name__}({obj.objectName() or '-'}){owner}"
+
+
+def _running_timers_and_threads(app: QApplication) -> tuple[list[QTimer], list[QThread]]:
+    candidates: list[QObject] = list(_TIMERS_AND_THREADS)
+    # Timers created inside Qt itself have no Python constructor call: find them in the object tree.
+    candidates += app.findChildren(QTimer)
+    candidates += [timer for widget in QApplication.allWidgets() for timer in widget.findChildren(QTimer)]
+    timers, threads, seen = [], [], set()
+    for obj in candidates:
+        if not shiboken6.isValid(obj):
+            continue
+        key = shiboken6.getCppPointer(obj)[0]
+        if key in seen:
+            continue
+        seen.add(key)
+        if isinstance(obj, QTimer) and obj.isActive():
+            timers.append(obj)
+        elif isinstance(obj, QThread) and obj.isRunning():
+            threads.append(obj)
+    return timers, threads
+
+
+def signals_of(obj: object) -> dict[str, psygnal.SignalInstance]:
+    """Every psygnal signal of ``obj`` by name."""
+    return {name: getattr(obj, name) for name in dir(type(obj))
+            if isinstance(getattr(type(obj), name, None), psygnal.Signal)}
+
+
+def _connections(obj: object, qt_only: bool) -> list[str]:
+    """``obj``'s signal connections (only those whose receiver is a Qt object if ``qt_only``)."""
+    found = []
+    for name, signal in signals_of(obj).items():
+        for slot in list(getattr(signal, "_slots", [])) if qt_only else range(len(signal)):
+            if qt_only:
+                callback = slot.dereference()
+                if not isinstance(getattr(callback, "__self__", None), QObject):
+                    continue  # a test's own spy (a lambda, list.append) is not a view
+            found.append(f"{type(obj).__name__}.{name}")
+    return found
+
+
+def widgets_now() -> set[int]:
+    """Keys of every widget alive now (compare with :func:`find_leaks` after a test)."""
+    return {shiboken6.getCppPointer(w)[0] for w in QApplication.allWidgets()}
+
+
+def find_leaks(widgets_before: set[int], shared: list[object], any_connection: bool) -> list[str]:
+    """What a test left behind, cleaned up so one leak does not cascade into the next tests.
+
+    Visible top-level widgets; top-level widgets created since ``widgets_before`` and not deleted
+    (a closed window with its views, say); active QTimers; running QThreads; busy QThreadPool
+    workers; psygnal connections on ``shared`` whose receiver is a Qt object, or any connection
+    at all if ``any_connection`` (a closed window must leave none).
+    """
     app = QApplication.instance()
-    if app is None:
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    app.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+    survivors = [w for w in QApplication.allWidgets()
+                 if shiboken6.getCppPointer(w)[0] not in widgets_before and not w.isVisible()
+                 and w.parent() is None]
+    timers, threads = _running_timers_and_threads(app)
+    busy_pool = QThreadPool.globalInstance().activeThreadCount()
+    connections = [found for obj in shared for found in _connections(obj, qt_only=not any_connection)]
+    for timer in timers:
+        timer.stop()
+    for thread in threads:
+        thread.quit()
+        thread.wait(5000)
+    for widget in leaked:
+        widget.close()
+        widget.deleteLater()
+    for widget in survivors:
+        widget.close()  # not deleted here: Python objects of the test may still hold them
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    problems = []
+    if leaked:
+        problems.append(f"visible widgets {[type(w).__name__ for w in leaked]}")
+    if survivors:
+        problems.append(f"widgets not deleted {[type(w).__name__ for w in survivors]}")
+    if timers:
+        problems.append(f"running timers {[_describe(t) for t in timers]}")
+    if threads:
+        problems.append(f"running threads {[_describe(t) for t in threads]}")
+    if busy_pool:
+        problems.append(f"{busy_pool} busy QThreadPool workers")
+    if connections:
+        problems.append(f"psygnal connections {connections}")
+    return problems
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_leaks(request):
+    """After each test, fail it if :func:`find_leaks` finds anything."""
+    _FIXTURE_STATE.clear()
+    widgets_before = widgets_now() if QApplication.instance() is not None else set()
+    yield
+    if QApplication.instance() is None:
         return
     from visualizer.i18n import install_language
 
@@ -29,34 +246,28 @@ def _fail_on_leaked_widgets_and_timers():
     from visualizer.i18n import locale_for
 
     QLocale.setDefault(locale_for("en"))
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    app.processEvents()
-    leaked = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
-    timers = [
-        f"{type(w).__name__}.{t.objectName() or 'QTimer'}"
-        for w in QApplication.allWidgets()
-        for t in w.findChildren(QTimer)
-        if t.isActive()
-    ]
-    for widget in leaked:
-        widget.close()
-        widget.deleteLater()
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    if leaked or timers:
-        pytest.fail(f"test left behind widgets {[type(w).__name__ for w in leaked]} "
-                    f"and running timers {timers}")
+    problems = find_leaks(widgets_before, list(_FIXTURE_STATE), any_connection="window" in request.fixturenames)
+    if problems:
+        pytest.fail("test left behind " + "; ".join(problems))
+
+
+# ---- the shared state and the window -----------------------------------------------------------
 
 
 @pytest.fixture
 def model() -> EmbeddingModel:
     """The lesson's start state: "o gato subiu no" under learned positions."""
-    return EmbeddingModel()
+    model = EmbeddingModel()
+    _FIXTURE_STATE.extend([model, model.lab])
+    return model
 
 
 @pytest.fixture
 def appearance() -> Appearance:
     """Default look, English numbers."""
-    return Appearance()
+    appearance = Appearance()
+    _FIXTURE_STATE.append(appearance)
+    return appearance
 
 
 @pytest.fixture
@@ -71,6 +282,57 @@ def window(qtbot, model, appearance):
     qtbot.waitExposed(main_window)
     yield main_window
     main_window.close()
+
+
+# ---- the command line, in this process -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """What a run of the command line gave: like ``subprocess.CompletedProcess``."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(qapp, capsys):
+    """Run ``visualizer.app.main(args)`` in this process on pytest-qt's QApplication.
+
+    A launch costs ~0.7 s as a subprocess and a few ms here. main() sets app-wide things (a Qt
+    message handler, names, the icon, sys.excepthook); they are put back after each run so that
+    pytest-qt keeps capturing Qt messages and exceptions.
+    """
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtGui import QGuiApplication
+
+    from visualizer import app as command_line
+
+    def run(*args: str) -> CliResult:
+        handler = qInstallMessageHandler(None)  # returns pytest-qt's handler: put it straight back
+        qInstallMessageHandler(handler)
+        names = (qapp.applicationName(), qapp.organizationName(), QGuiApplication.desktopFileName())
+        icon, hook = qapp.windowIcon(), sys.excepthook
+        capsys.readouterr()
+        try:
+            code = command_line.main(list(args))
+        except SystemExit as exit_:
+            code = exit_.code
+        finally:
+            qInstallMessageHandler(handler)
+            qapp.setApplicationName(names[0])
+            qapp.setOrganizationName(names[1])
+            QGuiApplication.setDesktopFileName(names[2])
+            qapp.setWindowIcon(icon)
+            sys.excepthook = hook
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+# ---- helpers -------------------------------------------------------------------------------------
 
 
 def close_widget(widget: QWidget) -> None:

@@ -1,4 +1,8 @@
-"""The command line: exports carry SPEC's numbers; bad input exits 2 with one line."""
+"""The command line: exports carry SPEC's numbers; bad input exits 2 with one line.
+
+The tests call ``visualizer.app.main`` in this process (the ``cli`` fixture); the last ones launch
+``main.py`` for real, where the process boundary (exit status, stderr) is the point.
+"""
 
 import csv
 import json
@@ -15,17 +19,18 @@ ROOT = Path(__file__).resolve().parents[1]
 NINE_TOKENS = "o gato subiu no telhado. no gato"
 
 
-def run_cli(*args: str, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+def run_process(*args: str) -> subprocess.CompletedProcess:
+    """``python main.py args`` as its own process (it inherits the test's private home)."""
     import os
 
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **(env_extra or {}))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True,
                           text=True, timeout=120, env=env, cwd=ROOT)
 
 
-def test_json_export_is_the_worked_example(tmp_path):
+def test_json_export_is_the_worked_example(cli, tmp_path):
     out = tmp_path / "x.json"
-    result = run_cli("--export", str(out))
+    result = cli("--export", str(out))
     assert result.returncode == 0, result.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["ids"] == spec.IDS
@@ -37,30 +42,30 @@ def test_json_export_is_the_worked_example(tmp_path):
     np.testing.assert_allclose(data["X"], spec.X_LEARNED, atol=1e-9)
 
 
-def test_json_export_of_the_swap_and_of_a_scheme_that_adds_nothing(tmp_path):
+def test_json_export_of_the_swap_and_of_a_scheme_that_adds_nothing(cli, tmp_path):
     out = tmp_path / "x.json"
-    assert run_cli("--text", "o sub gatoiu no", "--export", str(out)).returncode == 0
+    assert cli("--text", "o sub gatoiu no", "--export", str(out)).returncode == 0
     np.testing.assert_allclose(json.loads(out.read_text())["X"][2], spec.GATO_AT_3_LEARNED, atol=1e-9)
-    assert run_cli("--scheme", "rope", "--export", str(out)).returncode == 0
+    assert cli("--scheme", "rope", "--export", str(out)).returncode == 0
     data = json.loads(out.read_text())
     assert data["P"] is None
     np.testing.assert_allclose(data["X"], np.array(spec.E)[spec.IDS], atol=1e-9)
 
 
-def test_sinusoidal_export_rounds_to_spec(tmp_path):
+def test_sinusoidal_export_rounds_to_spec(cli, tmp_path):
     out = tmp_path / "x.json"
-    assert run_cli("--scheme", "sinusoidal", "--export", str(out)).returncode == 0
+    assert cli("--scheme", "sinusoidal", "--export", str(out)).returncode == 0
     P = np.array(json.loads(out.read_text())["P"])
     np.testing.assert_array_equal(np.round(P[:3], 3), np.array(spec.SINUSOIDAL))
 
 
-def test_csv_and_tex_exports(tmp_path):
+def test_csv_and_tex_exports(cli, tmp_path):
     csv_path, tex_path = tmp_path / "x.csv", tmp_path / "x.tex"
-    assert run_cli("--export", str(csv_path)).returncode == 0
+    assert cli("--export", str(csv_path)).returncode == 0
     rows = list(csv.reader(csv_path.read_text().splitlines()))
     assert rows[0] == ["d0", "d1", "d2", "d3"]
     np.testing.assert_allclose(np.array(rows[1:], dtype=float), spec.X_LEARNED, atol=1e-9)
-    assert run_cli("--export", str(tex_path)).returncode == 0
+    assert cli("--export", str(tex_path)).returncode == 0
     tex = tex_path.read_text()
     assert "\\begin{bmatrix}" in tex and "\\end{bmatrix}" in tex
     assert "1.5 & -0.5 & -0.5 & -0.5 \\\\" in tex
@@ -68,9 +73,9 @@ def test_csv_and_tex_exports(tmp_path):
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
-def test_image_exports(tmp_path, suffix):
+def test_image_exports(cli, tmp_path, suffix):
     out = tmp_path / f"x{suffix}"
-    result = run_cli("--export", str(out))
+    result = cli("--export", str(out))
     assert result.returncode == 0, result.stderr
     head = out.read_bytes()[:200]
     assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in out.read_bytes()
@@ -78,11 +83,26 @@ def test_image_exports(tmp_path, suffix):
         assert b"1.5" in out.read_bytes()
 
 
-def test_screenshot(tmp_path):
+def test_screenshot(cli, tmp_path):
     out = tmp_path / "shot.png"
-    result = run_cli("--screenshot", str(out), "--size", "1024x768")
+    result = cli("--screenshot", str(out), "--size", "1024x768")
     assert result.returncode == 0, result.stderr
     from PySide6.QtGui import QImage
 
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1024, 768)
+
+
+def test_a_launch_with_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path):
+    result = run_process("--text", "o gato voou", "--export", str(tmp_path / "x.json"))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "embedding-visualizer: error: cannot tokenize --text: no token matches ' voou' at character 6"]
+    assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_a_launch_that_exports_exits_0_silently(tmp_path):
+    out = tmp_path / "x.json"
+    result = run_process("--export", str(out))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert json.loads(out.read_text(encoding="utf-8"))["ids"] == spec.IDS

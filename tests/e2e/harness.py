@@ -1,8 +1,9 @@
 """Runs the real main window on an X display for the end-to-end test (not a test itself).
 
 Writes ``ready.json`` (the chips' screen positions) into the folder given as argument, then
-waits. When the test creates ``snapshot`` there, it exports X as JSON and a screenshot; when
-the test creates ``done``, it writes the window's state and quits.
+waits. When the test creates ``snapshot`` there, it exports X as JSON and a screenshot; for
+``snapshot-NAME`` it exports X as ``NAME.json`` and removes the request; when the test creates
+``done``, it writes the window's state and quits.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def main() -> int:
         if (folder / "snapshot").exists() and not (folder / "after.json").exists():
             window.exports.export(folder / "after.json")
             window.grab().save(str(folder / "after.png"))
+        for request in sorted(folder.glob("snapshot-*")):
+            window.export(folder / f"{request.name.removeprefix('snapshot-')}.json")
+            request.unlink()
         if (folder / "done").exists():
             (folder / "state.json").write_text(json.dumps(
                 {"presenting": window.presentation.presenting, "step": window.lesson_panel.index,

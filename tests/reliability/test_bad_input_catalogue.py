@@ -8,9 +8,6 @@ same cases (a test below keeps the two in step).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -231,12 +228,11 @@ def test_bad_input_in_the_app(window, tmp_path, case):
 
 
 @pytest.mark.parametrize("case", CLI_CASES, ids=[c.what for c in CLI_CASES])
-def test_bad_input_on_the_command_line(tmp_path, case):
+def test_bad_input_on_the_command_line(cli, tmp_path, case):
+    # In this process (tests/test_cli.py launches main.py once with bad input for the exit status).
     (tmp_path / "broken.json").write_text('{"format": ')
     args = [a.replace("{tmp}", str(tmp_path)) for a in case.cli]
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=120)
+    result = cli(*args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
