@@ -161,20 +161,34 @@ def _running_timers_and_threads(app: QApplication) -> tuple[list[QTimer], list[Q
 
 
 def signals_of(obj: object) -> dict[str, psygnal.SignalInstance]:
-    """Every psygnal signal of ``obj`` by name."""
-    return {name: getattr(obj, name) for name in dir(type(obj))
-            if isinstance(getattr(type(obj), name, None), psygnal.Signal)}
+    """Every psygnal signal of ``obj`` by name: its own, and those of its signal groups
+    (``model.events.x_changed`` is "events.x_changed") and of its highlight."""
+    found = {name: getattr(obj, name) for name in dir(type(obj))
+             if isinstance(getattr(type(obj), name, None), psygnal.Signal)}
+    for part in ("events", "highlighting"):
+        inner = getattr(obj, part, None)
+        if isinstance(inner, psygnal.SignalGroup):
+            found.update({f"{part}.{name}": signal for name, signal in inner.signals.items()})
+            found[f"{part}.all"] = inner.all
+        elif inner is not None and not isinstance(inner, psygnal.SignalGroup):
+            found.update({f"{part}.{name}": signal for name, signal in signals_of(inner).items()})
+    return found
 
 
 def _connections(obj: object, qt_only: bool) -> list[str]:
-    """``obj``'s signal connections (only those whose receiver is a Qt object if ``qt_only``)."""
+    """``obj``'s signal connections (only those whose receiver is a Qt object if ``qt_only``).
+
+    The model's own highlight listens to the model for as long as both live: not a leak.
+    """
+    own = getattr(obj, "highlighting", None)
     found = []
     for name, signal in signals_of(obj).items():
-        for slot in list(getattr(signal, "_slots", [])) if qt_only else range(len(signal)):
-            if qt_only:
-                callback = slot.dereference()
-                if not isinstance(getattr(callback, "__self__", None), QObject):
-                    continue  # a test's own spy (a lambda, list.append) is not a view
+        for slot in list(getattr(signal, "_slots", [])):
+            receiver = getattr(slot.dereference(), "__self__", None)
+            if own is not None and receiver is own:
+                continue
+            if qt_only and not isinstance(receiver, QObject):
+                continue  # a test's own spy (a lambda, list.append) is not a view
             found.append(f"{type(obj).__name__}.{name}")
     return found
 

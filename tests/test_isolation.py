@@ -17,7 +17,7 @@ from tests.conftest import REAL_HOME, SETTINGS_FOLDER, find_leaks, home_snapshot
 def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _private_home):
     from visualizer.app import PROGRAM
     from visualizer.crash import install_excepthook, log_path
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     marker = f"isolation-{uuid.uuid4().hex}"
     real_before = home_snapshot()
@@ -31,14 +31,14 @@ def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _
         qtbot.addWidget(window)
         window.show()
         window.model.move_token(1, 2)
-        window.autosave()
-        autosave = window.autosave_path()
+        window.documents.autosave()
+        autosave = window.documents.autosave_path()
         assert autosave is not None and autosave.is_file()
         install_excepthook(window)(RuntimeError, RuntimeError(marker), None)
         dialog = window.findChild(QMessageBox, "crash_dialog")
         assert marker in dialog.text()
         dialog.close()
-        window.zoom(1.15)
+        window.presentation.zoom_in()
         window.close()  # saves the settings, removes the autosave
         settings_file = Path(settings.fileName())
         error_log = log_path()
@@ -98,26 +98,26 @@ def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, appearance):
     shown, hidden = QWidget(), QWidget()  # noqa: F841  (hidden: alive, never deleted)
     shown.show()
     receiver = Receiver()
-    model.x_changed.connect(receiver.on_change)
-    appearance.changed.connect(receiver.on_change)
+    model.events.x_changed.connect(receiver.on_change)
+    appearance.events.all.connect(receiver.on_change)
     spy: list[object] = []
-    model.highlight_changed.connect(spy.append)  # a test's own listener: not a leak of a view
+    model.highlighting.changed.connect(spy.append)  # a test's own listener: not a leak of a view
     try:
         problems = " | ".join(find_leaks(before, [model, model.lab, appearance], any_connection=False))
         assert "visible widgets ['QWidget']" in problems
         assert "widgets not deleted ['QWidget']" in problems
         assert "QTimer(-) without parent" in problems and "QTimer(-) of QObject" in problems
         assert "running threads ['QThread(-) without parent']" in problems
-        assert "psygnal connections ['EmbeddingModel.x_changed', 'Appearance.changed']" in problems
-        assert "highlight_changed" not in problems
+        assert "psygnal connections ['EmbeddingModel.events.x_changed', 'Appearance.events.all']" in problems
+        assert "highlighting" not in problems
         assert not lone_timer.isActive() and not thread.isRunning()  # cleaned up for the next tests
         # Once a window has closed, every connection counts, a test's own included.
         strict = " | ".join(find_leaks(widgets_now(), [model], any_connection=True))
-        assert "EmbeddingModel.highlight_changed" in strict and "EmbeddingModel.x_changed" in strict
+        assert "EmbeddingModel.highlighting.changed" in strict and "EmbeddingModel.events.x_changed" in strict
     finally:
-        model.x_changed.disconnect(receiver.on_change)
-        appearance.changed.disconnect(receiver.on_change)
-        model.highlight_changed.disconnect(spy.append)
+        model.events.x_changed.disconnect(receiver.on_change)
+        appearance.events.all.disconnect(receiver.on_change)
+        model.highlighting.changed.disconnect(spy.append)
         thread.wait(5000)
     assert find_leaks(widgets_now(), [model, model.lab, appearance], any_connection=True) == []
 
@@ -126,7 +126,7 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
     # The real start-up path: app.main() without --export/--screenshot makes its QSettings, shows the
     # window, installs the crash hook and runs the event loop; this stops it from inside the loop.
     from visualizer.crash import log_path
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     marker = f"isolation-{uuid.uuid4().hex}"
     real_before = home_snapshot()
@@ -138,11 +138,11 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
         try:
             window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
             window.model.move_token(1, 2)
-            window.autosave()
-            seen["autosave"] = window.autosave_path()
-            seen["autosave existed"] = window.autosave_path().is_file()
-            seen["settings"] = Path(window.settings.fileName())
-            seen["settings existed"] = Path(window.settings.fileName()).exists()
+            window.documents.autosave()
+            seen["autosave"] = window.documents.autosave_path()
+            seen["autosave existed"] = window.documents.autosave_path().is_file()
+            seen["settings"] = Path(window.documents.store.settings.fileName())
+            seen["settings existed"] = Path(window.documents.store.settings.fileName()).exists()
             sys.excepthook(RuntimeError, RuntimeError(marker), None)  # the app's hook: log and dialog
             seen["log"] = log_path()  # while the app's own name is set
         except Exception as error:  # the app's hook would swallow it: keep it
@@ -171,7 +171,7 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
 
 
 def test_the_leak_check_finds_a_closed_window_that_was_never_deleted(qtbot, model, appearance):
-    from visualizer.window import MainWindow
+    from visualizer.shell import MainWindow
 
     before = widgets_now()
     window = MainWindow(model, appearance)

@@ -7,7 +7,6 @@ import time
 import numpy as np
 
 from tests.checkpoints.folders import CLS, SEP, bert_folder, gpt2_folder, rope_folder, word_ids
-from tests.test_cli import run_cli
 from visualizer.app import main
 
 TOY_KEYS = {"tokens", "ids", "positions", "scheme", "E_rows", "P", "X"}
@@ -50,7 +49,7 @@ def test_json_export_of_a_rope_model(tmp_path):
     assert data["model"]["keys"]["rope_scaling.type"] == "linear" and data["model"]["tied"] is False
 
 
-def test_csv_tex_and_png_of_a_bert_model(tmp_path):
+def test_csv_tex_and_png_of_a_bert_model(tmp_path, cli):
     folder, tensors = bert_folder(tmp_path / "bert")
     ids = [CLS, *word_ids("the cat"), SEP]
     X = tensors["bert.embeddings.word_embeddings.weight"][ids].astype(float) + \
@@ -62,7 +61,7 @@ def test_csv_tex_and_png_of_a_bert_model(tmp_path):
     assert rows[0] == [f"d{c}" for c in range(8)]
     np.testing.assert_array_equal(np.array(rows[1:], dtype=float), X)
     assert tex_path.read_text().count("\\\\") == 3  # 4 rows: [CLS] the cat [SEP]
-    result = run_cli("--model", str(folder), "--text", "the cat", "--export", str(png_path))
+    result = cli("--model", str(folder), "--text", "the cat", "--export", str(png_path))
     assert result.returncode == 0, result.stderr
     from PySide6.QtGui import QImage
 
@@ -70,11 +69,11 @@ def test_csv_tex_and_png_of_a_bert_model(tmp_path):
     assert image.width() >= 8 and image.height() >= 4
 
 
-def test_toy_export_of_1400_tokens_has_no_strip_cap(tmp_path):
+def test_toy_export_of_1400_tokens_has_no_strip_cap(tmp_path, cli):
     out = tmp_path / "long.json"
     text = "o" + " gato subiu no" * 350
     start = time.perf_counter()
-    result = run_cli("--scheme", "sinusoidal", "--text", text, "--export", str(out))
+    result = cli("--scheme", "sinusoidal", "--text", text, "--export", str(out))
     elapsed = time.perf_counter() - start
     assert result.returncode == 0, result.stderr
     data = json.loads(out.read_text())
@@ -84,19 +83,19 @@ def test_toy_export_of_1400_tokens_has_no_strip_cap(tmp_path):
     np.testing.assert_allclose(data["P"], reference, atol=1e-12)
     assert elapsed < 10
     # The strip's cap still holds where there is a strip: a screenshot refuses the same text.
-    result = run_cli("--text", text, "--screenshot", str(tmp_path / "s.png"))
+    result = cli("--text", text, "--screenshot", str(tmp_path / "s.png"))
     assert result.returncode == 2 and "32 at most" in result.stderr
 
 
-def test_long_toy_text_as_a_picture_and_a_model_window_screenshot(tmp_path):
+def test_long_toy_text_as_a_picture_and_a_model_window_screenshot(tmp_path, cli):
     from PySide6.QtGui import QImage
 
     picture = tmp_path / "long.png"
-    result = run_cli("--scheme", "sinusoidal", "--text", "o" + " gato subiu no" * 20, "--export", str(picture))
+    result = cli("--scheme", "sinusoidal", "--text", "o" + " gato subiu no" * 20, "--export", str(picture))
     assert result.returncode == 0, result.stderr
     assert QImage(str(picture)).height() > 61  # 61 rows of X, at least a pixel each, under a title
     folder, _ = gpt2_folder(tmp_path / "gpt2")
     shot = tmp_path / "shot.png"
-    result = run_cli("--model", str(folder), "--text", "the cat", "--screenshot", str(shot), "--size", "1024x768")
+    result = cli("--model", str(folder), "--text", "the cat", "--screenshot", str(shot), "--size", "1024x768")
     assert result.returncode == 0, result.stderr
     assert (QImage(str(shot)).width(), QImage(str(shot)).height()) == (1024, 768)

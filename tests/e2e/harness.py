@@ -45,7 +45,7 @@ def main() -> int:
             window.exports.export(folder / "after.json")
             window.grab().save(str(folder / "after.png"))
         for request in sorted(folder.glob("snapshot-*")):
-            window.export(folder / f"{request.name.removeprefix('snapshot-')}.json")
+            window.exports.export(folder / f"{request.name.removeprefix('snapshot-')}.json")
             request.unlink()
         if (folder / "done").exists():
             (folder / "state.json").write_text(json.dumps(

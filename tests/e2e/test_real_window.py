@@ -155,7 +155,6 @@ def test_ctrl_z_undoes_a_move_with_real_keys(undo_redo_by_keys):
     assert undo_redo_by_keys["undone"] == spec.IDS
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="fixed by the shell redesign")
 def test_ctrl_shift_z_redoes_it_with_real_keys(undo_redo_by_keys):
     # Today redo lists Ctrl+Shift+Z twice; Qt reports "Ambiguous shortcut overload" and does nothing.
     assert undo_redo_by_keys["redone"] == [0, 4, 2, 5, 1]

@@ -24,7 +24,6 @@ from visualizer.model import EmbeddingModel
 
 MOVED = (0, 4, 2, 5, 1)  # "o gato subiu no" with ␣sub before ␣gato
 # raises=AssertionError: only the known symptom counts as the expected failure; an error is a real one.
-REDO_BROKEN = pytest.mark.xfail(strict=True, raises=AssertionError, reason="fixed by the shell redesign")
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 
 
@@ -79,7 +78,7 @@ def open_setup(window, tmp_path, monkeypatch) -> None:
 
 def save_setup(window, tmp_path, monkeypatch) -> None:
     window.model.move_token(1, 2)
-    window.session_path = tmp_path / "saved.json"
+    window.documents.session_path = tmp_path / "saved.json"
     (tmp_path / "saved.json").unlink(missing_ok=True)
 
 
@@ -109,7 +108,7 @@ def select(position: int) -> Callable[..., None]:
 def step(index: int | None, presenting: bool = False) -> Callable[..., None]:
     def setup(window, *_: object) -> None:
         if presenting:
-            window.set_presenting(True, full_screen=False)
+            window.presentation.set_presenting(True, full_screen=False)
         if index is not None:
             window.go_to_step(index)
         window.token_strip.setFocus()
@@ -140,7 +139,7 @@ def scale_is(scale: float) -> Callable[..., None]:
 
 def stop_presenting(window) -> None:
     window.x_panel.finish_build()
-    window.set_presenting(False)
+    window.presentation.set_presenting(False)
 
 
 def copy_setup(window, *_: object) -> None:
@@ -177,18 +176,22 @@ SHORTCUTS: dict[str, Shortcut] = {
                                     "the lesson shown at its first step")),
     "next lesson step": Shortcut(("PgDown",), step(1), lesson_at(2)),
     "previous lesson step": Shortcut(("PgUp",), step(1), lesson_at(0)),
-    "presentation mode": Shortcut(("F5",), nothing, holds(lambda w: w.is_presenting(), "presenting"),
+    "presentation mode": Shortcut(("F5",), nothing, holds(lambda w: w.presentation.presenting, "presenting"),
                                   stop_presenting),
     "leave presentation": Shortcut(("Esc",), step(None, presenting=True),
-                                   holds(lambda w: not w.is_presenting(), "not presenting"),
+                                   holds(lambda w: not w.presentation.presenting, "not presenting"),
                                    stop_presenting),
     "zoom in": Shortcut(("Ctrl+=", "Ctrl++", "Zoom In"), scale_from(1.0), scale_is(1.15)),
     "zoom out": Shortcut(("Ctrl+-", "Zoom Out"), scale_from(1.0), scale_is(1 / 1.15)),
     "reset zoom": Shortcut(("Ctrl+0",), scale_from(2.0), scale_is(1.0)),
+    "keyboard shortcuts (help)": Shortcut(("F1",), nothing,
+                                          holds(lambda w: w.help.shortcuts_dialog is not None
+                                                and w.help.shortcuts_dialog.isVisible(), "the cheat sheet shown"),
+                                          lambda w: w.help.shortcuts_dialog.close()),
     "clicker: next": Shortcut(("Right",), step(1, presenting=True), lesson_at(2), stop_presenting),
     "clicker: previous": Shortcut(("Left",), step(1, presenting=True), lesson_at(0), stop_presenting),
     "clicker: blank": Shortcut(("B",), step(None, presenting=True),
-                               holds(lambda w: w.is_blank(), "a blank screen"), stop_presenting),
+                               holds(lambda w: w.presentation.is_blank(), "a blank screen"), stop_presenting),
     "clicker: play": Shortcut(("Space",), step(None, presenting=True),
                               holds(lambda w: w.x_panel.build_stage() is not None, "the build playing"),
                               stop_presenting),
@@ -216,8 +219,7 @@ def press(key: str) -> None:
     QApplication.processEvents()
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=REDO_BROKEN) if name == "redo" else name
-                                  for name in SHORTCUTS])
+@pytest.mark.parametrize("name", list(SHORTCUTS))
 def test_each_shortcut_does_its_job_through_the_keyboard(window, qtbot, tmp_path, monkeypatch, name):
     shortcut = SHORTCUTS[name]
     activate(window, qtbot)
@@ -259,20 +261,19 @@ def clashes(window) -> list[str]:
     return found
 
 
-@REDO_BROKEN
 def test_no_key_is_listed_twice_or_shared_by_two_enabled_actions(window):
     window.model.move_token(1, 2)
     window.undo_stack.undo()  # undo and redo both enabled
     assert clashes(window) == []
-    window.set_presenting(True, full_screen=False)  # the clicker keys come on
+    window.presentation.set_presenting(True, full_screen=False)  # the clicker keys come on
     try:
         assert clashes(window) == []
     finally:
-        window.set_presenting(False)
+        window.presentation.set_presenting(False)
 
 
 def test_the_clash_check_can_see_a_clash(window):
-    # The check above is strict-xfail today; this proves it can fail on something other than redo.
+    # Proves the check above can fail.
     twin = QAction("twin", window)
     twin.setShortcut(QKeySequence("F5"))
     window.addAction(twin)

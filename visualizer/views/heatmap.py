@@ -6,13 +6,13 @@ by side under one colour bar; the gradient lab places two beside its bar charts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip
+from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from ..appearance import Appearance
 from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font
@@ -397,13 +397,20 @@ class Heatmap:
 
 
 def dispose_plot_menus(graphics: pg.GraphicsLayoutWidget) -> None:
-    """Delete the context menus pyqtgraph gives every plot and view box.
+    """Delete the context menus pyqtgraph gives every plot and view box of ``graphics``.
 
     They are parentless and held in reference cycles, so without this each closed view leaves
     a dozen QMenus behind.
     """
-    for item in graphics.ci.items:
-        if isinstance(item, pg.PlotItem):
-            for menu in (item.ctrlMenu, item.getViewBox().menu):
-                if menu is not None:
-                    menu.deleteLater()
+    dispose_plot_item_menus(item for item in graphics.ci.items if isinstance(item, pg.PlotItem))
+
+
+def dispose_plot_item_menus(items: Iterable[pg.PlotItem]) -> None:
+    """Delete the context menus of these plots (see :func:`dispose_plot_menus`)."""
+    for item in items:
+        for menu in (item.ctrlMenu, item.getViewBox().menu):
+            if menu is not None:
+                menu.deleteLater()
+        # The plot options' group boxes belong to actions of the plot item, not to its menu.
+        for action in item.findChildren(QWidgetAction):
+            action.deleteLater()

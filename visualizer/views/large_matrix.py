@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
+from .heatmap import dispose_plot_item_menus
 from .palette import BEYOND_TRAINED, colormap, scaled_font, symmetric_limit
 
 MIN_CELL_WIDTH_PX = 40
@@ -181,3 +182,7 @@ class LargeMatrix(QWidget):
         cell = self.cell_at(scene_pos)
         self.readout.setText(f"{self.name}: {self.describe(cell)}" if cell else "")
         self.row_hovered.emit(None if cell is None else cell[0])
+
+    def detach(self) -> None:
+        """Free pyqtgraph's context menus of the plot (parentless: they would outlive the view)."""
+        dispose_plot_item_menus([self.plot.getPlotItem()])

@@ -144,5 +144,5 @@ class RealModelPage(ListeningView, QWidget):
     def detach(self) -> None:
         """Disconnect the page and its views from the model (idempotent)."""
         self.stop_listening()
-        for view in (self.strip, self.positions, self.neighbours):
+        for view in (self.strip, self.positions, self.neighbours, self.matrix):
             view.detach()

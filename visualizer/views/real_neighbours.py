@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 from ..appearance import Appearance
 from ..core import nearest_neighbours
 from ..real_model import RealModel
+from .heatmap import dispose_plot_item_menus
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
 
@@ -105,3 +106,4 @@ class RealNeighbours(RefreshWhenShown, ListeningView, QWidget):
     def detach(self) -> None:
         """Stop listening to the model (idempotent)."""
         self.stop_listening()
+        dispose_plot_item_menus([self.norms_plot.getPlotItem()])

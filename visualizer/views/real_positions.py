@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidge
 from ..appearance import Appearance
 from ..core import principal_components, singular_values
 from ..real_model import RealModel
+from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .palette import colormap, token_colour
@@ -54,13 +55,13 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_checkpoint_changed(self) -> None:
         # After the event loop has painted X: P's decompositions must not delay the first X.
-        self.graphics.clear()
+        self._clear()
         self.P_plot = self.clock = self.theta_plot = None
         QTimer.singleShot(0, self, self._build)
 
     def _build(self) -> None:
         checkpoint = self._model.checkpoint
-        self.graphics.clear()
+        self._clear()
         self.P_plot = None
         rope = checkpoint.rope if checkpoint is not None else None
         self.pair_row.setVisible(rope is not None)
@@ -169,6 +170,11 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         else:
             self.caption.setText(self.tr("This model adds no position to X."))
 
+    def _clear(self) -> None:
+        dispose_plot_menus(self.graphics)  # clearing the layout would leave their menus behind
+        self.graphics.clear()
+
     def detach(self) -> None:
         """Stop listening to the model (idempotent)."""
         self.stop_listening()
+        dispose_plot_menus(self.graphics)  # the plots themselves go with the scene
