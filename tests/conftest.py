@@ -184,7 +184,10 @@ def _connections(obj: object, qt_only: bool) -> list[str]:
     found = []
     for name, signal in signals_of(obj).items():
         for slot in list(getattr(signal, "_slots", [])):
-            receiver = getattr(slot.dereference(), "__self__", None)
+            callback = slot.dereference()
+            if callback is None:
+                continue  # its receiver is gone: psygnal drops the dead reference at the next emit
+            receiver = getattr(callback, "__self__", None)
             if own is not None and receiver is own:
                 continue
             if qt_only and not isinstance(receiver, QObject):

@@ -6,7 +6,7 @@ Settings live in an INI file under tmp_path: no test reads or writes the real ho
 import pytest
 from PySide6.QtCore import QSettings
 
-from tests.conftest import close_widget
+from tests.conftest import REAL_HOME, close_widget
 from visualizer.app import open_window, parse_arguments
 from visualizer.appearance import Appearance
 from visualizer.model import EmbeddingModel
@@ -14,10 +14,8 @@ from visualizer.views.first_run_hint import DISMISSED_KEY, FirstRunHint
 
 
 @pytest.fixture
-def settings(tmp_path, monkeypatch):
-    # The window's autosave lives in the app-data folder: keep it in tmp_path, never the real home.
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def settings(tmp_path):
+    # The window's autosave lives in the app-data folder, which conftest keeps in a private home.
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
@@ -38,7 +36,7 @@ def hint(window):
 def test_first_launch_opens_on_the_first_step_with_the_hint(qtbot, settings, tmp_path):
     from PySide6.QtCore import QStandardPaths as Paths
 
-    assert str(tmp_path) in Paths.writableLocation(Paths.StandardLocation.AppDataLocation)
+    assert not Paths.writableLocation(Paths.StandardLocation.AppDataLocation).startswith(str(REAL_HOME))
     window = launch(qtbot, settings)
     assert window.lesson_panel.index == 0 and window.lesson_dock.isVisible()
     first = window.lesson_panel.lesson.steps[0]
