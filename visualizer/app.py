@@ -241,6 +241,7 @@ def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path) -> int:
 
 def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from .appearance import Appearance
@@ -252,8 +253,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
     app.setOrganizationName("embedding-visualizer")
-    app.setDesktopFileName("embedding-visualizer")
-    _set_icon(app)
+    QGuiApplication.setDesktopFileName("embedding-visualizer")  # the launcher entry it belongs to
+    _set_icon()
     # Screenshots and exports are reproducible: they read no settings and leave none.
     headless = args.export is not None or args.screenshot is not None
     settings = None if headless else QSettings()
@@ -374,7 +375,7 @@ def _desktop_entry(install: bool) -> int:
     return 0
 
 
-def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) -> int:
+def _screenshot(app: object, window: MainWindow, path: Path, size: tuple[int, int]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .io.tables import ExportError, check_writable
@@ -383,32 +384,33 @@ def _screenshot(app: object, window: object, path: Path, size: tuple[int, int]) 
         check_writable(path)
     except ExportError as error:
         fail(str(error))
-    window.resize(*size)  # type: ignore[attr-defined]
-    window.show()  # type: ignore[attr-defined]
-    window.x_panel.finish_build()  # type: ignore[attr-defined]  # a still shows the finished X
+    window.resize(*size)
+    window.show()
+    window.x_panel.finish_build()  # a still shows the finished X
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
     # Offscreen, the window is already painted in its backing store: read it instead of painting
     # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
     # The backing store shortcut reads device pixels as if they were logical ones: at a device
     # pixel ratio of 2 it saved only the top-left quarter. Render afresh there.
-    if QApplication.platformName() == "offscreen" and window.devicePixelRatio() == 1:  # type: ignore[attr-defined]
-        image = window.screen().grabWindow(window.winId())  # type: ignore[attr-defined]
+    if QApplication.platformName() == "offscreen" and window.devicePixelRatio() == 1:
+        image = window.screen().grabWindow(window.winId())
     else:
-        image = window.grab()  # type: ignore[attr-defined]
+        image = window.grab()
     # Quality 80 = zlib level 2: same size as the default here, 12 ms faster.
     if not image.save(str(path), "PNG", 80):
         fail(f"cannot write {path}")
     return 0
 
 
-def _set_icon(app: object) -> None:
-    from PySide6.QtGui import QIcon
+def _set_icon() -> None:
+    """The app's icon on every window (the launcher entry names the same one)."""
+    from PySide6.QtGui import QGuiApplication, QIcon
 
     from .resources import resource
 
     icon = resource("icons", "embedding-visualizer.svg")
     if icon.exists():
-        app.setWindowIcon(QIcon(str(icon)))  # type: ignore[attr-defined]
+        QGuiApplication.setWindowIcon(QIcon(str(icon)))
 
 
 def _quiet_benign_qt_messages() -> None:

@@ -33,6 +33,7 @@ def install_language(language: str) -> bool:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose {' or '.join(LANGUAGES)}")
     app = QCoreApplication.instance()
+    assert app is not None, "install a language after the QApplication exists"
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()

@@ -7,9 +7,10 @@ that into a ``QUndoCommand`` on a ``QUndoStack``. Undo and redo put a snapshot b
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from .core.problems import QT_TRANSLATE_NOOP
 from .listening import Listening
 from .model import Edit, EmbeddingModel, ModelState
 

@@ -104,7 +104,7 @@ def test_many_pairs_make_a_scrolling_grid(qtbot):
     clock.resize(900, 600)
     clock.show()
     assert clock.hand_angles().shape == (64, 3)
-    assert clock.faces.minimumHeight() > clock.scroll.viewport().height()
+    assert clock.faces.minimumHeight() > clock.faces_scroll.viewport().height()
 
 
 def test_attention_preview_shows_the_model_scores(window, show):
@@ -200,11 +200,11 @@ def test_x_rows_are_outlined_as_moved_or_changed_after_a_drag(window, show):
     preview = show(window.attention)
     window.model.set_scheme("none")
     window.model.move_token(2, 1)
-    np.testing.assert_array_equal(preview.x.values(), window.model.X())
-    assert preview.x.outlined_rows() == {1: (MOVED, True), 2: (MOVED, True)}
+    np.testing.assert_array_equal(preview.x_matrix.values(), window.model.X())
+    assert preview.x_matrix.outlined_rows() == {1: (MOVED, True), 2: (MOVED, True)}
     assert not preview.side.plot.isVisible()
     window.model.set_scheme("learned")
     window.model.move_token(2, 1)
-    assert preview.x.outlined_rows() == {1: (CHANGED, False), 2: (CHANGED, False)}
+    assert preview.x_matrix.outlined_rows() == {1: (CHANGED, False), 2: (CHANGED, False)}
     window.model.set_scheme("rope")
     assert preview.side.plot.isVisible()

@@ -165,9 +165,10 @@ class Documents(QObject):
         geometry = store.value("geometry")
         if isinstance(geometry, QByteArray):
             window.restoreGeometry(geometry)  # Qt brings it back on screen if it no longer fits
+        zoom = store.value("zoom", 1.0)
         try:
-            window.appearance.set_scale(float(store.value("zoom", 1.0)))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
+            window.appearance.set_scale(float(str(zoom)))  # INI files give the number back as text
+        except ValueError:
             pass
         window.appearance.set_high_contrast(store.value("high_contrast", False) in (True, "true"))
         theme = store.value("theme", "system")

@@ -8,6 +8,7 @@ autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
 from __future__ import annotations
 
 from functools import partial
+from typing import TypeVar
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
@@ -21,7 +22,7 @@ from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
 from ..views.lesson_panel import LessonPanel
-from ..views.listening import AnimatedView
+from ..views.listening import AnimatedView, Detachable
 from ..views.palette import scaled_font
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
@@ -44,6 +45,7 @@ from .screen_fit import fit_to_screen
 from .settings_store import SettingsStore, settings_store
 
 STATUS_MS = 8000
+PageView = TypeVar("PageView", bound=QWidget)
 LAZY_VIEWS = (("rope_clock", RopeClock), ("attention", AttentionPreview), ("comparison", SchemeComparison),
               ("gradient_lab", GradientLabView))
 
@@ -159,22 +161,27 @@ class MainWindow(QMainWindow):
     @property
     def rope_clock(self) -> RopeClock:
         """The RoPE clock (built on first use)."""
-        return self.pages["rope_clock"].view  # type: ignore[return-value]
+        return self._page_view("rope_clock", RopeClock)
 
     @property
     def attention(self) -> AttentionPreview:
         """The attention preview (built on first use)."""
-        return self.pages["attention"].view  # type: ignore[return-value]
+        return self._page_view("attention", AttentionPreview)
 
     @property
     def comparison(self) -> SchemeComparison:
         """The five-scheme comparison (built on first use)."""
-        return self.pages["comparison"].view  # type: ignore[return-value]
+        return self._page_view("comparison", SchemeComparison)
 
     @property
     def gradient_lab(self) -> GradientLabView:
         """The sparse-gradient lab (built on first use)."""
-        return self.pages["gradient_lab"].view  # type: ignore[return-value]
+        return self._page_view("gradient_lab", GradientLabView)
+
+    def _page_view(self, name: str, kind: type[PageView]) -> PageView:
+        view = self.pages[name].view
+        assert isinstance(view, kind)
+        return view
 
     def view_named(self, name: str) -> QWidget:
         """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
@@ -303,7 +310,8 @@ class MainWindow(QMainWindow):
         built = [page.view for page in self.pages.values() if page.built]
         for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
                      self.lesson_panel, *built):
-            view.detach()  # type: ignore[attr-defined]
+            assert isinstance(view, Detachable)
+            view.detach()
         self.appearance.events.scale.disconnect(self._on_scale_changed)
         self.appearance.events.look.disconnect(self._on_look_changed)
         self.appearance.events.language.disconnect(self._on_language_changed)

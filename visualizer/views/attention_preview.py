@@ -34,7 +34,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._changes: list[RowVerdict] = []
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
         self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, 2))
-        self.scores, self.x, self.side = self.graphics.heatmaps
+        self.scores, self.x_matrix, self.side = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
         self.causal = QCheckBox()
@@ -100,9 +100,9 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         else:
             self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
-        self.x.set_title(self.tr("X"))
-        self.x.set_matrix(model.X(), None, dims)
-        self.x.set_row_outlines(self._change_outlines())
+        self.x_matrix.set_title(self.tr("X"))
+        self.x_matrix.set_matrix(model.X(), None, dims)
+        self.x_matrix.set_row_outlines(self._change_outlines())
         self.side.plot.setVisible(side is not None)
         if side is not None:
             self.side.set_title(side_title)

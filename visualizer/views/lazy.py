@@ -71,7 +71,9 @@ class LazyPage(QWidget):
             self._view = self._factory()
             self._view.setLocale(self.locale())  # numbers in the language chosen before it existed
             self._factory = None
-            self.layout().addWidget(self._view)
+            layout = self.layout()
+            assert layout is not None  # made in __init__
+            layout.addWidget(self._view)
         return self._view
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -17,6 +17,14 @@ from .player import Player
 
 
 @runtime_checkable
+class Detachable(Protocol):
+    """Anything the window tears down on close: views, panels, item models."""
+
+    def detach(self) -> None:
+        """Stop timers and listening."""
+
+
+@runtime_checkable
 class View(Protocol):
     """What the window asks of any view."""
 
@@ -48,4 +56,4 @@ class ListeningView(Listening):
         super().closeEvent(event)  # type: ignore[misc]
 
 
-__all__ = ["AnimatedView", "ListeningView", "View"]
+__all__ = ["AnimatedView", "Detachable", "ListeningView", "View"]

@@ -75,7 +75,7 @@ def export_matrix_image(values: np.ndarray, path: Path, title: str) -> None:
             paint(painter)
         finally:
             painter.end()
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # PySide6 takes a str
             raise ExportError(f"cannot write {path}")
         return
     generator = QSvgGenerator()

@@ -46,7 +46,7 @@ def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFor
     key = (limit, numbers)
     if getattr(bar, "_drawn_levels_key", None) == key:
         return
-    bar._drawn_levels_key = key  # type: ignore[attr-defined]
+    bar._drawn_levels_key = key
     bar.setLevels(low=-limit, high=limit)
     step = 0.5 if limit <= 3 else float(np.ceil(limit / 6))
     values = np.arange(-limit, limit + step / 2, step)

@@ -44,8 +44,8 @@ class RealModelPage(ListeningView, QWidget):
         self.kind_group = QButtonGroup(self)
         self.kind_group.addButton(self.show_x)
         self.kind_group.addButton(self.show_x_model)
-        self.show_x.toggled.connect(lambda on: on and model.set_x_kind("X"))
-        self.show_x_model.toggled.connect(lambda on: on and model.set_x_kind("X_model"))
+        self.show_x.toggled.connect(lambda on: model.set_x_kind("X") if on else None)
+        self.show_x_model.toggled.connect(lambda on: model.set_x_kind("X_model") if on else None)
         self.kind_caption = QLabel()
         self.kind_caption.setWordWrap(True)  # never wider than the window
         kind_row = QHBoxLayout()

@@ -98,6 +98,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.sinusoidal_plot = self.graphics.addPlot(row=1, col=1)
         for plot, image, matrix in ((self.similarity_plot, self.similarity_image, self._model.P_similarity()),
                                     (self.sinusoidal_plot, self.sinusoidal_image, self._model.sinusoidal_similarity())):
+            assert matrix is not None  # a learned table is shown: both similarities exist
             plot.invertY(True)
             plot.addItem(image)
             image.setImage(matrix, levels=(-1.0, 1.0), autoLevels=False)

@@ -58,7 +58,7 @@ class ClockFaces(QWidget):
         """(face side in pixels, faces per row): the largest faces that fit the visible area;
         when there are too many pairs for that, faces of a readable minimum size that scroll."""
         pairs = max(1, len(self._clock.thetas()))
-        visible = self._clock.scroll.viewport().size()
+        visible = self._clock.faces_scroll.viewport().size()
         width, height = max(1, visible.width()), max(1, visible.height())
         side, columns = max((min(width // c, height // math.ceil(pairs / c)), c) for c in range(1, pairs + 1))
         smallest = self._clock.appearance.px(120)
@@ -83,7 +83,7 @@ class ClockFaces(QWidget):
         pairs = max(1, len(self._clock.thetas()))
         side, columns = self.grid()
         rows = math.ceil(pairs / columns)
-        height = rows * side if rows * side > self._clock.scroll.viewport().height() else 0
+        height = rows * side if rows * side > self._clock.faces_scroll.viewport().height() else 0
         if self.minimumHeight() != height:
             self.setMinimumHeight(height)
 
@@ -224,11 +224,11 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
         self._elapsed = QElapsedTimer()
 
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.faces_scroll = QScrollArea()
+        self.faces_scroll.setWidgetResizable(True)
         self.faces = ClockFaces(self)
-        self.scroll.setWidget(self.faces)
-        self.scroll.viewport().installEventFilter(self)
+        self.faces_scroll.setWidget(self.faces)
+        self.faces_scroll.viewport().installEventFilter(self)
         self.play_button = QPushButton()
         self.player = Player(self, self.play_button, FRAME_MS, self._on_frame, "rope_clock_animation")
         self.player.playing_changed.connect(self._on_playing_changed)
@@ -309,7 +309,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self.controls.setWidget(column)
         self.controls.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         layout = QHBoxLayout(self)
-        layout.addWidget(self.scroll, 3)
+        layout.addWidget(self.faces_scroll, 3)
         layout.addWidget(self.controls, 2)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -83,7 +83,7 @@ class ChipDelegate(QStyledItemDelegate):
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             rect = QRect(0, 0, option.rect.width(), option.rect.height()).adjusted(px(4), px(4), -px(4), -px(4))
-            colour = token_colour(int(position))  # type: ignore[arg-type]
+            colour = token_colour(int(str(position)))
             fill = QColor(colour)
             fill.setAlpha(60 if not (selected or highlighted) else 110)
             border = QPen(HIGHLIGHT if highlighted or selected else colour, px(4 if selected else 2))
@@ -95,7 +95,7 @@ class ChipDelegate(QStyledItemDelegate):
             painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
             painter.setFont(self._small_font)
             top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
-            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{int(position) + 1}")  # type: ignore[arg-type]
+            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{int(str(position)) + 1}")
             painter.setFont(self._token_font)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(text or ""))
             painter.setFont(self._small_font)
