@@ -12,6 +12,8 @@ from psygnal import Signal, SignalGroup
 from .core.formatting import NUMBER_FORMATS, NumberFormat
 
 MIN_SCALE, MAX_SCALE = 0.75, 3.0
+PRESENTATION_BASE_SCALE = 1.5
+"""The presentation scale of a 1024 × 768 projector, where the stage sizes are specified."""
 
 
 class AppearanceEvents(SignalGroup):
@@ -41,6 +43,7 @@ class Appearance:
         self._scale = scale
         self._language = language if language in NUMBER_FORMATS else "en"
         self._high_contrast = high_contrast
+        self._presenting = False
         self._dark = dark
 
     @property
@@ -106,6 +109,25 @@ class Appearance:
         if on != self._dark:
             self._dark = on
             self.events.look.emit()
+
+    @property
+    def presenting(self) -> bool:
+        """On a projector: the main visual of each step is drawn for the back row."""
+        return self._presenting
+
+    def set_presenting(self, on: bool) -> None:
+        """Projector sizes on or off (sizes, so listeners hear it as a change of ``scale``)."""
+        if on != self._presenting:
+            self._presenting = on
+            self.events.scale.emit(self._scale)
+
+    def stage_px(self, size: float = 22) -> int:
+        """Pixel size of the main visual's type while presenting: ``size`` px at the 1024 × 768
+        presentation scale (1.5), growing with the screen like the rest of the type.
+
+        22 px type has digits 16 px tall: readable from the back row of a classroom.
+        """
+        return round(size * self._scale / PRESENTATION_BASE_SCALE)
 
     def set_high_contrast(self, on: bool) -> None:
         """Turn the projector theme on or off."""

@@ -68,12 +68,14 @@ class Presentation(QObject):
             self.scale = presentation_scale(area.width(), area.height())
             appearance.set_scale(self.scale)
             appearance.set_high_contrast(True)
+            appearance.set_presenting(True)
             # The lesson is shown, not started: the class's own sentence stays until Next.
         else:
             # Leave full screen before the layout grows back: the taller panels must not meet a
             # full-screen window (Qt would drop the state without telling anyone).
             if window.isFullScreen():
                 window.showNormal()
+            appearance.set_presenting(False)
             appearance.set_scale(self.scale_before)
             appearance.set_high_contrast(self.contrast_before)
             self.blank.hide()

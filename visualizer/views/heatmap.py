@@ -30,6 +30,8 @@ class CellLabels(pg.GraphicsObject):
         self._values = np.zeros((0, 0))
         self._texts: list[list[str]] = []
         self._colours: list[list[QColor]] = []
+        self.drawn_pixel_size = 0
+        """Pixel size of the numbers at the last paint, 0 when they were too small to draw."""
 
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
         """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
@@ -47,11 +49,20 @@ class CellLabels(pg.GraphicsObject):
         transform = painter.transform()
         cell = transform.map(QPointF(1, 1)) - transform.map(QPointF(0, 0))
         cell_w, cell_h = abs(cell.x()), abs(cell.y())
-        font = scaled_font(self._appearance, 10, bold=True)
-        # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
-        # read them (hover and the readouts still give the value).
-        pixels = int(min(cell_h * 0.55, cell_w * 0.26))
-        if pixels < 8:
+        font = scaled_font(self._appearance, 10, bold=not self._appearance.presenting)
+        if self._appearance.presenting:
+            # For the back row: the lesson's size or nothing (hover and readouts keep the value).
+            # Regular weight: bold "-0.5" filled its cell and ran into the next number.
+            pixels = self._appearance.stage_px()
+            font.setPixelSize(pixels)
+            widest = max(QFontMetrics(font).horizontalAdvance(text) for row in self._texts for text in row)
+            self.drawn_pixel_size = pixels if widest <= cell_w * 0.88 and pixels <= cell_h * 0.8 else 0
+        else:
+            # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
+            # read them (hover and the readouts still give the value).
+            pixels = int(min(cell_h * 0.55, cell_w * 0.26))
+            self.drawn_pixel_size = pixels if pixels >= 8 else 0
+        if not self.drawn_pixel_size:
             return
         font.setPixelSize(pixels)
         painter.save()
@@ -172,6 +183,8 @@ class Heatmap:
         self._outlines: list[QGraphicsRectItem] = []
         self._outlined: dict[int, tuple[QColor, bool]] = {}
         self.caption = pg.TextItem(anchor=(0.5, 0.5), color=(90, 90, 90))
+        self._caption_rows: tuple[int, int] | None = None
+        self._caption_width = 0.0
         self.caption.setVisible(False)
         plot.addItem(self.caption)
 
@@ -249,7 +262,7 @@ class Heatmap:
         ]
         self.labels.set_cells(values, self._texts, self._label_colours(values, levels))
         self._set_axis_labels(row_labels, column_labels)
-        self.caption.setPos(max(columns, 1) / 2, max(rows, 1) / 2)
+        self.fit_caption()
 
     @staticmethod
     def _label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
@@ -296,12 +309,35 @@ class Heatmap:
             self.plot.setXRange(0, max(columns, 1), padding=0)
             self.plot.setYRange(0, max(rows, 1), padding=0)
 
-    def set_caption(self, text: str) -> None:
-        """A line of text across the middle of the matrix (e.g. "nothing is added"), or none."""
-        if text != self.caption.toPlainText() or self._axis_labels is None:
+    def set_caption(self, text: str, rows: tuple[int, int] | None = None) -> None:
+        """Text across the matrix (e.g. "nothing is added"), or none.
+
+        ``rows`` (first, end) centres it on those rows (the ones past a learned table), not on
+        numbers it would cover; by default it sits in the middle.
+        """
+        if text != self.caption.toPlainText() or self._axis_labels is None or rows != self._caption_rows:
             self.caption.setText(text)
-            self.caption.setFont(scaled_font(self._appearance, 11, bold=True))
+            self._caption_rows = rows
+            self.fit_caption()
         self.caption.setVisible(bool(text))
+
+    def fit_caption(self, width: float | None = None) -> None:
+        """Size the caption to the matrix's ``width`` in pixels (the last known one by default):
+        its own size if it fits, smaller if not, so that no line is cut at the edges."""
+        if width is not None:
+            self._caption_width = width
+        font = scaled_font(self._appearance, 11, bold=True)
+        lines = self.caption.toPlainText().split("\n")
+        if self._caption_width > 0 and lines:
+            metrics = QFontMetrics(font)
+            widest = max(metrics.horizontalAdvance(line) for line in lines)
+            if widest > self._caption_width * 0.92:
+                size = font.pointSizeF() * self._caption_width * 0.92 / widest
+                font.setPointSizeF(max(1.0, size))
+        self.caption.setFont(font)
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        first, end = self._caption_rows if self._caption_rows is not None else (0, max(rows, 1))
+        self.caption.setPos(max(columns, 1) / 2, (first + end) / 2)
 
     def set_highlight_row(self, row: int | None) -> None:
         """Outline one row, or none."""

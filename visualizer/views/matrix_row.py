@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
+from PySide6.QtGui import QFont
 
 from ..appearance import Appearance
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
@@ -83,6 +84,14 @@ class MatrixRow(pg.GraphicsLayoutWidget):
             label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
         for heatmap in self.heatmaps:
             heatmap.restyle()
+        if self._appearance.presenting:  # the bar's numbers are read from the back row too
+            font = QFont()
+            font.setPixelSize(self._appearance.stage_px(15))
+            self.colour_bar.axis.setStyle(tickFont=font)
+            self.colour_bar.axis.setTextPen(pg.mkPen(self._appearance.foreground))
+        else:
+            self.colour_bar.axis.setStyle(tickFont=None)
+            self.colour_bar.axis.setTextPen()  # back to pyqtgraph's default
 
     def highlight_row(self, row: int | None) -> None:
         """Outline one row in every matrix, or none."""
@@ -114,6 +123,8 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         for column, axis_width in zip(self.matrix_columns, axis_widths, strict=True):
             widths[column] = matrix_width + axis_width
         ordered = tuple(widths[c] for c in sorted(widths))
+        for heatmap in self.heatmaps:
+            heatmap.fit_caption(matrix_width)
         if ordered != self._column_widths:
             self._column_widths = ordered
             for column in sorted(widths):

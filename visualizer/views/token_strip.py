@@ -55,6 +55,8 @@ class ChipDelegate(QStyledItemDelegate):
         metrics = self._metrics
         text_width = metrics.horizontalAdvance(index.data() or "")
         px = self._appearance.px
+        if self._appearance.presenting:  # one compact line: "position token"
+            return QSize(text_width + px(40), metrics.height() + px(12))
         return QSize(max(px(64), text_width + px(28)), px(82))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
@@ -93,6 +95,14 @@ class ChipDelegate(QStyledItemDelegate):
             painter.setBrush(QBrush(fill))
             painter.drawRoundedRect(rect, px(10), px(10))
             painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
+            if self._appearance.presenting:
+                # The chips are not the point of most steps: position and token on one line.
+                painter.setFont(self._small_font)
+                painter.drawText(rect.adjusted(px(6), 0, 0, 0), Qt.AlignmentFlag.AlignVCenter,
+                                 f"{int(str(position)) + 1}")
+                painter.setFont(self._token_font)
+                painter.drawText(rect.adjusted(px(22), 0, 0, 0), Qt.AlignmentFlag.AlignCenter, str(text or ""))
+                return pixmap
             painter.setFont(self._small_font)
             top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
             painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{int(str(position)) + 1}")
@@ -250,7 +260,11 @@ class TokenStrip(ListeningView, QListView):
     def _on_scale_changed(self) -> None:
         self.chip_delegate.restyle()
         # Room for one row of chips; a long sentence wraps and scrolls.
-        self.setFixedHeight(self._appearance.px(92))
+        if self._appearance.presenting:
+            self.setFixedHeight(QFontMetrics(scaled_font(self._appearance, 16, bold=True)).height()
+                                + self._appearance.px(22))
+        else:
+            self.setFixedHeight(self._appearance.px(92))
         self.setSpacing(self._appearance.px(2))
         self.scheduleDelayedItemsLayout()
         self.viewport().update()

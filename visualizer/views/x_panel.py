@@ -108,7 +108,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             title = self.tr("P") if model.scheme == "learned" else self.tr("PE")
             self.added.set_title(title)
             self.added.set_matrix(shown_added, None, column_labels)
-            self.added.set_caption(self.tr("beyond the\ntrained length") if beyond else "")
+            # Over the hatched rows past the table, not over the numbers of the rows before them.
+            first_beyond = min(beyond) if beyond else 0
+            self.added.set_caption(self.tr("beyond the\ntrained length") if beyond else "",
+                                   (first_beyond, n) if beyond else None)
         self.result.set_title(self.tr("X"))
         self.result.set_matrix(shown_x, None, column_labels)
         self.added.set_marked_rows(beyond)
