@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
         self.body.setCollapsible(1, False)
         self.restore_bar = RestoreBar()
         central = QWidget()
-        layout = QVBoxLayout(central)
+        self.central_layout = layout = QVBoxLayout(central)
         for widget in (self.restore_bar, self.text_input, self.token_strip):
             layout.addWidget(widget)
         layout.addWidget(self.body, 1)

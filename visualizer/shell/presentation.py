@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QMargins, QObject, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 if TYPE_CHECKING:
@@ -12,9 +12,10 @@ if TYPE_CHECKING:
 
 MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
 ZOOM_STEP = 1.15
+STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
-LESSON_SHARE_PRESENTING = 0.3  # of the height at most, for the lesson along the bottom
+LESSON_SHARE_PRESENTING = 0.2  # of the height at most, for the lesson along the bottom
 
 
 def presentation_scale(width: int, height: int) -> float:
@@ -39,6 +40,7 @@ class Presentation(QObject):
         self.scale = MIN_PRESENTATION_SCALE
         self.scale_before = 1.0
         self.contrast_before = False
+        self._margins, self._spacing = QMargins(), 0  # the ordinary window's, kept while presenting
         self.blank = QLabel(window)  # B: a black screen while the class talks
         self.blank.setStyleSheet("background: black;")
         self.blank.hide()
@@ -87,6 +89,15 @@ class Presentation(QObject):
         window.addDockWidget(area_for_lesson, window.lesson_dock)
         window.scheme_selector.set_compact(on)
         window.tabs.tabBar().setVisible(not on)  # the lesson picks the view; other tabs step aside
+        window.tabs.setDocumentMode(on)  # no frame around the stage
+        layout = window.central_layout
+        if on:
+            self._margins, self._spacing = layout.contentsMargins(), layout.spacing()
+            layout.setContentsMargins(STAGE_MARGIN, STAGE_MARGIN, STAGE_MARGIN, STAGE_MARGIN)
+            layout.setSpacing(STAGE_MARGIN)
+        else:
+            layout.setContentsMargins(self._margins)
+            layout.setSpacing(self._spacing)
         window.lesson_panel.set_wide(on)
         # No title bar on the lesson while presenting: every pixel of height counts.
         window.lesson_dock.setTitleBarWidget(QWidget() if on else None)  # type: ignore[arg-type]  # None: Qt's own bar
@@ -97,7 +108,7 @@ class Presentation(QObject):
         self.size_lesson_dock()
 
     def size_lesson_dock(self, *_: object) -> None:
-        """The lesson's share: what its text needs along the bottom (30% of the height at most),
+        """The lesson's share: what its text needs along the bottom (20% of the height at most),
         22% of the width beside."""
         window = self._window
         self.blank.setGeometry(window.rect())

@@ -56,7 +56,7 @@ class CellLabels(pg.GraphicsObject):
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
             widest = max(QFontMetrics(font).horizontalAdvance(text) for row in self._texts for text in row)
-            self.drawn_pixel_size = pixels if widest <= cell_w * 0.88 and pixels <= cell_h * 0.8 else 0
+            self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
         else:
             # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
             # read them (hover and the readouts still give the value).
@@ -284,6 +284,8 @@ class Heatmap:
             return
         self._axis_labels = key
         font = scaled_font(self._appearance, 11)
+        if self._appearance.presenting:  # 15 px: readable labels that leave the numbers room
+            font.setPixelSize(self._appearance.stage_px(15))
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
         style = (self._appearance.scale, self._appearance.foreground)
         if style != self._axis_style:  # styling re-lays out the labels: only when the look changes

@@ -7,7 +7,7 @@ forwards its buttons to it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
@@ -41,14 +41,17 @@ class LessonPanel(ListeningView, QWidget):
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.question_box = QFrame()
         self.question_box.setFrameShape(QFrame.Shape.StyledPanel)
-        self.question_box.setStyleSheet("QFrame { background: #E8F1FA; border: 2px solid #0072B2; }")
+        self.question_box.setObjectName("question_box")
+        # Only the box: a bare "QFrame" rule also framed the question label inside (a QFrame too).
+        self.question_box.setStyleSheet("QFrame#question_box { background: #E8F1FA; border: 2px solid #0072B2; }")
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.reveal_button = QPushButton()
         self.reveal_button.clicked.connect(self.reveal)
-        box = QVBoxLayout(self.question_box)
-        box.addWidget(self.question)
-        box.addWidget(self.reveal_button)
+        # Stacked beside the views; side by side along the bottom, where height is scarce.
+        self._question_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self.question_box)
+        self._question_layout.addWidget(self.question, 1)
+        self._question_layout.addWidget(self.reveal_button)
         self.previous_button, self.next_button = QPushButton(), QPushButton()
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.advance)
@@ -83,6 +86,10 @@ class LessonPanel(ListeningView, QWidget):
         question = step is not None and step.is_question
         for widget in (self.path, self.title, self.caption, self.question_box, self.buttons):
             self._grid.removeWidget(widget)
+        direction = QBoxLayout.Direction.LeftToRight if self._wide else QBoxLayout.Direction.TopToBottom
+        self._question_layout.setDirection(direction)
+        margin = 4 if self._wide else 11
+        self._question_layout.setContentsMargins(margin, margin, margin, margin)
         if self._wide:
             # Every line of height counts on a projector: the course path stays in the tall panel.
             self.path.hide()
@@ -91,8 +98,9 @@ class LessonPanel(ListeningView, QWidget):
             self._grid.addWidget(self.caption, 1, 0, 1, 1 if question else 2)
             if question:
                 self._grid.addWidget(self.question_box, 1, 1)
-            self._grid.setColumnStretch(0, 3)
-            self._grid.setColumnStretch(1, 2)
+            # A question step's caption is one short line: the question gets half the width.
+            self._grid.setColumnStretch(0, 1 if question else 3)
+            self._grid.setColumnStretch(1, 1 if question else 2)
             self._grid.setRowStretch(1, 1)
             self._grid.setRowStretch(2, 0)
         else:
@@ -212,11 +220,11 @@ class LessonPanel(ListeningView, QWidget):
             self.reveal_button.setEnabled(not self.run.revealed)
 
     def _on_scale_changed(self, *_: object) -> None:
-        # Along the bottom (wide) the type is a little smaller: the views need the height.
-        size = 11 if self._wide else 13
+        # Along the bottom (wide) the type is smaller: the stage above needs the height.
+        size = 10 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))
         self.title.setFont(scaled_font(self._appearance, size + 2, bold=True))
         self.caption.setFont(scaled_font(self._appearance, size))
         self.question.setFont(scaled_font(self._appearance, size, bold=True))
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
-            widget.setFont(scaled_font(self._appearance, 11))
+            widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))

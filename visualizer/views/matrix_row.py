@@ -14,8 +14,10 @@ from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .palette import colormap, set_colour_bar_levels
 
 OPERATOR_WIDTH = 36
+OPERATOR_WIDTH_PRESENTING = 30
 """Room for a "+" or "=" between two matrices, in unscaled pixels."""
 COLOUR_BAR_WIDTH = 70
+COLOUR_BAR_WIDTH_PRESENTING = 58
 """Room for the colour bar and its tick labels, in unscaled pixels."""
 
 
@@ -112,12 +114,16 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         if self._stretch:
             return
         px = self._appearance.px
-        fixed = {2 * index + 1: px(OPERATOR_WIDTH) for index in range(len(self._operators))}
-        fixed[self.colour_bar_column] = px(COLOUR_BAR_WIDTH)
+        # Presenting, the numbers need every pixel: tighter operators, bar and margin.
+        presenting = self._appearance.presenting
+        operator, bar = (OPERATOR_WIDTH_PRESENTING, COLOUR_BAR_WIDTH_PRESENTING) if presenting else \
+            (OPERATOR_WIDTH, COLOUR_BAR_WIDTH)
+        fixed = {2 * index + 1: px(operator) for index in range(len(self._operators))}
+        fixed[self.colour_bar_column] = px(bar)
         # The width just set for the row labels (the geometry only follows at the next layout pass).
         axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
                        if h.plot.getAxis("left").isVisible() else 0 for h in self.heatmaps]
-        free = self.width() - px(self._reserve) - sum(fixed.values()) - sum(axis_widths)
+        free = self.width() - px(8 if presenting else self._reserve) - sum(fixed.values()) - sum(axis_widths)
         matrix_width = max(40, free // max(1, len(self.heatmaps)))
         widths = dict(fixed)
         for column, axis_width in zip(self.matrix_columns, axis_widths, strict=True):

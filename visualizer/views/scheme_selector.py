@@ -93,6 +93,7 @@ class SchemeSelector(ListeningView, QGroupBox):
         self._compact = compact
         for label in (*self.verdicts.values(), self.note):
             label.setVisible(not compact)
+        self._on_scale_changed()
         self.setTitle("" if compact else self.tr("Position scheme"))
 
     def _note(self) -> str:
@@ -123,7 +124,8 @@ class SchemeSelector(ListeningView, QGroupBox):
     def _on_scale_changed(self) -> None:
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:
-            self.buttons[scheme].setFont(scaled_font(self._appearance, 13, bold=True))
+            # Compact (presenting), the row is a reminder of the choice, not the step's point.
+            self.buttons[scheme].setFont(scaled_font(self._appearance, 10 if self._compact else 13, bold=True))
             self.verdicts[scheme].setFont(scaled_font(self._appearance, 10))
             # Word-wrapped labels under-report their height; reserve three lines for a verdict.
             self.verdicts[scheme].setMinimumHeight(

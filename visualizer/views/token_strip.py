@@ -47,7 +47,8 @@ class ChipDelegate(QStyledItemDelegate):
     def restyle(self) -> None:
         """Rebuild the fonts (and forget drawn chips) after a change of scale or language."""
         self._cache: dict[tuple[object, ...], QPixmap] = {}
-        self._token_font = scaled_font(self._appearance, 16, bold=True)
+        # Presenting, the chips are one compact line: the step's stage needs the height.
+        self._token_font = scaled_font(self._appearance, 12 if self._appearance.presenting else 16, bold=True)
         self._small_font = scaled_font(self._appearance, 9)
         self._metrics = QFontMetrics(self._token_font)
 
@@ -261,7 +262,7 @@ class TokenStrip(ListeningView, QListView):
         self.chip_delegate.restyle()
         # Room for one row of chips; a long sentence wraps and scrolls.
         if self._appearance.presenting:
-            self.setFixedHeight(QFontMetrics(scaled_font(self._appearance, 16, bold=True)).height()
+            self.setFixedHeight(QFontMetrics(scaled_font(self._appearance, 12, bold=True)).height()
                                 + self._appearance.px(22))
         else:
             self.setFixedHeight(self._appearance.px(92))
