@@ -42,6 +42,8 @@ class LessonStep:
     rope_lesson: bool = False
     causal: bool | None = None
     """The causal mask the step asks for (None: leave it as the class set it)."""
+    lookup_only: bool = False
+    """Show only E[ids]: the ids as names of rows, before anything is added."""
     question: dict[str, str] | None = None
     reveal_caption: dict[str, str] | None = None
     done_caption: dict[str, str] | None = None
@@ -110,6 +112,7 @@ def _step(raw: dict[str, Any]) -> LessonStep:
         build=bool(state.get("build", False)),
         rope_lesson=bool(state.get("rope_lesson", False)),
         causal=_causal(state.get("causal")),
+        lookup_only=bool(state.get("lookup_only", False)),
         question=_texts(raw["question"]) if "question" in raw else None,
         reveal_caption=_texts(reveal["caption"]) if reveal else None,
         done_caption=_texts(reveal["done_caption"]) if reveal and "done_caption" in reveal else None,

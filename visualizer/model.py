@@ -351,6 +351,14 @@ class EmbeddingModel:
         if settings != self._attention:
             self._apply(ModelState(self._ids, self._scheme, self._E, settings), description)
 
+    def X_under(self, scheme: str) -> np.ndarray:
+        """X the current sequence would have under ``scheme``, shape (n, d), read-only (NaN rows
+        past the learned table). Views use it to keep one colour scale whatever the scheme."""
+        check_scheme(scheme)
+        if scheme == self._scheme:
+            return self.X()
+        return self._cached(f"X:{scheme}", lambda: self._x_under(scheme))
+
     def _x_under(self, scheme: str) -> np.ndarray:
         E_rows = self.E_rows()
         if scheme == "sinusoidal":

@@ -140,12 +140,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="103"/>
+        <location filename="../../visualizer/views/token_strip.py" line="114"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="106"/>
+        <location filename="../../visualizer/views/token_strip.py" line="117"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -203,72 +203,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Edit</name>
     <message>
-        <location filename="../../visualizer/undo.py" line="18"/>
+        <location filename="../../visualizer/undo.py" line="19"/>
         <source>type a sentence</source>
         <translation>digitar uma frase</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="19"/>
+        <location filename="../../visualizer/undo.py" line="20"/>
         <source>set the tokens</source>
         <translation>definir os tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="20"/>
+        <location filename="../../visualizer/undo.py" line="21"/>
         <source>move {0} to position {1}</source>
         <translation>mover {0} para a posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="21"/>
+        <location filename="../../visualizer/undo.py" line="22"/>
         <source>insert {0} at position {1}</source>
         <translation>inserir {0} na posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="22"/>
+        <location filename="../../visualizer/undo.py" line="23"/>
         <source>remove {0} from position {1}</source>
         <translation>remover {0} da posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="23"/>
+        <location filename="../../visualizer/undo.py" line="24"/>
         <source>position scheme {0}</source>
         <translation>esquema de posição {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="24"/>
+        <location filename="../../visualizer/undo.py" line="25"/>
         <source>E[{0}, {1}] = {2}</source>
         <translation>E[{0}, {1}] = {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="25"/>
+        <location filename="../../visualizer/undo.py" line="26"/>
         <source>RoPE base {0}</source>
         <translation>base da RoPE {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="26"/>
+        <location filename="../../visualizer/undo.py" line="27"/>
         <source>context extension {0} × {1}</source>
         <translation>extensão de contexto {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="27"/>
+        <location filename="../../visualizer/undo.py" line="28"/>
         <source>ALiBi head {0} of {1}</source>
         <translation>cabeça {0} de {1} do ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="28"/>
+        <location filename="../../visualizer/undo.py" line="29"/>
         <source>causal mask {0}</source>
         <translation>máscara causal {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="35"/>
+        <location filename="../../visualizer/undo.py" line="36"/>
         <source>on</source>
         <translation>ligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="36"/>
+        <location filename="../../visualizer/undo.py" line="37"/>
         <source>off</source>
         <translation>desligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="37"/>
+        <location filename="../../visualizer/undo.py" line="38"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
@@ -501,12 +501,12 @@ O app continua funcionando.</translation>
 <context>
     <name>LargeMatrix</name>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="177"/>
+        <location filename="../../visualizer/views/large_matrix.py" line="178"/>
         <source>no value</source>
         <translation>sem valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="178"/>
+        <location filename="../../visualizer/views/large_matrix.py" line="179"/>
         <source>{0} at position {1}, dimension {2}: {3}</source>
         <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
     </message>
@@ -514,52 +514,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="176"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="177"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="185"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="189"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="190"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="198"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="191"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="195"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -575,7 +575,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="263"/>
+        <location filename="../../visualizer/shell/main_window.py" line="270"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -782,54 +782,54 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="268"/>
+        <location filename="../../visualizer/shell/main_window.py" line="275"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="268"/>
+        <location filename="../../visualizer/shell/main_window.py" line="275"/>
         <source>RoPE clock</source>
         <translation>Relógio da RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="268"/>
+        <location filename="../../visualizer/shell/main_window.py" line="275"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="268"/>
+        <location filename="../../visualizer/shell/main_window.py" line="275"/>
         <source>Compare schemes</source>
         <translation>Comparar esquemas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="269"/>
+        <location filename="../../visualizer/shell/main_window.py" line="276"/>
         <source>Gradient lab</source>
         <translation>Laboratório do gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="272"/>
+        <location filename="../../visualizer/shell/main_window.py" line="279"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="278"/>
+        <location filename="../../visualizer/shell/main_window.py" line="285"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="159"/>
-        <location filename="../../visualizer/shell/main_window.py" line="278"/>
+        <location filename="../../visualizer/shell/main_window.py" line="285"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="279"/>
+        <location filename="../../visualizer/shell/main_window.py" line="286"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="162"/>
-        <location filename="../../visualizer/shell/main_window.py" line="279"/>
+        <location filename="../../visualizer/shell/main_window.py" line="286"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -1174,42 +1174,42 @@ O app continua funcionando.</translation>
 <context>
     <name>RealNeighbours</name>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="92"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
         <source>cosine</source>
         <translation>cosseno</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
         <source>Row norms ‖E[i]‖ against the token id i</source>
         <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="97"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="98"/>
         <source>Open a model to see a token&apos;s nearest neighbours.</source>
         <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="100"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="101"/>
         <source>tied to E: the output layer reuses these rows</source>
         <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="101"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
         <source>not tied: the output layer has its own table</source>
         <translation>não amarrada: a camada de saída tem tabela própria</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="103"/>
         <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
         <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
     </message>
@@ -1217,62 +1217,62 @@ O app continua funcionando.</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="140"/>
+        <location filename="../../visualizer/views/real_positions.py" line="142"/>
         <source>Pair i shown on the clock:</source>
         <translation>Par i mostrado no relógio:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="147"/>
+        <location filename="../../visualizer/views/real_positions.py" line="149"/>
         <source>Learned P: {0} × {1}</source>
         <translation>P aprendida: {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="148"/>
+        <location filename="../../visualizer/views/real_positions.py" line="150"/>
         <source>cos(P_s, P_t)</source>
         <translation>cos(P_s, P_t)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="149"/>
+        <location filename="../../visualizer/views/real_positions.py" line="151"/>
         <source>sinusoidal, same size</source>
         <translation>senoidal, mesmo tamanho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="150"/>
+        <location filename="../../visualizer/views/real_positions.py" line="152"/>
         <source>Principal components</source>
         <translation>Componentes principais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="151"/>
+        <location filename="../../visualizer/views/real_positions.py" line="153"/>
         <source>Singular values</source>
         <translation>Valores singulares</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="153"/>
+        <location filename="../../visualizer/views/real_positions.py" line="155"/>
         <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors. The first principal components of P explain {0} of its variance.</source>
         <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos. As primeiras componentes principais de P explicam {0} da sua variância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="160"/>
+        <location filename="../../visualizer/views/real_positions.py" line="162"/>
         <source>θ_i per pair (base {0}, {1})</source>
         <translation>θ_i por par (base {0}, {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="161"/>
+        <location filename="../../visualizer/views/real_positions.py" line="163"/>
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="164"/>
+        <location filename="../../visualizer/views/real_positions.py" line="166"/>
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="166"/>
+        <location filename="../../visualizer/views/real_positions.py" line="168"/>
         <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
         <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="170"/>
+        <location filename="../../visualizer/views/real_positions.py" line="172"/>
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>
@@ -1599,8 +1599,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="103"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="97"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="104"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -1857,17 +1857,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="164"/>
+        <location filename="../../visualizer/views/token_strip.py" line="175"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="186"/>
+        <location filename="../../visualizer/views/token_strip.py" line="197"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="195"/>
+        <location filename="../../visualizer/views/token_strip.py" line="206"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1940,117 +1940,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="84"/>
-        <location filename="../../visualizer/views/x_panel.py" line="171"/>
+        <location filename="../../visualizer/views/x_panel.py" line="86"/>
+        <location filename="../../visualizer/views/x_panel.py" line="187"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="85"/>
-        <location filename="../../visualizer/views/x_panel.py" line="171"/>
+        <location filename="../../visualizer/views/x_panel.py" line="87"/>
+        <location filename="../../visualizer/views/x_panel.py" line="187"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="101"/>
+        <location filename="../../visualizer/views/x_panel.py" line="109"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="104"/>
+        <location filename="../../visualizer/views/x_panel.py" line="112"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="108"/>
+        <location filename="../../visualizer/views/x_panel.py" line="116"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="108"/>
+        <location filename="../../visualizer/views/x_panel.py" line="116"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="111"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="112"/>
+        <location filename="../../visualizer/views/x_panel.py" line="123"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="138"/>
+        <location filename="../../visualizer/views/x_panel.py" line="154"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="140"/>
+        <location filename="../../visualizer/views/x_panel.py" line="156"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="141"/>
+        <location filename="../../visualizer/views/x_panel.py" line="157"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="146"/>
+        <location filename="../../visualizer/views/x_panel.py" line="162"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="148"/>
+        <location filename="../../visualizer/views/x_panel.py" line="164"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="149"/>
+        <location filename="../../visualizer/views/x_panel.py" line="165"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="154"/>
+        <location filename="../../visualizer/views/x_panel.py" line="170"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="157"/>
+        <location filename="../../visualizer/views/x_panel.py" line="173"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="187"/>
+        <location filename="../../visualizer/views/x_panel.py" line="131"/>
+        <location filename="../../visualizer/views/x_panel.py" line="203"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="190"/>
+        <location filename="../../visualizer/views/x_panel.py" line="206"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="193"/>
+        <location filename="../../visualizer/views/x_panel.py" line="209"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="195"/>
+        <location filename="../../visualizer/views/x_panel.py" line="211"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="197"/>
+        <location filename="../../visualizer/views/x_panel.py" line="213"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

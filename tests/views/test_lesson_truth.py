@@ -77,3 +77,22 @@ def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(windo
     touched = window.gradient_lab.real_scale.result["rows_touched"]
     assert "sampling" not in caption
     assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption
+
+
+def test_one_colour_scale_from_step_2_to_step_3(window):
+    window.go_to_step(1)  # the lookup, no positions
+    before = window.x_panel.result.levels()
+    window.go_to_step(2)  # adding learned positions
+    assert window.x_panel.result.levels() == before
+    assert window.x_panel.lookup.levels() == before
+
+
+def test_steps_1_and_2_look_different(window):
+    window.go_to_step(0)  # an id is only a name: E[ids] alone, rows named by their ids
+    assert window.x_panel.lookup_only()
+    assert np.isnan(window.x_panel.result.values()).all()
+    np.testing.assert_array_equal(window.x_panel.lookup.values(), window.model.E_rows())
+    window.go_to_step(1)  # the lookup, then X
+    window.x_panel.finish_build()
+    assert not window.x_panel.lookup_only()
+    np.testing.assert_array_equal(window.x_panel.result.values(), window.model.X())

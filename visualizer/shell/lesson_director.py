@@ -44,6 +44,7 @@ class LessonDirector(QObject):
         window.show_view(view)
         # Each step sets the build animation explicitly: one left running would confuse the class.
         window.x_panel.finish_build()
+        window.x_panel.set_lookup_only(step.lookup_only)
         if step.build:
             window.x_panel.player.play()
         if isinstance(view, RopeClock):

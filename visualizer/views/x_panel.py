@@ -6,7 +6,7 @@ import numpy as np
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import display_token
+from ..core import ADDITIVE_SCHEMES, display_token
 from ..model import EmbeddingModel
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
@@ -31,6 +31,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._appearance = appearance
         # How much of the build is visible: None = everything; k = first k stages.
         self._build_stage: int | None = None
+        # Only the lookup E[ids], nothing added and no X yet (the lesson's first step).
+        self._lookup_only = False
 
         self.graphics = MatrixRow(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
         self.graphics.ci.setSpacing(4)
@@ -92,9 +94,15 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         model = self._model
         n = model.n
         E_rows, P_rows, X = model.E_rows(), model.P_rows(), model.X()
-        row_labels = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
+        if self._lookup_only:  # the ids are the point: each names a row of E
+            row_labels = [f"id {i}  {display_token(model.tokens[i])}" for i in model.ids]
+        else:
+            row_labels = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
         column_labels = [f"d{c}" for c in range(model.d)]
-        self.graphics.set_levels(symmetric_limit(model.E, P_rows, X))
+        # One colour scale whatever the scheme: switching from none to learned (lesson steps 2
+        # and 3) must not repaint a cell whose value stayed the same.
+        self.graphics.set_levels(symmetric_limit(model.E, P_rows, X,
+                                                 *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES)))
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()
@@ -103,7 +111,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         if P_rows is None:
             self.added.set_title(self.tr("nothing"))
             self.added.set_matrix(np.full((n, model.d), np.nan), None, column_labels)
-            self.added.set_caption(self._nothing_added_caption())
+            self.added.set_caption("" if self._lookup_only else self._nothing_added_caption())
         else:
             title = self.tr("P") if model.scheme == "learned" else self.tr("PE")
             self.added.set_title(title)
@@ -119,7 +127,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.graphics.highlight_row(model.highlighting.position)
         self.formula.setText(self._formula_text())
         self.graphics.fit_columns()
-        if self._build_stage is None:
+        if self._lookup_only:
+            self.step_caption.setText(self.tr("Each id picks one row of E. No arithmetic, just a lookup."))
+        elif self._build_stage is None:
             self.step_caption.setText(self._summary_text())
 
     def _visible_parts(self, E_rows: np.ndarray, P_rows: np.ndarray | None,
@@ -127,6 +137,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         """Blank (NaN) the cells the build animation has not reached yet."""
         n, d = E_rows.shape
         added = P_rows if P_rows is not None else np.zeros((n, d))
+        if self._lookup_only and self._build_stage is None:
+            blank = np.full((n, d), np.nan)
+            return E_rows, blank, blank
         if self._build_stage is None:
             return E_rows, added, X
         stage = self._build_stage
@@ -203,6 +216,16 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     def finish_build(self) -> None:
         """Jump to the end of the build animation (everything shown)."""
         self.player.pause()
+
+    def set_lookup_only(self, on: bool) -> None:
+        """Show only E[ids] (ids naming rows of E), or the whole E[ids] + P = X again."""
+        if on != self._lookup_only:
+            self._lookup_only = on
+            self.refresh()
+
+    def lookup_only(self) -> bool:
+        """True while only E[ids] is shown."""
+        return self._lookup_only
 
     def build_stage(self) -> int | None:
         """How far the build animation is (None when not building)."""
