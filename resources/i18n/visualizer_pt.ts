@@ -567,7 +567,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="34"/>
+        <location filename="../../visualizer/shell/look.py" line="68"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -575,7 +575,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="270"/>
+        <location filename="../../visualizer/shell/main_window.py" line="208"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -782,54 +782,17 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="275"/>
-        <source>Build X</source>
-        <translation>Montar X</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="275"/>
-        <source>RoPE clock</source>
-        <translation>Relógio da RoPE</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="275"/>
-        <source>Attention</source>
-        <translation>Atenção</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="275"/>
-        <source>Compare schemes</source>
-        <translation>Comparar esquemas</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="276"/>
-        <source>Gradient lab</source>
-        <translation>Laboratório do gradiente</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/main_window.py" line="279"/>
+        <location filename="../../visualizer/shell/main_window.py" line="212"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="285"/>
-        <source>&amp;Undo {0}</source>
-        <translation>&amp;Desfazer {0}</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/shell/actions.py" line="159"/>
-        <location filename="../../visualizer/shell/main_window.py" line="285"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="286"/>
-        <source>&amp;Redo {0}</source>
-        <translation>&amp;Refazer {0}</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/shell/actions.py" line="162"/>
-        <location filename="../../visualizer/shell/main_window.py" line="286"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -1862,12 +1825,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="197"/>
+        <location filename="../../visualizer/views/token_strip.py" line="208"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="206"/>
+        <location filename="../../visualizer/views/token_strip.py" line="217"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1883,6 +1846,57 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <location filename="../../visualizer/itemmodels/token_strip_model.py" line="136"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
+    </message>
+</context>
+<context>
+    <name>UndoActions</name>
+    <message>
+        <location filename="../../visualizer/shell/undo_actions.py" line="37"/>
+        <source>&amp;Undo {0}</source>
+        <translation>&amp;Desfazer {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/undo_actions.py" line="37"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Desfazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/undo_actions.py" line="38"/>
+        <source>&amp;Redo {0}</source>
+        <translation>&amp;Refazer {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/undo_actions.py" line="38"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Refazer</translation>
+    </message>
+</context>
+<context>
+    <name>ViewTabs</name>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <source>Build X</source>
+        <translation>Montar X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <source>RoPE clock</source>
+        <translation>Relógio da RoPE</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <source>Attention</source>
+        <translation>Atenção</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <source>Compare schemes</source>
+        <translation>Comparar esquemas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
+        <source>Gradient lab</source>
+        <translation>Laboratório do gradiente</translation>
     </message>
 </context>
 <context>

@@ -201,6 +201,6 @@ class Documents(QObject):
         if path is not None:
             path.unlink(missing_ok=True)
 
-    def stop(self) -> None:
-        """Stop the pending autosave (teardown without a normal exit)."""
+    def detach(self) -> None:
+        """Stop the pending autosave (teardown, with or without a normal exit)."""
         self._autosave_timer.stop()

@@ -8,24 +8,58 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..i18n import LANGUAGES, install_language, locale_for
+from ..views.palette import scaled_font
 from .documents import THEMES
+from .palette import window_palette
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
 class Look(QObject):
-    """Switches the language (live) and the theme (following the system's scheme if asked)."""
+    """Switches the language (live) and the theme (following the system's scheme if asked), and
+    applies the appearance's changes to the window itself: a zoom step re-fonts, a theme change
+    re-colours, only a change of language retranslates."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
         self.theme_mode = "system"
         QApplication.styleHints().colorSchemeChanged.connect(self._on_system_colours_changed)
+        events = window.appearance.events
+        events.scale.connect(self._on_scale_changed)
+        events.look.connect(self._on_look_changed)
+        events.language.connect(self._on_language_changed)
 
     def detach(self) -> None:
-        """Stop following the system's colour scheme."""
+        """Stop following the system's colour scheme and the appearance."""
         QApplication.styleHints().colorSchemeChanged.disconnect(self._on_system_colours_changed)
+        events = self._window.appearance.events
+        events.scale.disconnect(self._on_scale_changed)
+        events.look.disconnect(self._on_look_changed)
+        events.language.disconnect(self._on_language_changed)
+
+    def apply(self) -> None:
+        """Size, colour and text of the window as the appearance is now (at start)."""
+        self._on_scale_changed()
+        self._on_look_changed()
+        self._window.retranslate()
+
+    def _on_scale_changed(self, *_: object) -> None:
+        window = self._window
+        window.tabs.setFont(scaled_font(window.appearance, 12, bold=True))
+        window.lesson_dock.setMinimumWidth(min(window.appearance.px(200), 320))
+        window.presentation.size_lesson_dock()  # its text took another size
+
+    def _on_look_changed(self) -> None:
+        window = self._window
+        window.action_table["contrast"].setChecked(window.appearance.high_contrast)
+        window.setPalette(window_palette(window.appearance))
+
+    def _on_language_changed(self, *_: object) -> None:
+        self._window.retranslate()
+        self._window.help.retranslate()
+        self._window.presentation.size_lesson_dock()  # its text took another language
 
     def set_language(self, language: str) -> None:
         """Switch every visible string and number format, live."""

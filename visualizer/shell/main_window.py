@@ -7,30 +7,23 @@ autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import TypeVar
-
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, load_lesson
 from ..model import EmbeddingModel
-from ..undo import UndoRecorder
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
-from ..views.lazy import LazyPage
 from ..views.lesson_panel import LessonPanel
 from ..views.listening import AnimatedView, Detachable
-from ..views.palette import scaled_font
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
 from ..views.scheme_selector import SchemeSelector
 from ..views.text_input import TextInput
 from ..views.token_strip import TokenStrip
 from ..views.vocabulary_table import VocabularyTable
-from ..views.x_panel import XPanel
 from .actions import WINDOW_MENUS, ActionTable, window_actions
 from .documents import Documents
 from .exports import Exports
@@ -38,16 +31,14 @@ from .help import Help
 from .lesson_director import LessonDirector
 from .look import Look
 from .model_menu import ModelMenu
-from .palette import window_palette
 from .presentation import Presentation
 from .restore_bar import RestoreBar
 from .screen_fit import fit_to_screen
 from .settings_store import SettingsStore, settings_store
+from .undo_actions import UndoActions
+from .view_tabs import ViewTabs
 
 STATUS_MS = 8000
-PageView = TypeVar("PageView", bound=QWidget)
-LAZY_VIEWS = (("rope_clock", RopeClock), ("attention", AttentionPreview), ("comparison", SchemeComparison),
-              ("gradient_lab", GradientLabView))
 
 
 class MainWindow(QMainWindow):
@@ -74,11 +65,12 @@ class MainWindow(QMainWindow):
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
         self.undo_stack = QUndoStack(self)
-        self._undo_recorder: UndoRecorder | None = UndoRecorder(self.model, self.undo_stack)
         self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
         self._lay_out()
         self.action_table = ActionTable(self, window_actions(), WINDOW_MENUS, {"token_strip": self.token_strip},
                                          self.menuBar())
+        self.undo_actions = UndoActions(self.model, self.undo_stack, self.action_table["undo"],
+                                        self.action_table["redo"])
         self.presentation = Presentation(self)
         self.exports = Exports(self)
         self.documents = Documents(self, settings_store(settings))
@@ -90,9 +82,7 @@ class MainWindow(QMainWindow):
         # toy's strip once the window has decided what the other tabs show.
         self.model_menu = ModelMenu(self)
         self.set_theme("system")
-        self._on_scale_changed()
-        self._on_look_changed()
-        self.retranslate()
+        self.look.apply()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
             self.documents.restore_preferences()
@@ -102,15 +92,8 @@ class MainWindow(QMainWindow):
         self.token_strip = TokenStrip(self.model, self.appearance)
         self.scheme_selector = SchemeSelector(self.model, self.appearance)
         self.vocabulary = VocabularyTable(self.model, self.appearance)
-        self.x_panel = XPanel(self.model, self.appearance)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.x_panel, "")
-        # The other tabs are built the first time they are opened: a faster start.
-        self.pages: dict[str, LazyPage] = {}
-        for name, view_class in LAZY_VIEWS:
-            page = LazyPage(partial(view_class, self.model, self.appearance))
-            self.pages[name] = page
-            self.tabs.addTab(page, "")
+        self.tabs = ViewTabs(self.model, self.appearance)
+        self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
         self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
         self.lesson_dock = QDockWidget()
         self.lesson_dock.setObjectName("lesson")
@@ -142,64 +125,44 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.token_strip.message.connect(self.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
-        self.vocabulary.insert_requested.connect(self.insert_token_after_selection)
-        undo, redo = self.action_table["undo"], self.action_table["redo"]
-        self.undo_stack.canUndoChanged.connect(undo.setEnabled)
-        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
-        self.undo_stack.indexChanged.connect(self._refresh_undo_texts)
-        undo.setEnabled(False)
-        redo.setEnabled(False)
+        self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         self.action_table[f"language_{self.appearance.language}"].setChecked(True)
         self.model.events.edited.connect(self.documents.schedule_autosave)
         self.lesson_panel.step_changed.connect(self.presentation.size_lesson_dock)
-        self.appearance.events.scale.connect(self._on_scale_changed)
-        self.appearance.events.look.connect(self._on_look_changed)
-        self.appearance.events.language.connect(self._on_language_changed)
 
     # ---- views ------------------------------------------------------------------------------------
 
     @property
     def rope_clock(self) -> RopeClock:
         """The RoPE clock (built on first use)."""
-        return self._page_view("rope_clock", RopeClock)
+        return self.tabs.page_view("rope_clock", RopeClock)
 
     @property
     def attention(self) -> AttentionPreview:
         """The attention preview (built on first use)."""
-        return self._page_view("attention", AttentionPreview)
+        return self.tabs.page_view("attention", AttentionPreview)
 
     @property
     def comparison(self) -> SchemeComparison:
         """The five-scheme comparison (built on first use)."""
-        return self._page_view("comparison", SchemeComparison)
+        return self.tabs.page_view("comparison", SchemeComparison)
 
     @property
     def gradient_lab(self) -> GradientLabView:
         """The sparse-gradient lab (built on first use)."""
-        return self._page_view("gradient_lab", GradientLabView)
-
-    def _page_view(self, name: str, kind: type[PageView]) -> PageView:
-        view = self.pages[name].view
-        assert isinstance(view, kind)
-        return view
+        return self.tabs.page_view("gradient_lab", GradientLabView)
 
     def view_named(self, name: str) -> QWidget:
         """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
-        return self.x_panel if name == "x_panel" else self.pages[name].view
+        return self.tabs.view_named(name)
 
     def show_view(self, view: QWidget) -> None:
         """Bring the tab holding ``view`` to the front."""
-        for index in range(self.tabs.count()):
-            page = self.tabs.widget(index)
-            if page is view or (isinstance(page, LazyPage) and page.built and page.view is view):
-                self.tabs.setCurrentIndex(index)
-                return
-        raise ValueError("that view is not in a tab")
+        self.tabs.show_view(view)
 
     def current_view(self) -> QWidget:
         """The view of the tab in front."""
-        page = self.tabs.currentWidget()
-        return page.view if isinstance(page, LazyPage) else page
+        return self.tabs.current_view()
 
     def _on_tab_changed(self, _index: int) -> None:
         # The position scheme and the lesson's E play no part in the gradient lab (it trains its
@@ -210,17 +173,6 @@ class MainWindow(QMainWindow):
         self.vocabulary.setVisible(not in_lab and not self.presentation.presenting)
 
     # ---- commands that span views ------------------------------------------------------------------
-
-    def insert_token_after_selection(self, token_id: int) -> None:
-        """Insert ``token_id`` after the selected chip (or at the end)."""
-        selected = self.token_strip.selected_position()
-        position = self.model.n if selected is None else selected + 1
-        try:
-            self.model.insert_token(position, token_id)
-        except (ValueError, IndexError) as error:
-            self.show_message(str(error))
-            return
-        self.token_strip.select_position(position)
 
     def show_message(self, text: str) -> None:
         """Show ``text`` in the status bar for a while."""
@@ -251,39 +203,15 @@ class MainWindow(QMainWindow):
 
     # ---- look ------------------------------------------------------------------------------------
 
-    def _on_scale_changed(self, *_: object) -> None:
-        self.tabs.setFont(scaled_font(self.appearance, 12, bold=True))
-        self.lesson_dock.setMinimumWidth(min(self.appearance.px(200), 320))
-        self.presentation.size_lesson_dock()  # its text took another size
-
-    def _on_look_changed(self) -> None:
-        self.action_table["contrast"].setChecked(self.appearance.high_contrast)
-        self.setPalette(window_palette(self.appearance))
-
-    def _on_language_changed(self, *_: object) -> None:
-        self.retranslate()
-        self.help.retranslate()
-        self.presentation.size_lesson_dock()  # its text took another language
-
     def retranslate(self) -> None:
         """Re-read every visible string of the window itself."""
         self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
         self.action_table.retranslate()
-        if self._undo_recorder is not None:
-            self._undo_recorder.retranslate()
-        self._refresh_undo_texts()
-        titles = (self.tr("Build X"), self.tr("RoPE clock"), self.tr("Attention"), self.tr("Compare schemes"),
-                  self.tr("Gradient lab"))
-        for index, title in enumerate(titles):
-            self.tabs.setTabText(index, title)
+        self.undo_actions.retranslate()
+        self.tabs.retranslate()
         self.lesson_dock.setWindowTitle(self.tr("Guided lesson"))
         self.restore_bar.retranslate()
         self.documents.fill_recent_menu()
-
-    def _refresh_undo_texts(self, *_: object) -> None:
-        undo, redo = self.undo_stack.undoText(), self.undo_stack.redoText()
-        self.action_table["undo"].setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
-        self.action_table["redo"].setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
 
     # ---- lifetime --------------------------------------------------------------------------------
 
@@ -297,21 +225,12 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def detach(self) -> None:
-        """Disconnect every view from the model (idempotent)."""
-        if self._undo_recorder is None:
+        """Disconnect every part and view of the window from the model (idempotent)."""
+        if self.undo_actions.recorder is None:
             return
-        self.documents.stop()
-        self._undo_recorder.detach()
-        self._undo_recorder = None
         self.model.events.edited.disconnect(self.documents.schedule_autosave)
-        self.look.detach()
-        self.lesson_director.detach()
-        self.model_menu.detach()
-        built = [page.view for page in self.pages.values() if page.built]
-        for view in (self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.x_panel,
-                     self.lesson_panel, *built):
-            assert isinstance(view, Detachable)
-            view.detach()
-        self.appearance.events.scale.disconnect(self._on_scale_changed)
-        self.appearance.events.look.disconnect(self._on_look_changed)
-        self.appearance.events.language.disconnect(self._on_language_changed)
+        for part in (self.documents, self.undo_actions, self.look, self.lesson_director, self.model_menu,
+                     self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.lesson_panel,
+                     *self.tabs.built_views()):
+            assert isinstance(part, Detachable)
+            part.detach()

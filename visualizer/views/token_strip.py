@@ -190,6 +190,17 @@ class TokenStrip(ListeningView, QListView):
         index = self.strip_model.index(position)
         self.setCurrentIndex(index)
 
+    def insert_after_selection(self, token_id: int) -> None:
+        """Insert ``token_id`` after the selected chip (or at the end), then select it."""
+        selected = self.selected_position()
+        position = self._model.n if selected is None else selected + 1
+        try:
+            self._model.insert_token(position, token_id)
+        except (ValueError, IndexError) as error:
+            self.message.emit(str(error))
+            return
+        self.select_position(position)
+
     def remove_selected(self) -> None:
         """Remove the selected chip (Delete)."""
         position = self.selected_position()

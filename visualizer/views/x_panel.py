@@ -68,6 +68,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_x_changed(self) -> None:
         self.player.pause()
+        # The class changed the sequence: it experiments now, so show the whole E[ids] + P = X.
+        self._lookup_only = False
         self.request_refresh()
 
     def _on_scale_changed(self) -> None:
