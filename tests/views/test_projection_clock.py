@@ -108,6 +108,33 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
             assert not a_box.intersects(b_box), f"{a.text()!r} lies on {b.text()!r}"
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_multiples(presenting, size, language):
+    window = presenting(size, language, CLOCK_STEP)
+    view = window.current_view()
+    view.lesson_button.setChecked(False)
+    QApplication.processEvents()
+    window.grab()
+    assert not view.lesson_mode and len(view.thetas()) >= 2
+    _, centre_y, radius, _ = view.faces._face_geometry()
+    viewport = view.faces_scroll.viewport()
+    assert 2 * radius[0] >= 0.6 * viewport.height(), "the first pair is the main visual"
+    assert all(radius[1:] < radius[0])
+    assert all(centre_y + radius <= viewport.height()), "nothing scrolls"
+    assert view.faces.title_pixel_size == 0 or view.faces.title_pixel_size >= MIN_TITLE_PX
+    assert not view.faces_scroll.verticalScrollBar().isVisible()
+    assert not view.controls.horizontalScrollBar().isVisible()
+    shown = window_rect(view.controls.viewport(), window)
+    assert shown.contains(window_rect(view.readout, window)), "the score is scrolled out of sight"
+    assert digit_height(view.readout.font()) >= MIN_DIGIT_PX
+    for label in visible_labels(window):
+        if label.wordWrap():
+            assert label.heightForWidth(label.width()) <= label.height() + 1, f"cut: {label.text()!r}"
+        else:
+            assert label.sizeHint().width() <= label.width() + 1, f"cut: {label.text()!r}"
+
+
 @pytest.mark.xfail(strict=True, reason="visualizer/shell/model_menu.py _on_tab_changed shows the text box again "
                    "while presenting (the x panel is the first tab, so its steps never change tab)")
 def test_the_text_box_stays_aside_when_the_lesson_changes_tab(presenting):
@@ -130,3 +157,13 @@ def test_the_ordinary_window_keeps_every_control(qtbot):
     for control in (view.speed, view.base, view.scaling_kind, view.theta_table, view.scheme_note, view.sweep):
         assert control.isVisible()
     window.close()
+
+
+def test_leaving_the_stage_brings_every_control_back(presenting):
+    window = presenting((1024, 768), "en", CLOCK_STEP)
+    view = window.current_view()
+    window.presentation.set_presenting(False)
+    QApplication.processEvents()
+    for control in (view.speed, view.base, view.scaling_kind, view.theta_table, view.scheme_note, view.lesson_button):
+        assert control.isVisible()
+    assert view.faces.stage() is None

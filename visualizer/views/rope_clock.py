@@ -58,9 +58,29 @@ class ClockFaces(QWidget):
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
 
+    def stage(self) -> tuple[int, int, int] | None:
+        """On a projector with more than one pair: (side of the first face, side of the others,
+        small faces per column): the first pair large, the others small multiples beside it."""
+        pairs = len(self._clock.thetas())
+        if not self._clock.appearance.presenting or pairs < 2:
+            return None
+        visible = self._clock.faces_scroll.viewport().size()
+        width, height = max(2, visible.width()), max(2, visible.height())
+        large = min(height, width * 7 // 10)
+        room = width - large
+        for side in range(max(1, min(large // 2, room)), 0, -1):
+            per_column = max(1, height // side)
+            if math.ceil((pairs - 1) / per_column) * side <= room:
+                return large, side, per_column
+        return large, 1, height
+
     def grid(self) -> tuple[int, int]:
         """(face side in pixels, faces per row): the largest faces that fit the visible area;
-        when there are too many pairs for that, faces of a readable minimum size that scroll."""
+        when there are too many pairs for that, faces of a readable minimum size that scroll.
+        On a projector with more than one pair, the side of the first, large face."""
+        stage = self.stage()
+        if stage is not None:
+            return stage[0], 1
         pairs = max(1, len(self._clock.thetas()))
         visible = self._clock.faces_scroll.viewport().size()
         width, height = max(1, visible.width()), max(1, visible.height())
@@ -88,6 +108,8 @@ class ClockFaces(QWidget):
         side, columns = self.grid()
         rows = math.ceil(pairs / columns)
         height = rows * side if rows * side > self._clock.faces_scroll.viewport().height() else 0
+        if self.stage() is not None:  # the stage fits the visible area: nothing scrolls
+            height = 0
         if self.minimumHeight() != height:
             self.setMinimumHeight(height)
 
@@ -118,6 +140,16 @@ class ClockFaces(QWidget):
         margin = max(0.0, (self.width() - columns * size) / 2)  # centre the grid
         centre_x = margin + (pairs % columns) * size + size / 2
         centre_y = (pairs // columns) * size + label_height + radius + px(4)
+        stage = self.stage()
+        if stage is not None:  # the first face large, the others in columns beside it
+            large, small, per_column = stage
+            others = np.maximum(pairs - 1, 0)
+            small_columns = math.ceil((len(pairs) - 1) / per_column)
+            margin = max(0.0, (self.width() - large - small_columns * small) / 2)
+            centre_x = np.where(pairs == 0, margin + large / 2,
+                                margin + large + (others // per_column) * small + small / 2)
+            centre_y = np.where(pairs == 0, label_height + radius + px(4), (others % per_column) * small + small / 2)
+            radius = np.where(pairs == 0, radius, max(1.0, small / 2 - px(3)))
         return centre_x, centre_y, radius, label_height
 
     def _static_layer(self) -> QPixmap:
@@ -152,12 +184,13 @@ class ClockFaces(QWidget):
             painter.end()
             self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
             return pixmap
-        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(len(thetas))
+        titled = 1 if self.stage() is not None else len(thetas)  # small multiples have no text
+        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(titled)
                       for line in clock.face_label(pair, float(thetas[pair]), small).split("\n")), default=1)
         if widest > size - px(8) and presenting:  # the short title, or none: never shrunk on a projector
             small = True
             widest = max((QFontMetrics(font).horizontalAdvance(clock.face_label(pair, float(thetas[pair]), True))
-                          for pair in range(len(thetas))), default=1)
+                          for pair in range(titled)), default=1)
             if widest > size - px(8):
                 painter.end()
                 self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
@@ -166,7 +199,7 @@ class ClockFaces(QWidget):
             font.setPointSizeF(font.pointSizeF() * (size - px(8)) / widest)
         painter.setFont(font)
         self.title_pixel_size = QFontInfo(font).pixelSize()
-        for pair, x in enumerate(centre_x.tolist()):
+        for pair, x in enumerate(centre_x.tolist()[:titled]):
             top = centre_y[pair] - radius[pair] - px(4) - label_height
             painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
                              clock.face_label(pair, float(thetas[pair]), small))
@@ -185,6 +218,8 @@ class ClockFaces(QWidget):
         size = self.face_size()
         # Only the faces the paint event touches.
         shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        # On a projector's stage only the large face has labels at the hand tips.
+        labelled = (np.arange(len(shown)) == 0 if self.stage() is not None else np.ones(len(shown), dtype=bool))[shown]
         centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
         angles = clock.hand_angles()[shown]
         hands = angles.shape[1]
@@ -208,7 +243,7 @@ class ClockFaces(QWidget):
                 centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
             if not small:
                 painter.setFont(label_font)
-                for x, y in zip(tip_x.tolist(), tip_y.tolist(), strict=True):
+                for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
                     painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
         if len(picked) == 2 and hands > max(picked):
             for face in range(len(radius)):
