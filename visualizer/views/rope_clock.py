@@ -569,8 +569,8 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             label.setFont(scaled_font(self.appearance, 11))
         readout_font = scaled_font(self.appearance, 13, bold=True)
         presenting = self.appearance.presenting
-        if presenting:  # the step's answer, read from the back row
-            readout_font.setPixelSize(self.appearance.stage_px(22))
+        if presenting:  # the step's answer, read from the back row: 22 px type at least
+            readout_font.setPixelSize(max(self.appearance.stage_px(22), QFontInfo(readout_font).pixelSize()))
         self.readout.setFont(readout_font)
         self._show_controls()
         self.controls.setHorizontalScrollBarPolicy(
