@@ -8,6 +8,8 @@ import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
+    QFont,
+    QFontInfo,
     QFontMetrics,
     QKeySequence,
     QPainter,
@@ -53,10 +55,32 @@ class ClockFaces(QWidget):
         self._clock = clock
         self._static: QPixmap | None = None
         self._static_key: tuple[object, ...] = ()
+        self.title_pixel_size = 0
+        """Pixel size of the face titles last drawn; 0 when none were drawn."""
+
+    def stage(self) -> tuple[int, int, int] | None:
+        """On a projector with more than one pair: (side of the first face, side of the others,
+        small faces per column): the first pair large, the others small multiples beside it."""
+        pairs = len(self._clock.thetas())
+        if not self._clock.appearance.presenting or pairs < 2:
+            return None
+        visible = self._clock.faces_scroll.viewport().size()
+        width, height = max(2, visible.width()), max(2, visible.height())
+        large = min(height, width * 7 // 10)
+        room = width - large
+        for side in range(max(1, min(large // 2, room)), 0, -1):
+            per_column = max(1, height // side)
+            if math.ceil((pairs - 1) / per_column) * side <= room:
+                return large, side, per_column
+        return large, 1, height
 
     def grid(self) -> tuple[int, int]:
         """(face side in pixels, faces per row): the largest faces that fit the visible area;
-        when there are too many pairs for that, faces of a readable minimum size that scroll."""
+        when there are too many pairs for that, faces of a readable minimum size that scroll.
+        On a projector with more than one pair, the side of the first, large face."""
+        stage = self.stage()
+        if stage is not None:
+            return stage[0], 1
         pairs = max(1, len(self._clock.thetas()))
         visible = self._clock.faces_scroll.viewport().size()
         width, height = max(1, visible.width()), max(1, visible.height())
@@ -84,22 +108,48 @@ class ClockFaces(QWidget):
         side, columns = self.grid()
         rows = math.ceil(pairs / columns)
         height = rows * side if rows * side > self._clock.faces_scroll.viewport().height() else 0
+        if self.stage() is not None:  # the stage fits the visible area: nothing scrolls
+            height = 0
         if self.minimumHeight() != height:
             self.setMinimumHeight(height)
 
     def resizeEvent(self, event: object) -> None:
         self.update_minimum_height()
 
+    def title_font(self) -> QFont:
+        """The face titles' font: on a projector 15 px type (small faces have none there)."""
+        appearance = self._clock.appearance
+        font = scaled_font(appearance, 8 if self.is_small(self.face_size()) else 10, bold=True)
+        if appearance.presenting:
+            font.setPixelSize(appearance.stage_px(15))
+        return font
+
+    def _label_height(self, size: int) -> int:
+        px, small = self._clock.appearance.px, self.is_small(size)
+        if self._clock.appearance.presenting:  # room for the titles' lines, none on small faces
+            return 0 if small else 2 * QFontMetrics(self.title_font()).lineSpacing() + px(4)
+        return px(18 if small else 40)
+
     def _face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """Centre x, centre y and radius of every face (arrays of length pairs), label height."""
         px = self._clock.appearance.px
         size, columns = self.face_size(), self.columns()
-        label_height = px(18 if self.is_small(size) else 40)
+        label_height = self._label_height(size)
         pairs = np.arange(len(self._clock.thetas()))
         radius = np.full(pairs.shape, min(size, size - label_height) / 2 - px(10), dtype=float)
         margin = max(0.0, (self.width() - columns * size) / 2)  # centre the grid
         centre_x = margin + (pairs % columns) * size + size / 2
         centre_y = (pairs // columns) * size + label_height + radius + px(4)
+        stage = self.stage()
+        if stage is not None:  # the first face large, the others in columns beside it
+            large, small, per_column = stage
+            others = np.maximum(pairs - 1, 0)
+            small_columns = math.ceil((len(pairs) - 1) / per_column)
+            margin = max(0.0, (self.width() - large - small_columns * small) / 2)
+            centre_x = np.where(pairs == 0, margin + large / 2,
+                                margin + large + (others // per_column) * small + small / 2)
+            centre_y = np.where(pairs == 0, label_height + radius + px(4), (others % per_column) * small + small / 2)
+            radius = np.where(pairs == 0, radius, max(1.0, small / 2 - px(3)))
         return centre_x, centre_y, radius, label_height
 
     def _static_layer(self) -> QPixmap:
@@ -107,7 +157,7 @@ class ClockFaces(QWidget):
         clock, px = self._clock, self._clock.appearance.px
         thetas = clock.thetas()
         key = (self.width(), self.height(), tuple(np.round(thetas, 12)), clock.appearance.scale,
-               clock.appearance.language, clock.lesson_mode)
+               clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
         if key == self._static_key and self._static is not None:
             return self._static
         ratio = self.devicePixelRatioF()
@@ -128,13 +178,28 @@ class ClockFaces(QWidget):
                            for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(),
                                               strict=True) for d in _TICKS])
         painter.setPen(QColor("black"))
-        font = scaled_font(clock.appearance, 8 if small else 10, bold=True)
-        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(len(thetas))
+        font = self.title_font()
+        presenting = clock.appearance.presenting
+        if presenting and small:  # small multiples on a projector: no text too small to read
+            painter.end()
+            self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
+            return pixmap
+        titled = 1 if self.stage() is not None else len(thetas)  # small multiples have no text
+        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(titled)
                       for line in clock.face_label(pair, float(thetas[pair]), small).split("\n")), default=1)
-        if widest > size - px(8):  # shrink the titles to fit the faces
+        if widest > size - px(8) and presenting:  # the short title, or none: never shrunk on a projector
+            small = True
+            widest = max((QFontMetrics(font).horizontalAdvance(clock.face_label(pair, float(thetas[pair]), True))
+                          for pair in range(titled)), default=1)
+            if widest > size - px(8):
+                painter.end()
+                self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
+                return pixmap
+        elif widest > size - px(8):  # shrink the titles to fit the faces
             font.setPointSizeF(font.pointSizeF() * (size - px(8)) / widest)
         painter.setFont(font)
-        for pair, x in enumerate(centre_x.tolist()):
+        self.title_pixel_size = QFontInfo(font).pixelSize()
+        for pair, x in enumerate(centre_x.tolist()[:titled]):
             top = centre_y[pair] - radius[pair] - px(4) - label_height
             painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
                              clock.face_label(pair, float(thetas[pair]), small))
@@ -153,12 +218,19 @@ class ClockFaces(QWidget):
         size = self.face_size()
         # Only the faces the paint event touches.
         shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        # On a projector's stage only the large face has labels at the hand tips.
+        labelled = (np.arange(len(shown)) == 0 if self.stage() is not None else np.ones(len(shown), dtype=bool))[shown]
         centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
         angles = clock.hand_angles()[shown]
         hands = angles.shape[1]
         picked = clock.picked_hands()
         small = self.is_small(size)
         label_font = scaled_font(clock.appearance, 9, bold=True)
+        tip = QRectF(-px(14), -px(20), px(28), px(16))
+        if clock.appearance.presenting:  # q and k read from the back row
+            label_font.setPixelSize(clock.appearance.stage_px(22))
+            tip_side = QFontMetrics(label_font).height()
+            tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
         # Round caps look best but cost ~5× to rasterise: only for a few large hands.
         cap = Qt.PenCapStyle.RoundCap if hands * len(radius) <= 64 else Qt.PenCapStyle.FlatCap
         for hand in range(hands):
@@ -171,9 +243,8 @@ class ClockFaces(QWidget):
                 centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
             if not small:
                 painter.setFont(label_font)
-                for x, y in zip(tip_x.tolist(), tip_y.tolist(), strict=True):
-                    painter.drawText(QRectF(x - px(14), y - px(20), px(28), px(16)),
-                                     Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
+                for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
+                    painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
         if len(picked) == 2 and hands > max(picked):
             for face in range(len(radius)):
                 self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
@@ -459,6 +530,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self.shift_both.setValue(0 if self.lesson_mode else int(self._offset))
         self.shift_both.blockSignals(False)
         self.faces.update_minimum_height()
+        self._show_controls()
         self._refresh_readout()
         self.retranslate()
         self.faces.update()
@@ -495,9 +567,31 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         for label in (*self._captions.values(), self.readout, self.sweep_label, self.scheme_note,
                       self.theta_table):
             label.setFont(scaled_font(self.appearance, 11))
-        self.readout.setFont(scaled_font(self.appearance, 13, bold=True))
+        readout_font = scaled_font(self.appearance, 13, bold=True)
+        presenting = self.appearance.presenting
+        if presenting:  # the step's answer, read from the back row: 22 px type at least
+            readout_font.setPixelSize(max(self.appearance.stage_px(22), QFontInfo(readout_font).pixelSize()))
+        self.readout.setFont(readout_font)
+        self._show_controls()
+        self.controls.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if presenting else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.faces.update_minimum_height()
         self.faces.update()
+
+    def _show_controls(self) -> None:
+        """On a projector only what the step needs: the answer, play/pause and the lesson's pairs
+        (or, with the model's θ, the tokens compared); the rest steps aside."""
+        presenting, lesson = self.appearance.presenting, self.lesson_mode
+        c = self._captions
+        aside = (self.scheme_note, c["speed"], self.speed, self.sweep, self.sweep_label, c["shift"], self.shift_both,
+                 self.lesson_button, c["base"], self.base, c["scaling"], self.scaling_kind, self.scaling_factor,
+                 self.theta_table)
+        for widget in aside:
+            widget.setVisible(not presenting)
+        for widget in (c["pick"], self.first_token, self.second_token):
+            widget.setVisible(not (presenting and lesson))
+        for button in self.lesson_choices:
+            button.setVisible(lesson or not presenting)
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
