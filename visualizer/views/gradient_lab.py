@@ -23,7 +23,7 @@ from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
 from ..lab import MAX_BATCH
 from ..model import EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_item_menus
+from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .palette import scaled_font, symmetric_limit
@@ -330,7 +330,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
-        dispose_plot_item_menus((self.counts_plot, self.distance_plot))  # the distances may be set aside
+        self._set_stage(False)  # the panels set aside go back into the scene, which frees them
+        dispose_plot_menus(self.plots)
         self.player.pause()
         self.real_scale.detach()
         super().detach()
