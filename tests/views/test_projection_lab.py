@@ -124,6 +124,9 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     assert pixel_size(font) >= MIN_LABEL_PX
     row_pixels = lab.counts_plot.getViewBox().height() / lab.lab.V
     assert QFontMetrics(font).height() <= row_pixels, "the rank labels overlap"
+    title_html = lab.counts_plot.titleLabel.item.toHtml().replace(" ", "")
+    assert f"font-size:{window.appearance.stage_px(15)}px" in title_html, "the counts title is too small"
+    assert window.appearance.stage_px(15) >= MIN_LABEL_PX
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -139,3 +142,16 @@ def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, size
         assert label.isVisible() and label.text()
         assert pixel_size(label.font()) >= MIN_LABEL_PX
         assert label.mapTo(window, label.rect().bottomLeft()).y() <= window.height()
+
+
+def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
+    window = presenting((1024, 768), "en", LAB_STEPS[0])
+    lab = window.gradient_lab
+    assert "Zipf rank" in lab.counts_plot.titleLabel.text
+    window.presentation.set_presenting(False)
+    QApplication.processEvents()
+    assert not lab.is_staged()
+    assert lab.distance_plot in lab.plots.ci.items and lab.E_map.plot in lab.plots.ci.items
+    for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
+        assert widget.isVisible()
+    assert "#1 most frequent" in lab.counts_plot.titleLabel.text

@@ -202,9 +202,13 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
             self.law_curve.setData(expected, rows_y)
             # A plot is at least as wide as its title: the stage's is short, to leave the gradient room.
-            self.counts_plot.setTitle(self.tr("count by Zipf rank (dashed: Zipf law)") if self._appearance.presenting
-                                      else self.tr("count in the batch by Zipf rank, #1 most frequent "
-                                                   "(dashed: Zipf law)"))
+            if self._appearance.presenting:
+                self.counts_plot.setTitle(self.tr("count by Zipf rank (dashed: Zipf law)"),
+                                          size=f"{self._appearance.stage_px(15)}px",
+                                          color=self._appearance.foreground)
+            else:
+                self.counts_plot.setTitle(self.tr("count in the batch by Zipf rank, #1 most frequent "
+                                                  "(dashed: Zipf law)"))
             # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
             labels = [f"#{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
             axis = self.counts_plot.getAxis("left")
@@ -218,7 +222,13 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             elif row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
                 font.setPixelSize(max(6, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
-            self.counts_plot.getAxis("top").setStyle(tickFont=font if self._appearance.presenting else None)
+            presenting = self._appearance.presenting
+            self.counts_plot.getAxis("top").setStyle(tickFont=font if presenting else None)
+            for side in ("left", "top"):  # black on the projector, pyqtgraph's grey otherwise
+                if presenting:
+                    self.counts_plot.getAxis(side).setTextPen(self._appearance.foreground)
+                else:
+                    self.counts_plot.getAxis(side).setTextPen()
             axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
             self.counts_plot.setYRange(0, lab.V, padding=0)
             self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
