@@ -154,4 +154,4 @@ def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
     assert lab.distance_plot in lab.plots.ci.items and lab.E_map.plot in lab.plots.ci.items
     for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
         assert widget.isVisible()
-    assert "#1 most frequent" in lab.counts_plot.titleLabel.text
+    assert lab.counts_plot.titleLabel.text == "count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -201,14 +203,14 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         else:
             self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
             self.law_curve.setData(expected, rows_y)
-            # A plot is at least as wide as its title: the stage's is short, to leave the gradient room.
-            if self._appearance.presenting:
-                self.counts_plot.setTitle(self.tr("count by Zipf rank (dashed: Zipf law)"),
+            # A plot is at least as wide as its title.
+            title = self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)")
+            if self._appearance.presenting:  # on two lines, to leave the gradient room
+                self.counts_plot.setTitle("<br>".join(html.escape(part) for part in title.split(", ", 1)),
                                           size=f"{self._appearance.stage_px(15)}px",
                                           color=self._appearance.foreground)
             else:
-                self.counts_plot.setTitle(self.tr("count in the batch by Zipf rank, #1 most frequent "
-                                                  "(dashed: Zipf law)"))
+                self.counts_plot.setTitle(title)
             # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
             labels = [f"#{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
             axis = self.counts_plot.getAxis("left")
