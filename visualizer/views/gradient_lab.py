@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -32,6 +34,9 @@ from .real_scale import RealScalePanel
 
 PLAY_STEP_MS = 150
 ZERO_ROW = QColor(140, 140, 140)
+E_COLUMN, DISTANCE_COLUMN = 2, 3
+COLUMN_STRETCH = (3, 4, 3, 3)  # counts, gradient, E, distance
+STAGE_COLUMN_STRETCH = (2, 3, 0, 0)  # presenting: the gradient's four columns wide enough for 22 px numbers
 
 
 class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
@@ -85,8 +90,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.law_curve = pg.PlotDataItem(pen=pg.mkPen("#D55E00", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
         self.gradient_map = add_heatmap(self.plots, 0, 1, appearance, title_points=10)
-        self.E_map = add_heatmap(self.plots, 0, 2, appearance, title_points=10)
-        self.distance_plot = self.plots.addPlot(row=0, col=3, enableMenu=False)
+        self.E_map = add_heatmap(self.plots, 0, E_COLUMN, appearance, title_points=10)
+        self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
         self.distance_plot.addItem(self.distance_bars)
         for plot in (self.counts_plot, self.distance_plot):
@@ -97,9 +102,6 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
-        layout = self.plots.ci.layout
-        for column, stretch in enumerate((3, 4, 3, 3)):
-            layout.setColumnStretchFactor(column, stretch)
         self.real_scale = RealScalePanel(appearance)
         self.plots.installEventFilter(self)  # row labels fit the row height: refit on resize
         self._build_layout()
@@ -138,6 +140,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             toy_layout.addLayout(line)
         toy_layout.addWidget(self.loss_label)
         toy_layout.addWidget(self.plots, 1)
+        # What the lesson's steps do not need while presenting: the training loop and its options.
+        self._trainer = (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
+                         c["rate"], self.learning_rate, self.log_log, self.tied, self.loss_label)
         # Two pages: the toy vocabulary to play with, and GPT-2 scale to measure.
         self.pages = QTabWidget()
         self.pages.setTabPosition(QTabWidget.TabPosition.South)
@@ -181,7 +186,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         ranks = np.arange(1, lab.V + 1)
         expected = lab.batch_size * (ranks ** -lab.zipf_exponent) / np.sum(ranks ** -lab.zipf_exponent)
         rows_y = np.arange(lab.V) + 0.5
-        log = self.log_log.isChecked()
+        log = self.log_log.isChecked() and not self._appearance.presenting
         self.counts_plot.invertY(not log)
         self.counts_plot.showAxis("top", not log)
         self.counts_plot.showAxis("bottom", log)
@@ -198,7 +203,14 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         else:
             self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
             self.law_curve.setData(expected, rows_y)
-            self.counts_plot.setTitle(self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)"))
+            # A plot is at least as wide as its title.
+            title = self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)")
+            if self._appearance.presenting:  # on two lines, to leave the gradient room
+                self.counts_plot.setTitle("<br>".join(html.escape(part) for part in title.split(", ", 1)),
+                                          size=f"{self._appearance.stage_px(15)}px",
+                                          color=self._appearance.foreground)
+            else:
+                self.counts_plot.setTitle(title)
             # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
             labels = [f"#{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
             axis = self.counts_plot.getAxis("left")
@@ -207,9 +219,18 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             # shrinks to the row height so that twelve labels never overlap.
             font = scaled_font(self._appearance, 9)
             row_pixels = self.counts_plot.getViewBox().height() / max(lab.V, 1)
-            if row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
+            if self._appearance.presenting:  # the back row's size (the stage leaves the rows room)
+                font.setPixelSize(self._appearance.stage_px(15))
+            elif row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
                 font.setPixelSize(max(6, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
+            presenting = self._appearance.presenting
+            self.counts_plot.getAxis("top").setStyle(tickFont=font if presenting else None)
+            for side in ("left", "top"):  # black on the projector, pyqtgraph's grey otherwise
+                if presenting:
+                    self.counts_plot.getAxis(side).setTextPen(self._appearance.foreground)
+                else:
+                    self.counts_plot.getAxis(side).setTextPen()
             axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
             self.counts_plot.setYRange(0, lab.V, padding=0)
             self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
@@ -263,10 +284,30 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     # ---- lifetime -------------------------------------------------------------------------------
 
     def _on_scale_changed(self) -> None:
+        self._set_stage(self._appearance.presenting)
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
         self._on_look_changed()
+
+    def _set_stage(self, presenting: bool) -> None:
+        """While presenting, fewer things larger: the counts and the sparse gradient; the training
+        loop, E and the distances step aside (they come back when presenting ends)."""
+        for widget in self._trainer:
+            widget.setVisible(not presenting)
+        layout = self.plots.ci
+        for item, column in ((self.E_map.plot, E_COLUMN), (self.distance_plot, DISTANCE_COLUMN)):
+            shown = item in layout.items
+            if presenting and shown:
+                layout.removeItem(item)
+            elif not presenting and not shown:
+                layout.addItem(item, row=0, col=column)
+        for column, stretch in enumerate(STAGE_COLUMN_STRETCH if presenting else COLUMN_STRETCH):
+            layout.layout.setColumnStretchFactor(column, stretch)
+
+    def is_staged(self) -> bool:
+        """True when only the presentation's panels are laid out (read back by tests)."""
+        return self.E_map.plot not in self.plots.ci.items
 
     def _on_look_changed(self) -> None:
         self.plots.setBackground(self._appearance.background)
@@ -301,6 +342,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
+        self._set_stage(False)  # the panels set aside go back into the scene, which frees them
         dispose_plot_menus(self.plots)
         self.player.pause()
         self.real_scale.detach()

@@ -1,0 +1,157 @@
+"""On a projector the gradient lab's steps (8 and 9) are a stage readable from the back row.
+
+Rendered offscreen at the sizes of classroom projectors, in both languages, the way
+``--presentation --size WxH --step N`` shows them: the lab takes most of the screen and fits its
+width, the sparse gradient prints its numbers at 22 px type (digits 16 px tall at 768 lines) or
+not at all, what the step does not need steps aside, and no label is cut or lies on another.
+Step 9 is also checked after its reveal, with the real-scale panel's answer on screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel
+
+from visualizer.shell import MainWindow
+
+SIZES = ((1024, 768), (1280, 720), (1920, 1080))
+LAB_STEPS = (7, 8)  # 0-based: the way back (a sparse gradient), check yourself (a batch of 4,000 tokens)
+MIN_SHARE = 0.6
+MIN_DIGIT_PX = 16
+MIN_LABEL_PX = 14
+QUICK_VOCABULARY = 3000  # the race's dense product at GPT-2 size takes seconds; the text is the same
+
+
+@pytest.fixture
+def presenting(qtbot):
+    windows = []
+
+    def present(size: tuple[int, int], language: str, step: int, reveal: bool = False) -> MainWindow:
+        window = MainWindow()
+        qtbot.addWidget(window)
+        windows.append(window)
+        window.set_language(language)
+        window.resize(*size)  # the scale follows the size, as for --screenshot --presentation
+        window.presentation.set_presenting(True, full_screen=False)
+        window.go_to_step(step)
+        window.show()
+        qtbot.waitExposed(window)
+        if reveal:
+            panel = window.gradient_lab.real_scale
+            panel.vocabulary.setValue(QUICK_VOCABULARY)
+            window.lesson_panel.reveal()
+            qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
+        QApplication.processEvents()
+        window.grab()  # paint once: the cell labels decide their size while painting
+        QApplication.processEvents()
+        window.grab()
+        return window
+
+    yield present
+    for window in windows:
+        window.set_language("en")
+        window.close()
+
+
+def digit_height(pixel_size: int) -> int:
+    font = QFont()
+    font.setPixelSize(pixel_size)
+    return QFontMetrics(font).tightBoundingRect("0123456789").height()
+
+
+def pixel_size(font: QFont) -> float:
+    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+
+
+def visible_labels(widget) -> list[QLabel]:
+    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
+
+
+def assert_a_stage(window: MainWindow, size: tuple[int, int], whole_window: bool = True) -> None:
+    """The lab takes most of the screen, fits its width, and no label (of the window, or of the lab
+    only) is cut or lies on another."""
+    view = window.current_view()
+    assert view is window.gradient_lab
+    width, height = window.width(), window.height()
+    assert (width, height) == size
+    share = view.width() * view.height() / (width * height)
+    assert share >= MIN_SHARE, f"the stage has {share:.0%} of the screen"
+    assert view.minimumSizeHint().width() <= width, "the lab is wider than the screen"
+    assert view.mapTo(window, view.rect().topLeft()).x() >= 0
+    assert view.mapTo(window, view.rect().topRight()).x() <= width
+    for label in visible_labels(window if whole_window else view):
+        if label.wordWrap():
+            assert label.heightForWidth(label.width()) <= label.height() + 1, f"cut: {label.text()!r}"
+        else:
+            assert label.sizeHint().width() <= label.width() + 1, f"cut: {label.text()!r}"
+    labels = visible_labels(view)
+    boxes = [(label, label.mapTo(window, label.rect().topLeft()), label.size()) for label in labels]
+    for index, (a, a_pos, a_size) in enumerate(boxes):
+        for b, b_pos, b_size in boxes[index + 1:]:
+            if a.isAncestorOf(b) or b.isAncestorOf(a):
+                continue
+            overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
+            overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
+            assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("step", LAB_STEPS, ids=[f"step{s + 1}" for s in LAB_STEPS])
+def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step, size, language):
+    window = presenting(size, language, step)
+    lab = window.gradient_lab
+    assert lab.pages.currentIndex() == 0  # the toy vocabulary, before any reveal
+    assert_a_stage(window, size)
+    height = window.height()
+    # Fewer things, larger: the training loop, E, the distances and log-log step aside.
+    assert lab.is_staged()
+    for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
+        assert not widget.isVisible()
+    assert lab.touched_label.isVisible()
+    # The sparse gradient prints its numbers, each digit at least 16 px tall; its zero rows hatched.
+    gradient = lab.gradient_map
+    assert gradient.marked_rows()
+    drawn = gradient.labels.drawn_pixel_size
+    assert drawn, "the gradient's numbers are too small to draw"
+    assert digit_height(drawn) >= MIN_DIGIT_PX * max(1.0, height / 768) - 1
+    assert digit_height(drawn) >= MIN_DIGIT_PX
+    assert gradient.plot.sceneBoundingRect().right() <= lab.plots.width() + 1, "the gradient is cut at the right"
+    # The counts' rank labels: at least 14 px, one per row without overlapping.
+    axis = lab.counts_plot.getAxis("left")
+    font = axis.style["tickFont"]
+    assert pixel_size(font) >= MIN_LABEL_PX
+    row_pixels = lab.counts_plot.getViewBox().height() / lab.lab.V
+    assert QFontMetrics(font).height() <= row_pixels, "the rank labels overlap"
+    title_html = lab.counts_plot.titleLabel.item.toHtml().replace(" ", "")
+    assert f"font-size:{window.appearance.stage_px(15)}px" in title_html, "the counts title is too small"
+    assert window.appearance.stage_px(15) >= MIN_LABEL_PX
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, size, language):
+    window = presenting(size, language, LAB_STEPS[-1], reveal=True)
+    panel = window.gradient_lab.real_scale
+    assert panel.isVisible()
+    # The lab only: after the reveal the lesson band's caption (the shell's, not the lab's) is cut
+    # at 1024 x 768 and in Portuguese at 1280 x 720.
+    assert_a_stage(window, size, whole_window=False)
+    for label in (panel.report, panel.answer, panel.memory):
+        assert label.isVisible() and label.text()
+        assert pixel_size(label.font()) >= MIN_LABEL_PX
+        assert label.mapTo(window, label.rect().bottomLeft()).y() <= window.height()
+
+
+def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
+    window = presenting((1024, 768), "en", LAB_STEPS[0])
+    lab = window.gradient_lab
+    assert "Zipf rank" in lab.counts_plot.titleLabel.text
+    window.presentation.set_presenting(False)
+    QApplication.processEvents()
+    assert not lab.is_staged()
+    assert lab.distance_plot in lab.plots.ci.items and lab.E_map.plot in lab.plots.ci.items
+    for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
+        assert widget.isVisible()
+    assert lab.counts_plot.titleLabel.text == "count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)"
