@@ -68,10 +68,7 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
     assert view.lesson_mode
     width, height = window.width(), window.height()
     assert (width, height) == size
-    # The shell shows the text box again when the lesson changes tab (see the xfail below): the
-    # clock can only take what is left of the screen without it.
-    text_box = window.text_input.height() + window.central_layout.spacing() if window.text_input.isVisible() else 0
-    share = view.width() * (view.height() + text_box) / (width * height)
+    share = view.width() * view.height() / (width * height)
     assert share >= MIN_SHARE, f"the stage has {share:.0%} of the screen"
     # The main visual is the one large face.
     faces = view.faces_scroll
@@ -135,8 +132,6 @@ def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_mult
             assert label.sizeHint().width() <= label.width() + 1, f"cut: {label.text()!r}"
 
 
-@pytest.mark.xfail(strict=True, reason="visualizer/shell/model_menu.py _on_tab_changed shows the text box again "
-                   "while presenting (the x panel is the first tab, so its steps never change tab)")
 def test_the_text_box_stays_aside_when_the_lesson_changes_tab(presenting):
     window = presenting((1024, 768), "en", CLOCK_STEP)
     assert not window.text_input.isVisible()

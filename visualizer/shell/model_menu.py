@@ -159,7 +159,8 @@ class ModelMenu(QObject):
         if in_front:
             for widget in (self.window.scheme_selector, self.window.token_strip, self.window.vocabulary):
                 widget.setVisible(False)
-        self.window.text_input.setVisible(not in_front)  # the page has its own text box
+        # The page has its own text box; presenting, the toy's steps aside too.
+        self.window.text_input.setVisible(not in_front and not self.window.presentation.presenting)
 
     def retranslate(self) -> None:
         """Menu texts in the current language."""

@@ -15,7 +15,7 @@ ZOOM_STEP = 1.15
 STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
-LESSON_SHARE_PRESENTING = 0.2  # of the height at most, for the lesson along the bottom
+LESSON_SHARE_PRESENTING = 0.24  # of the height at most, for the lesson along the bottom
 
 
 def presentation_scale(width: int, height: int) -> float:
@@ -108,7 +108,7 @@ class Presentation(QObject):
         self.size_lesson_dock()
 
     def size_lesson_dock(self, *_: object) -> None:
-        """The lesson's share: what its text needs along the bottom (20% of the height at most),
+        """The lesson's share: what its text needs along the bottom (24% of the height at most),
         22% of the width beside."""
         window = self._window
         self.blank.setGeometry(window.rect())
