@@ -371,129 +371,129 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="157"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="157"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="290"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="195"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="200"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="201"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posto de Zipf, #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="233"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="254"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="234"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="235"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="237"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas tocadas: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="239"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="260"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="246"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="267"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="280"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="281"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="283"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="284"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="285"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
         <source>Toy: {0} tokens</source>
         <translation>Brinquedo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="286"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="287"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="288"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
         <source>log-log count vs rank</source>
         <translation>contagem × posto em log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="296"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="337"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -830,32 +830,32 @@ O app continua funcionando.</translation>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="166"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="167"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="167"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="168"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="168"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="169"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="169"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="170"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="171"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="172"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="174"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="175"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1337,106 +1337,106 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="371"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="442"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="423"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="510"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="494"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="423"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="510"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="494"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="505"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="599"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="506"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="600"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="507"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="601"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="508"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="509"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="511"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="515"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="609"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="515"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="609"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="516"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="610"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="516"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="610"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="541"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="635"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="547"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="641"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="550"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="559"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="653"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="563"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="657"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="566"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="660"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="570"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="664"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1881,7 +1881,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
         <source>RoPE clock</source>
-        <translation>Relógio da RoPE</translation>
+        <translation>Relógio RoPE</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
@@ -1891,12 +1891,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
         <source>Compare schemes</source>
-        <translation>Comparar esquemas</translation>
+        <translation>Comparar</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
         <source>Gradient lab</source>
-        <translation>Laboratório do gradiente</translation>
+        <translation>Gradiente</translation>
     </message>
 </context>
 <context>
@@ -1954,118 +1954,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="86"/>
-        <location filename="../../visualizer/views/x_panel.py" line="187"/>
+        <location filename="../../visualizer/views/x_panel.py" line="88"/>
+        <location filename="../../visualizer/views/x_panel.py" line="189"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="87"/>
-        <location filename="../../visualizer/views/x_panel.py" line="187"/>
+        <location filename="../../visualizer/views/x_panel.py" line="89"/>
+        <location filename="../../visualizer/views/x_panel.py" line="189"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="109"/>
+        <location filename="../../visualizer/views/x_panel.py" line="111"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="112"/>
+        <location filename="../../visualizer/views/x_panel.py" line="114"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="116"/>
+        <location filename="../../visualizer/views/x_panel.py" line="118"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="116"/>
+        <location filename="../../visualizer/views/x_panel.py" line="118"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="121"/>
+        <location filename="../../visualizer/views/x_panel.py" line="123"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="123"/>
+        <location filename="../../visualizer/views/x_panel.py" line="125"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="154"/>
+        <location filename="../../visualizer/views/x_panel.py" line="156"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="156"/>
+        <location filename="../../visualizer/views/x_panel.py" line="158"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="157"/>
+        <location filename="../../visualizer/views/x_panel.py" line="159"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="162"/>
+        <location filename="../../visualizer/views/x_panel.py" line="164"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="164"/>
+        <location filename="../../visualizer/views/x_panel.py" line="166"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="165"/>
+        <location filename="../../visualizer/views/x_panel.py" line="167"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="170"/>
+        <location filename="../../visualizer/views/x_panel.py" line="172"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="173"/>
+        <location filename="../../visualizer/views/x_panel.py" line="175"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="131"/>
-        <location filename="../../visualizer/views/x_panel.py" line="203"/>
+        <location filename="../../visualizer/views/x_panel.py" line="133"/>
+        <location filename="../../visualizer/views/x_panel.py" line="205"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="206"/>
+        <location filename="../../visualizer/views/x_panel.py" line="208"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="209"/>
+        <location filename="../../visualizer/views/x_panel.py" line="211"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="211"/>
+        <location filename="../../visualizer/views/x_panel.py" line="213"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="213"/>
+        <location filename="../../visualizer/views/x_panel.py" line="215"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

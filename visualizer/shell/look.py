@@ -46,6 +46,7 @@ class Look(QObject):
         self._window.retranslate()
 
     def _on_scale_changed(self, *_: object) -> None:
+        self.fit_vocabulary()
         window = self._window
         window.tabs.setFont(scaled_font(window.appearance, 12, bold=True))
         window.lesson_dock.setMinimumWidth(min(window.appearance.px(200), 320))
@@ -56,7 +57,16 @@ class Look(QObject):
         window.action_table["contrast"].setChecked(window.appearance.high_contrast)
         window.setPalette(window_palette(window.appearance))
 
+    def fit_vocabulary(self) -> None:
+        """Give the vocabulary the width its columns need (the numbers are wider in Portuguese)."""
+        body = self._window.body
+        total = sum(body.sizes())
+        wanted = self._window.vocabulary.sizeHint().width()
+        if total > 0:
+            body.setSizes([wanted, max(1, total - wanted)])
+
     def _on_language_changed(self, *_: object) -> None:
+        self.fit_vocabulary()
         self._window.retranslate()
         self._window.help.retranslate()
         self._window.presentation.size_lesson_dock()  # its text took another language

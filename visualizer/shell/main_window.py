@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.body.addWidget(self.vocabulary)
         self.body.addWidget(right)
         self.body.setStretchFactor(1, 1)
-        self.body.setSizes([330, 1070])
+        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Look.fit_vocabulary)
         self.body.setCollapsible(1, False)
         self.restore_bar = RestoreBar()
         central = QWidget()

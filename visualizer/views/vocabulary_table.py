@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
@@ -65,7 +65,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string; the numbers' widths change with the language."""
-        self.view.resizeColumnsToContents()
+        self._fit_columns()
         self.title.setText(self.tr("Vocabulary and E (V = {0}, d = {1}); "
                                    "the toy values are hand-picked, not trained")
                            .format(self._model.V, self._model.d))
@@ -89,9 +89,23 @@ class VocabularyTable(ListeningView, QWidget):
     def _on_scale_changed(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
-        self.view.resizeColumnsToContents()
+        self._fit_columns()
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their contents, and a size hint wide enough to show them all: "−0,5"
+        in Portuguese is wider than "-0.5", and the last column must not scroll out of sight."""
+        self.view.resizeColumnsToContents()
+        header = self.view.horizontalHeader()
+        frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
+        self._needed_width = header.length() + self.view.verticalHeader().width() + frame
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        """As wide as every column needs (the window gives the vocabulary that much room)."""
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), getattr(self, "_needed_width", 0)), hint.height())
 
     def detach(self) -> None:
         """Stop listening, the table model too."""
