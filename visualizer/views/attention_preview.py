@@ -101,7 +101,12 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
         self.x_matrix.set_title(self.tr("X"))
-        self.x_matrix.set_matrix(model.X(), None, dims)
+        if self._appearance.presenting:
+            # On a projector the scores are the stage: X stays a small picture, without numbers
+            # or column names (too small to read from the back row), for the outlined rows.
+            self.x_matrix.set_matrix(model.X(), None, [""] * model.d, show_values=False)
+        else:
+            self.x_matrix.set_matrix(model.X(), None, dims)
         self.x_matrix.set_row_outlines(self._change_outlines())
         self.side.plot.setVisible(side is not None)
         if side is not None:
