@@ -13,6 +13,7 @@ from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .stage import fit_column_names
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
@@ -100,6 +101,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         else:
             self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
+        fit_column_names(self.scores, self._appearance)
         self.x_matrix.set_title(self.tr("X"))
         if self._appearance.presenting:
             # On a projector the scores are the stage: X stays a small picture, without numbers

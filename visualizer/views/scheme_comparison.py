@@ -13,6 +13,7 @@ from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .matrix_row import COLOUR_BAR_WIDTH_PRESENTING, MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .stage import fit_column_names
 
 
 class ComparisonRow(MatrixRow):
@@ -106,6 +107,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         for scheme, heatmap in self.heatmaps.items():
             heatmap.set_title(names[scheme])
             heatmap.set_matrix(matrices[scheme], labels if scheme == shown[0] else None, labels)
+            fit_column_names(heatmap, self._appearance)
         self._show_cell(self._cell)
         self.graphics.fit_columns()
 
