@@ -108,8 +108,20 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
             heatmap.set_title(names[scheme])
             heatmap.set_matrix(matrices[scheme], labels if scheme == shown[0] else None, labels)
             fit_column_names(heatmap, self._appearance)
+        self.caption.setText(self._caption_text())
         self._show_cell(self._cell)
         self.graphics.fit_columns()
+
+    def _caption_text(self) -> str:
+        if not self._appearance.presenting:
+            return self.tr(
+                "One head, q = k = x, on the same sequence under each scheme. Without positions "
+                "(none) swapping two tokens only permutes the matrix; the others see the new order.")
+        if self._model.scheme == "none":
+            return self.tr("One head, q = k = x, without positions: choose a scheme above to set it beside. "
+                           "Swapping two tokens only permutes this matrix.")
+        return self.tr("One head, q = k = x: without positions (left) and with the scheme chosen above "
+                       "(right). Swap two tokens: the left one only permutes, the right one sees the new order.")
 
     def scheme_names(self) -> dict[str, str]:
         """Short titles."""
@@ -153,9 +165,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
-        self.caption.setText(self.tr(
-            "One head, q = k = x, on the same sequence under each scheme. Without positions "
-            "(none) swapping two tokens only permutes the matrix; the others see the new order."))
+        self.caption.setText(self._caption_text())
         self.request_refresh()
 
     # ---- lifetime -------------------------------------------------------------------------------
