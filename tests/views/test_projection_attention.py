@@ -206,3 +206,50 @@ def test_the_pixels_show_numbers_16_px_tall_and_the_column_names(presenting, ste
     assert height >= MIN_DIGIT_PX, f"the number is {height} px tall"
     assert column_names_ink(window, heatmap) > 20, "no column names above the matrix"
     print(f"step {step + 1} {size}: the number is {height} px tall")
+
+
+def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_once_presenting_ends(presenting, qtbot):
+    window = presenting((1024, 768), "en", 3)
+    comparison = window.comparison
+    shown = [scheme for scheme, h in comparison.heatmaps.items() if h.plot.isVisible()]
+    assert shown == ["none", window.model.scheme]
+    window.model.set_scheme("rope")
+    QApplication.processEvents()
+    window.grab()
+    assert [s for s, h in comparison.heatmaps.items() if h.plot.isVisible()] == ["none", "rope"]
+    assert "right" in comparison.caption.text()
+    window.model.set_scheme("none")
+    QApplication.processEvents()
+    window.grab()
+    assert [s for s, h in comparison.heatmaps.items() if h.plot.isVisible()] == ["none"]
+    assert comparison.heatmaps["none"].labels.drawn_pixel_size == window.appearance.stage_px()
+    # The ordinary window: the five matrices side by side, as before.
+    window.presentation.set_presenting(False)
+    QApplication.processEvents()
+    window.grab()
+    assert all(h.plot.isVisible() for h in comparison.heatmaps.values())
+    assert "under each scheme" in comparison.caption.text()
+    ordinary = MainWindow()  # never presented
+    qtbot.addWidget(ordinary)
+    ordinary.go_to_step(3)
+    ordinary.resize(1024, 768)
+    ordinary.show()
+    qtbot.waitExposed(ordinary)
+    for shown in (window, ordinary):
+        QApplication.processEvents()
+        shown.grab()
+    assert [round(h.plot.getViewBox().width()) for h in comparison.heatmaps.values()] == \
+        [round(h.plot.getViewBox().width()) for h in ordinary.comparison.heatmaps.values()]
+    ordinary.close()
+    assert comparison.heatmaps["none"].plot.getAxis("top").fixedHeight is None
+
+
+def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
+    window = presenting((1024, 768), "en", 4)
+    preview = window.attention
+    assert not any(text for row in preview.x_matrix.cell_texts() for text in row)
+    window.presentation.set_presenting(False)
+    QApplication.processEvents()
+    window.grab()
+    assert all(text for row in preview.x_matrix.cell_texts() for text in row)
+    assert preview.scores.plot.getAxis("top").fixedHeight is None
