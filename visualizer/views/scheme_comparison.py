@@ -16,6 +16,11 @@ from .palette import scaled_font, symmetric_limit
 from .stage import fit_column_names
 
 
+def stage_round(values: np.ndarray) -> np.ndarray:
+    """Two decimals, halves away from zero as a class rounds by hand (−0.375 → −0.38, 0.125 → 0.13)."""
+    return np.sign(values) * np.floor(np.abs(values) * 100 + 0.5) / 100 + 0.0  # + 0.0: no "−0"
+
+
 class ComparisonRow(MatrixRow):
     """The five score matrices; presenting, only those shown share the width (the others get none)."""
 
@@ -65,7 +70,8 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     """Five score matrices, one per scheme, on the current sequence.
 
     Presenting, two of them fill the stage, large enough for their numbers to be read from the
-    back row: none (no positions) and the scheme chosen above, which the teacher steps through.
+    back row: none (no positions) and the scheme chosen above, which the teacher steps through;
+    the cells print two decimals (the hovered cell's readout keeps three).
     Hovering a cell outlines the same (query, key) cell in all five and lists the five scores,
     so a class can see that only the schemes with positions tell "gato sub" from "sub gato".
     """
@@ -75,6 +81,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         self._model = model
         self._appearance = appearance
         self._cell: tuple[int, int] | None = None
+        self._scores: dict[str, np.ndarray] = {}  # the five score matrices, unrounded
         self.graphics = ComparisonRow(appearance, len(SCHEMES), reserve=30)
         self.heatmaps = dict(zip(SCHEMES, self.graphics.heatmaps, strict=True))
         self.colour_bar = self.graphics.colour_bar
@@ -100,6 +107,9 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
         self.graphics.set_levels(symmetric_limit(*matrices.values()))
+        self._scores = matrices
+        if self._appearance.presenting:  # fewer digits, larger: "−0,375" at 22 px overfills a cell at 1024
+            matrices = {s: stage_round(m) for s, m in matrices.items()}
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
         shown = self.shown_schemes()
@@ -145,8 +155,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
             self.readout.setText(self.tr("Hover a cell to compare the five scores."))
             return
         numbers, names = self._appearance.numbers, self.scheme_names()
-        values = "   ".join(f"{names[s]} {numbers.fixed(float(h.values()[cell]), 3)}"
-                           for s, h in self.heatmaps.items())
+        values = "   ".join(f"{names[s]} {numbers.fixed(float(m[cell]), 3)}" for s, m in self._scores.items())
         self.readout.setText(self.tr("query {0} → key {1}:   {2}").format(cell[0] + 1, cell[1] + 1, values))
 
     def _on_cell_hovered(self, row: int, column: int) -> None:
@@ -156,6 +165,8 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     def _on_scale_changed(self) -> None:
         self.caption.setFont(scaled_font(self._appearance, 11))
         self.readout.setFont(scaled_font(self._appearance, 12, bold=True))
+        # Presenting, the five scores of a hovered cell wrap rather than run off the stage.
+        self.readout.setWordWrap(self._appearance.presenting)
         self.graphics.restyle()
         self.request_refresh()
 
