@@ -114,8 +114,15 @@ def test_the_attention_steps_are_a_stage_readable_from_the_back_row(presenting, 
         for name in ("left", "top"):
             if heatmap.plot.getAxis(name).isVisible():
                 assert axis_px(heatmap, name) >= MIN_LABEL_PX, f"{heatmap.title()}: {name} labels"
-    # The main visual of each step prints its numbers: the point of the stage.
+    # The main visual of each step prints its numbers: the point of the stage. Every matrix of
+    # the comparison shown; the scores of the preview (X beside them is a picture without numbers).
     assert drawn_any, "no matrix prints its numbers"
+    printing = heatmaps if step == 3 else [window.attention.scores]
+    assert all(h.labels.drawn_pixel_size for h in printing), [h.title() for h in printing]
+    if step == 3:  # the five scores of a hovered cell wrap within the stage
+        window.comparison._on_cell_hovered(1, 0)
+        QApplication.processEvents()
+        window.grab()
     assert not view_scrolls_horizontally(view)
     # No label of the window is cut, and none lies on another within the stage.
     for label in visible_labels(window):
