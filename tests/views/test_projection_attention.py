@@ -93,6 +93,26 @@ def axis_px(heatmap: Heatmap, name: str) -> float:
 @pytest.mark.parametrize("step", ATTENTION_STEPS, ids=[f"step{s + 1}" for s in ATTENTION_STEPS])
 def test_the_attention_steps_are_a_stage_readable_from_the_back_row(presenting, step, size, language):
     window = presenting(size, language, step)
+    assert_stage(window, step, size)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("scheme", ["none", "rope", "alibi"])
+def test_the_preview_stays_a_stage_after_the_swap_and_under_rope_and_alibi(presenting, scheme, language):
+    """The reveal of step 5 swaps ␣gato and ␣sub: a line says which rows of X moved. The teacher may
+    then pick RoPE or ALiBi above: their q/k or bias come beside the scores, with ALiBi's controls."""
+    window = presenting((1024, 768), language, 4)
+    window.model.set_scheme(scheme)
+    window.model.move_token(1, 2)
+    for _ in range(2):
+        QApplication.processEvents()
+        window.grab()
+    assert window.attention.changes_label.text()
+    assert_stage(window, 4, (1024, 768))
+
+
+def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
+    """The checks of a stage readable from the back row."""
     view = window.current_view()
     assert view is (window.comparison if step == 3 else window.attention)
     width, height = window.width(), window.height()
@@ -139,6 +159,11 @@ def test_the_attention_steps_are_a_stage_readable_from_the_back_row(presenting, 
             overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
             overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
             assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+    # Every matrix and the colour bar lie within the stage, none pushed past its right edge.
+    graphics = (window.comparison if step == 3 else window.attention).graphics
+    for item in [h.plot for h in heatmaps] + [graphics.colour_bar]:
+        rect = graphics.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        assert rect.left() >= 0 and rect.right() <= graphics.width() + 1, f"{item} outside the stage: {rect}"
     # The band of column names is as tall as their type (pyqtgraph drops the names otherwise).
     for heatmap in heatmaps:
         top = heatmap.plot.getAxis("top")
