@@ -120,6 +120,9 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             self.x_matrix.set_matrix(model.X(), None, dims)
         self.x_matrix.set_row_outlines(self._change_outlines())
         self.side.plot.setVisible(side is not None)
+        if self._appearance.presenting:  # a hidden side matrix leaves its width to the scores
+            narrow = self._appearance.px(self._column_limits[1][1]) if side is not None else 0
+            self.graphics.ci.layout.setColumnMaximumWidth(self.graphics.matrix_columns[2], narrow)
         if side is not None:
             self.side.set_title(side_title)
             # Presenting, a picture: its numbers would not fit at 22 px beside the scores.
