@@ -13,9 +13,12 @@ from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .stage import fit_column_names
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
+NARROW_PRESENTING = (50, 170)
+"""Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
 
 
 class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
@@ -36,6 +39,10 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, 2))
         self.scores, self.x_matrix, self.side = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
+        # Qt's own maximum width of the X and side columns, and theirs while presenting (unscaled px).
+        self._column_limits = [(self.graphics.ci.layout.columnMaximumWidth(column), narrow)
+                               for column, narrow in zip(self.graphics.matrix_columns[1:], NARROW_PRESENTING,
+                                                         strict=True)]
         self.graphics.hovered.connect(self._on_cell_hovered)
         self.causal = QCheckBox()
         self.causal.setChecked(model.attention.causal)
@@ -93,20 +100,33 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         elif scheme == "alibi":
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
-                self.tr("ALiBi bias −m·(i − j)")
+                self.tr("bias −m·(i − j)") if self._appearance.presenting else self.tr("ALiBi bias −m·(i − j)")
         self.graphics.set_levels(symmetric_limit(scores, model.X(), side))
-        if scheme == "alibi":  # the bias is part of the score: say so in the title
+        if self._appearance.presenting:  # short: a long title would push the other matrices off the stage
+            self.scores.set_title(self.tr("scores q·k / √d − m·(i − j)") if scheme == "alibi"
+                                  else self.tr("scores q·k / √d"))
+        elif scheme == "alibi":  # the bias is part of the score: say so in the title
             self.scores.set_title(self.tr("scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"))
         else:
             self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
         self.scores.set_matrix(scores, labels, key_labels)
+        fit_column_names(self.scores, self._appearance)
         self.x_matrix.set_title(self.tr("X"))
-        self.x_matrix.set_matrix(model.X(), None, dims)
+        if self._appearance.presenting:
+            # On a projector the scores are the stage: X stays a small picture, without numbers
+            # or column names (too small to read from the back row), for the outlined rows.
+            self.x_matrix.set_matrix(model.X(), None, [""] * model.d, show_values=False)
+        else:
+            self.x_matrix.set_matrix(model.X(), None, dims)
         self.x_matrix.set_row_outlines(self._change_outlines())
         self.side.plot.setVisible(side is not None)
+        if self._appearance.presenting:  # a hidden side matrix leaves its width to the scores
+            narrow = self._appearance.px(self._column_limits[1][1]) if side is not None else 0
+            self.graphics.ci.layout.setColumnMaximumWidth(self.graphics.matrix_columns[2], narrow)
         if side is not None:
             self.side.set_title(side_title)
-            self.side.set_matrix(side, None, side_labels)
+            # Presenting, a picture: its numbers would not fit at 22 px beside the scores.
+            self.side.set_matrix(side, None, side_labels, show_values=not self._appearance.presenting)
         self._set_alibi_controls_visible(scheme == "alibi")
         self.slope_label.setText(self.tr("slope m = {0}").format(
             self._appearance.numbers.short(model.alibi_slope(), 4)))
@@ -191,6 +211,13 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
                        self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))
+        # Presenting, the scores take most of the width, so that their numbers fit at 22 px:
+        # X and the side matrix (RoPE's q/k, ALiBi's bias) are small pictures beside them.
+        layout = self.graphics.ci.layout
+        self.side.title_points = 10 if self._appearance.presenting else 13  # 20 px on the stage: still read
+        for column, (default, narrow) in zip(self.graphics.matrix_columns[1:], self._column_limits, strict=True):
+            layout.setColumnMaximumWidth(column, self._appearance.px(narrow) if self._appearance.presenting
+                                         else default)
         self.graphics.restyle()
         self.request_refresh()
 

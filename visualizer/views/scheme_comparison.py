@@ -8,15 +8,70 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
+from .heatmap import Heatmap
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
-from .matrix_row import MatrixRow
+from .matrix_row import COLOUR_BAR_WIDTH_PRESENTING, MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .stage import fit_column_names
+
+
+def stage_round(values: np.ndarray) -> np.ndarray:
+    """Two decimals, halves away from zero as a class rounds by hand (−0.375 → −0.38, 0.125 → 0.13)."""
+    return np.sign(values) * np.floor(np.abs(values) * 100 + 0.5) / 100 + 0.0  # + 0.0: no "−0"
+
+
+class ComparisonRow(MatrixRow):
+    """The five score matrices; presenting, only those shown share the width (the others get none)."""
+
+    def show_only(self, shown: list[Heatmap]) -> None:
+        """Show these matrices; the others are hidden and take no width (not even their titles')."""
+        for heatmap in self.heatmaps:
+            visible = heatmap in shown
+            if visible != heatmap.plot.isVisible():
+                heatmap.plot.setVisible(visible)
+                # Hidden, its explicit 0 overrides the width its title and axes ask for; -1 unsets it.
+                heatmap.plot.setMinimumWidth(-1 if visible else 0)
+                heatmap.plot.setMaximumWidth(-1 if visible else 0)
+                self._column_widths = ()
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Equal widths for the visible matrices while presenting; as :class:`MatrixRow` otherwise."""
+        appearance = self._appearance
+        if not appearance.presenting:
+            super().fit_columns()
+            return
+        shown = [h for h in self.heatmaps if h.plot.isVisible()]
+        axes = [h.plot.getAxis("left") for h in shown]
+        axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
+        bar = appearance.px(COLOUR_BAR_WIDTH_PRESENTING)
+        # Every column keeps its spacing, even an empty one.
+        layout = self.ci.layout
+        left, _, right, _ = layout.getContentsMargins()
+        spacing = layout.horizontalSpacing() * len(self.matrix_columns)
+        free = int(self.width() - left - right - spacing - appearance.px(8) - bar - sum(axis_widths))
+        matrix_width = max(40, free // max(1, len(shown)))
+        widths = {self.colour_bar_column: bar}
+        for column, heatmap in zip(self.matrix_columns, self.heatmaps, strict=True):
+            widths[column] = 0
+            if heatmap in shown:
+                axis_width = axis_widths[shown.index(heatmap)]
+                widths[column] = matrix_width + axis_width
+                heatmap.fit_caption(matrix_width)
+        ordered = tuple(widths[c] for c in sorted(widths))
+        if ordered != self._column_widths:
+            self._column_widths = ordered
+            for column in sorted(widths):
+                self.ci.layout.setColumnFixedWidth(column, widths[column])
 
 
 class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     """Five score matrices, one per scheme, on the current sequence.
 
+    Presenting, two of them fill the stage, large enough for their numbers to be read from the
+    back row: none (no positions) and the scheme chosen above, which the teacher steps through;
+    the cells print two decimals (the hovered cell's readout keeps three).
     Hovering a cell outlines the same (query, key) cell in all five and lists the five scores,
     so a class can see that only the schemes with positions tell "gato sub" from "sub gato".
     """
@@ -26,7 +81,8 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         self._model = model
         self._appearance = appearance
         self._cell: tuple[int, int] | None = None
-        self.graphics = MatrixRow(appearance, len(SCHEMES), reserve=30)
+        self._scores: dict[str, np.ndarray] = {}  # the five score matrices, unrounded
+        self.graphics = ComparisonRow(appearance, len(SCHEMES), reserve=30)
         self.heatmaps = dict(zip(SCHEMES, self.graphics.heatmaps, strict=True))
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
@@ -51,18 +107,42 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
         self.graphics.set_levels(symmetric_limit(*matrices.values()))
+        self._scores = matrices
+        if self._appearance.presenting:  # fewer digits, larger: "−0,375" at 22 px overfills a cell at 1024
+            matrices = {s: stage_round(m) for s, m in matrices.items()}
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
-        for index, (scheme, heatmap) in enumerate(self.heatmaps.items()):
+        shown = self.shown_schemes()
+        self.graphics.show_only([self.heatmaps[scheme] for scheme in shown])
+        for scheme, heatmap in self.heatmaps.items():
             heatmap.set_title(names[scheme])
-            heatmap.set_matrix(matrices[scheme], labels if index == 0 else None, labels)
+            heatmap.set_matrix(matrices[scheme], labels if scheme == shown[0] else None, labels)
+            fit_column_names(heatmap, self._appearance)
+        self.caption.setText(self._caption_text())
         self._show_cell(self._cell)
         self.graphics.fit_columns()
+
+    def _caption_text(self) -> str:
+        if not self._appearance.presenting:
+            return self.tr(
+                "One head, q = k = x, on the same sequence under each scheme. Without positions "
+                "(none) swapping two tokens only permutes the matrix; the others see the new order.")
+        if self._model.scheme == "none":
+            return self.tr("One head, q = k = x, without positions: choose a scheme above to set it beside. "
+                           "Swapping two tokens only permutes this matrix.")
+        return self.tr("One head, q = k = x: without positions (left) and with the scheme chosen above "
+                       "(right). Swap two tokens: the left one only permutes, the right one sees the new order.")
 
     def scheme_names(self) -> dict[str, str]:
         """Short titles."""
         return {"none": self.tr("none"), "learned": self.tr("learned"), "sinusoidal": self.tr("sinusoidal"),
                 "rope": self.tr("RoPE"), "alibi": self.tr("ALiBi")}
+
+    def shown_schemes(self) -> tuple[str, ...]:
+        """The schemes whose matrices are on screen: all five, or presenting none and the chosen one."""
+        if not self._appearance.presenting:
+            return SCHEMES
+        return ("none",) if self._model.scheme == "none" else ("none", self._model.scheme)
 
     def highlighted_cell(self) -> tuple[int, int] | None:
         """The (query, key) cell outlined in all five, or None."""
@@ -75,8 +155,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
             self.readout.setText(self.tr("Hover a cell to compare the five scores."))
             return
         numbers, names = self._appearance.numbers, self.scheme_names()
-        values = "   ".join(f"{names[s]} {numbers.fixed(float(h.values()[cell]), 3)}"
-                           for s, h in self.heatmaps.items())
+        values = "   ".join(f"{names[s]} {numbers.fixed(float(m[cell]), 3)}" for s, m in self._scores.items())
         self.readout.setText(self.tr("query {0} → key {1}:   {2}").format(cell[0] + 1, cell[1] + 1, values))
 
     def _on_cell_hovered(self, row: int, column: int) -> None:
@@ -86,6 +165,8 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     def _on_scale_changed(self) -> None:
         self.caption.setFont(scaled_font(self._appearance, 11))
         self.readout.setFont(scaled_font(self._appearance, 12, bold=True))
+        # Presenting, the five scores of a hovered cell wrap rather than run off the stage.
+        self.readout.setWordWrap(self._appearance.presenting)
         self.graphics.restyle()
         self.request_refresh()
 
@@ -95,9 +176,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
-        self.caption.setText(self.tr(
-            "One head, q = k = x, on the same sequence under each scheme. Without positions "
-            "(none) swapping two tokens only permutes the matrix; the others see the new order."))
+        self.caption.setText(self._caption_text())
         self.request_refresh()
 
     # ---- lifetime -------------------------------------------------------------------------------
