@@ -37,102 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="92"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="96"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="101"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <source>bias −m·(i − j)</source>
+        <translation>viés −m·(i − j)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <source>scores q·k / √d − m·(i − j)</source>
+        <translation>scores q·k / √d − m·(i − j)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="107"/>
+        <source>scores q·k / √d</source>
+        <translation>scores q·k / √d</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="131"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="129"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="132"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="136"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só se permutam; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="139"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="142"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="144"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="150"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="175"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="180"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="203"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="204"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="205"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -567,7 +582,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="68"/>
+        <location filename="../../visualizer/shell/look.py" line="78"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -1444,42 +1459,52 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="131"/>
+        <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
+        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens só permuta esta matriz.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="133"/>
+        <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
+        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a da esquerda só se permuta, a da direita enxerga a nova ordem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="64"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="65"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="65"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="75"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="155"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="80"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="99"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="128"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
