@@ -4,7 +4,8 @@ import json
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from tests.checkpoints.folders import rope_folder
@@ -99,11 +100,16 @@ def test_hover_reads_the_pair_and_theta_no_small_text(window, menu, tmp_path, qt
     rect = faces.face_rects()[9]
     assert faces.pair_at(rect.center()) == 9
     assert faces.pair_at(QPointF(-5, -5)) == -1
-    faces._set_hovered(9)
+    move = QMouseEvent(QEvent.Type.MouseMove, rect.center(), faces.mapToGlobal(rect.center()), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(faces, move)
+    assert faces.hovered_pair == 9
     theta = positions.theta
     assert positions.readout.text().startswith("Pair 9: θ = ")
     assert positions.readout.text() == f"Pair 9: θ = {window.appearance.numbers.full(float(theta[9]))} rad per position"
+    np.testing.assert_array_equal(positions.theta_mark.getData()[0], [9])  # marked on the θ_i curve
     faces._set_hovered(-1)
+    assert positions.theta_mark.getData()[0] is None or len(positions.theta_mark.getData()[0]) == 0
     assert "point at a clock" in positions.readout.text()
     faces.resize(1600, 1600)  # 200 px faces: titled
     assert faces.has_titles()

@@ -14,7 +14,7 @@ from ..real_model import RealModel
 from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
-from .palette import colormap, token_colour
+from .palette import HIGHLIGHT, colormap, token_colour
 from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3
@@ -53,6 +53,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.P_plot: pg.PlotItem | None = None
         self.theta_plot: pg.PlotItem | None = None
         self.theta = np.zeros(0)
+        self.theta_mark: pg.PlotDataItem | None = None
         self.faces.hovered.connect(self._show_readout)
         self._style_readout()
         self.listen(model.checkpoint_changed, self._on_checkpoint_changed)
@@ -129,6 +130,9 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.theta_plot.clear()
         self.theta_plot.plot(np.arange(theta.size), theta, pen=pg.mkPen("#0072B2", width=2), symbol="o",
                              symbolSize=4)
+        # The hovered face's pair, marked on the curve.
+        self.theta_mark = self.theta_plot.plot([], [], pen=None, symbol="o", symbolSize=self._appearance.px(12),
+                                               symbolBrush=HIGHLIGHT, symbolPen=pg.mkPen("w"))
         self.faces.set_state(theta, self._model.n)
         self.retranslate()
 
@@ -166,6 +170,9 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
 
     def _show_readout(self, pair: int) -> None:
         """The hovered face's pair index and θ_i, or how to read the grid."""
+        if self.theta_mark is not None:
+            shown = 0 <= pair < self.theta.size
+            self.theta_mark.setData([pair] if shown else [], [float(self.theta[pair])] if shown else [])
         if 0 <= pair < self.theta.size:
             self.readout.setText(self.tr("Pair {0}: θ = {1} rad per position").format(
                 pair, self._appearance.numbers.full(float(self.theta[pair]))))
@@ -184,6 +191,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.readout.setFont(font)
 
     def _clear(self) -> None:
+        self.theta_mark = None  # goes with the layout
         dispose_plot_menus(self.graphics)  # clearing the layout would leave their menus behind
         self.graphics.clear()
 
