@@ -98,8 +98,9 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
     positions = page.positions
     theta = menu.real_model.checkpoint.rope.theta()
     np.testing.assert_array_equal(positions.theta, theta)
-    positions.pair.setValue(7)
-    np.testing.assert_allclose(positions.hand_angles, np.arange(menu.real_model.n) * theta[7])
+    assert positions.faces.pairs() == theta.size
+    np.testing.assert_allclose(positions.faces.hand_angles()[7],
+                               np.mod(np.arange(menu.real_model.n) * theta[7], 2 * np.pi))
     page.side.setCurrentWidget(page.neighbours)
     menu.real_model.set_selected(1)  # "cat"
     E = tensors["model.embed_tokens.weight"]

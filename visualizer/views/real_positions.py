@@ -1,11 +1,12 @@
-"""Where the real model puts position: its learned table P, or its RoPE frequencies on a clock."""
+"""Where the real model puts position: its learned table P, or its RoPE frequencies on a grid of clocks."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import principal_components, singular_values
@@ -13,14 +14,16 @@ from ..real_model import RealModel
 from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
-from .palette import colormap, token_colour
+from .palette import HIGHLIGHT, colormap, token_colour
+from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3
 
 
 class RealPositions(RefreshWhenShown, ListeningView, QWidget):
     """Learned: P as a heatmap, its cosine similarity beside the sinusoidal one, its first principal
-    components and its singular values. RoPE: θ_i per pair and a clock of one pair's real turn."""
+    components and its singular values. RoPE: θ_i per pair and a grid of clocks, one face per pair i,
+    each token's hand turned by (p − 1)·θ_i (hover a face for its i and θ_i)."""
 
     def __init__(self, model: RealModel, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -30,33 +33,39 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.caption.setWordWrap(True)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
-        self.pair = QSpinBox()
-        self.pair.setRange(0, 0)
-        self.pair_label = QLabel()
-        pair_row = QHBoxLayout()
-        pair_row.addWidget(self.pair_label)
-        pair_row.addWidget(self.pair)
-        pair_row.addStretch(1)
-        self.pair_row = QWidget()
-        self.pair_row.setLayout(pair_row)
+        # Every pair at once (a real model has 32–64+): no spin box to pick one, hover a face instead.
+        self.faces = RealClockFaces(appearance)
+        self.readout = QLabel()
+        self.readout.setWordWrap(True)
+        self.clock_column = QWidget()
+        clock_layout = QVBoxLayout(self.clock_column)
+        clock_layout.setContentsMargins(0, 0, 0, 0)
+        clock_layout.addWidget(self.faces, 1)
+        clock_layout.addWidget(self.readout)
+        body = QHBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.graphics, 1)
+        body.addWidget(self.clock_column, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
-        layout.addWidget(self.pair_row)
-        layout.addWidget(self.graphics, 1)
+        layout.addLayout(body, 1)
         self.P_plot: pg.PlotItem | None = None
-        self.clock: pg.PlotItem | None = None
         self.theta_plot: pg.PlotItem | None = None
-        self.pair.valueChanged.connect(self.request_refresh)
+        self.theta = np.zeros(0)
+        self.theta_mark: pg.PlotDataItem | None = None
+        self.faces.hovered.connect(self._show_readout)
+        self._style_readout()
         self.listen(model.checkpoint_changed, self._on_checkpoint_changed)
         self.listen(model.tokens_changed, self.request_refresh)
         self.listen(appearance.events.language, self.retranslate)
+        self.listen(appearance.events.scale, self._on_scale)
         self._build()
 
     def _on_checkpoint_changed(self) -> None:
         # After the event loop has painted X: P's decompositions must not delay the first X.
         self._clear()
-        self.P_plot = self.clock = self.theta_plot = None
+        self.P_plot = self.theta_plot = None
         QTimer.singleShot(0, self, self._build)
 
     def _build(self) -> None:
@@ -64,19 +73,14 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self._clear()
         self.P_plot = None
         rope = checkpoint.rope if checkpoint is not None else None
-        self.pair_row.setVisible(rope is not None)
+        self.clock_column.setVisible(rope is not None and checkpoint is not None and checkpoint.P is None)
         if checkpoint is None:
             return
         if checkpoint.P is not None:
             self._build_learned(checkpoint.P)
         elif rope is not None:
-            self.pair.setRange(0, rope.rotary_dim // 2 - 1)
             self.theta_plot = self.graphics.addPlot(row=0, col=0)
             self.theta_plot.setLogMode(y=True)
-            self.clock = self.graphics.addPlot(row=0, col=1)
-            self.clock.setAspectLocked(True)
-            self.clock.hideAxis("left")
-            self.clock.hideAxis("bottom")
         self.retranslate()
         self.request_refresh()
 
@@ -117,29 +121,25 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
                                 pen=pg.mkPen("#0072B2", width=2))
 
     def refresh(self) -> None:
-        """Redraw what depends on the sentence (the RoPE clock's hands)."""
+        """Redraw what depends on the sentence (the RoPE clocks' hands)."""
         checkpoint = self._model.checkpoint
-        if checkpoint is None or checkpoint.rope is None or self.clock is None or self.theta_plot is None:
+        if checkpoint is None or checkpoint.rope is None or self.theta_plot is None:
             return
         theta = checkpoint.rope.theta(self._model.n or None)
         self.theta = theta
         self.theta_plot.clear()
         self.theta_plot.plot(np.arange(theta.size), theta, pen=pg.mkPen("#0072B2", width=2), symbol="o",
                              symbolSize=4)
-        pair = self.pair.value()
-        self.clock.clear()
-        circle = np.linspace(0, 2 * np.pi, 200)
-        self.clock.plot(np.cos(circle), np.sin(circle), pen=pg.mkPen("#888888"))
-        self.hand_angles = np.arange(self._model.n) * theta[pair]
-        for position, angle in enumerate(self.hand_angles[:64]):
-            self.clock.plot([0, np.cos(angle)], [0, np.sin(angle)], pen=pg.mkPen(token_colour(position), width=3))
+        # The hovered face's pair, marked on the curve.
+        self.theta_mark = self.theta_plot.plot([], [], pen=None, symbol="o", symbolSize=self._appearance.px(12),
+                                               symbolBrush=HIGHLIGHT, symbolPen=pg.mkPen("w"))
+        self.faces.set_state(theta, self._model.n)
         self.retranslate()
 
     def retranslate(self) -> None:
         """Titles and the caption in the current language."""
         checkpoint = self._model.checkpoint
         numbers = self._appearance.numbers
-        self.pair_label.setText(self.tr("Pair i shown on the clock:"))
         if checkpoint is None:
             self.caption.setText("")
             return
@@ -156,22 +156,42 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
                                          "along the diagonal means that neighbouring positions have similar vectors. "
                                          "The first principal components of P explain {0} of its variance.")
                                  .format(shares))
-        elif checkpoint.rope is not None and self.clock is not None and self.theta_plot is not None:
+        elif checkpoint.rope is not None and self.theta_plot is not None:
             rope = checkpoint.rope
             base = numbers.integer(int(rope.base)) if float(rope.base).is_integer() else numbers.full(rope.base)
             self.theta_plot.setTitle(self.tr("θ_i per pair (base {0}, {1})").format(
                 base, rope.scaling or self.tr("no scaling")))
-            if hasattr(self, "theta"):
-                pair = self.pair.value()
-                self.clock.setTitle(self.tr("Pair {0}: θ = {1} rad per position").format(
-                    pair, numbers.full(float(self.theta[pair]))))
+            self._show_readout(self.faces.hovered_pair)
             self.caption.setText(self.tr("RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside "
                                          "attention. Head width {0}, {1} of its dimensions rotated.").format(
                                              rope.head_dim, rope.rotary_dim))
         else:
             self.caption.setText(self.tr("This model adds no position to X."))
 
+    def _show_readout(self, pair: int) -> None:
+        """The hovered face's pair index and θ_i, or how to read the grid."""
+        if self.theta_mark is not None:
+            shown = 0 <= pair < self.theta.size
+            self.theta_mark.setData([pair] if shown else [], [float(self.theta[pair])] if shown else [])
+        if 0 <= pair < self.theta.size:
+            self.readout.setText(self.tr("Pair {0}: θ = {1} rad per position").format(
+                pair, self._appearance.numbers.full(float(self.theta[pair]))))
+        else:
+            self.readout.setText(self.tr("One clock per pair i, one hand per token; point at a clock to read its "
+                                         "i and θ_i."))
+
+    def _on_scale(self) -> None:
+        self._style_readout()
+        self.faces.setMinimumSize(self._appearance.px(120), self._appearance.px(120))
+        self.faces.update()
+
+    def _style_readout(self) -> None:
+        font = QFont(self.readout.font())
+        font.setPixelSize(max(MIN_TEXT_PX, self._appearance.px(MIN_TEXT_PX)))
+        self.readout.setFont(font)
+
     def _clear(self) -> None:
+        self.theta_mark = None  # goes with the layout
         dispose_plot_menus(self.graphics)  # clearing the layout would leave their menus behind
         self.graphics.clear()
 
