@@ -1195,11 +1195,6 @@ O app continua funcionando.</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="142"/>
-        <source>Pair i shown on the clock:</source>
-        <translation>Par i mostrado no relógio:</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/views/real_positions.py" line="149"/>
         <source>Learned P: {0} × {1}</source>
         <translation>P aprendida: {0} × {1}</translation>
@@ -1240,17 +1235,22 @@ O app continua funcionando.</translation>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="166"/>
+        <location filename="../../visualizer/views/real_positions.py" line="177"/>
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="168"/>
+        <location filename="../../visualizer/views/real_positions.py" line="180"/>
+        <source>One clock per pair i, one hand per token; point at a clock to read its i and θ_i.</source>
+        <translation>Um relógio por par i, um ponteiro por token; aponte para um relógio para ler o seu i e θ_i.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="165"/>
         <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
         <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="172"/>
+        <location filename="../../visualizer/views/real_positions.py" line="169"/>
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>
