@@ -24,3 +24,19 @@ def test_screenshot_at_device_pixel_ratio_2_holds_the_whole_window(qapp, tmp_pat
     pixels = np.frombuffer(image.constBits(), np.uint32).reshape(1400, image.bytesPerLine() // 4)[:, :2000]
     # The bottom-right quarter is the X panel's heatmaps: many colours, not one blank fill.
     assert len(np.unique(pixels[700:, 1000:])) > 20
+
+
+def test_presentation_at_device_pixel_ratio_2_reads_back_the_worked_example(qapp, tmp_path):
+    import shutil
+
+    assert shutil.which("tesseract"), "tesseract-ocr is installed by .ci/run"
+    path = tmp_path / "slide.png"
+    env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
+    subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(path), "--presentation",
+                    "--size", "1024x768", "--step", "3"], check=True, env=env, cwd=tmp_path, timeout=120)
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (2048, 1536)
+    text = subprocess.run(["tesseract", str(path), "-", "--psm", "11"], capture_output=True, text=True,
+                          timeout=120, check=True).stdout
+    # The sums of the worked example that only X has: 1.5 three times, -1 once.
+    assert text.count("1.5") >= 3, text

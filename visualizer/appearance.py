@@ -44,6 +44,7 @@ class Appearance:
         self._language = language if language in NUMBER_FORMATS else "en"
         self._high_contrast = high_contrast
         self._presenting = False
+        self._stage_scale = PRESENTATION_BASE_SCALE
         self._dark = dark
 
     @property
@@ -115,19 +116,24 @@ class Appearance:
         """On a projector: the main visual of each step is drawn for the back row."""
         return self._presenting
 
-    def set_presenting(self, on: bool) -> None:
-        """Projector sizes on or off (sizes, so listeners hear it as a change of ``scale``)."""
-        if on != self._presenting:
-            self._presenting = on
+    def set_presenting(self, on: bool, stage_scale: float = PRESENTATION_BASE_SCALE) -> None:
+        """Projector sizes on or off (sizes, so listeners hear it as a change of ``scale``).
+
+        ``stage_scale`` sizes the main visual of each step: 1.5 on a 1024 × 768 projector and in
+        proportion to the screen beyond (the rest of the type stops growing at 2.5).
+        """
+        stage_scale = max(PRESENTATION_BASE_SCALE, stage_scale)
+        if on != self._presenting or stage_scale != self._stage_scale:
+            self._presenting, self._stage_scale = on, stage_scale
             self.events.scale.emit(self._scale)
 
     def stage_px(self, size: float = 22) -> int:
-        """Pixel size of the main visual's type while presenting: ``size`` px at the 1024 × 768
-        presentation scale (1.5), growing with the screen like the rest of the type.
+        """Pixel size of the main visual's type while presenting: ``size`` px on a 1024 × 768
+        projector, growing with the screen's height.
 
         22 px type has digits 16 px tall: readable from the back row of a classroom.
         """
-        return round(size * self._scale / PRESENTATION_BASE_SCALE)
+        return round(size * self._stage_scale / PRESENTATION_BASE_SCALE)
 
     def set_high_contrast(self, on: bool) -> None:
         """Turn the projector theme on or off."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from visualizer.shell import MainWindow
 
-SIZES = ((1024, 768), (1280, 720), (1920, 1080))
+SIZES = ((1024, 768), (1280, 720), (1920, 1080), (3840, 2160))
 SIZE_IDS = [f"{width}x{height}" for width, height in SIZES]
 MIN_SHARE = 0.6
 MIN_DIGIT_PX = 16

@@ -16,10 +16,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel
 
+from tests.views.stage import SIZES
 from visualizer.shell import MainWindow
 from visualizer.views.heatmap import Heatmap
 
-SIZES = ((1024, 768), (1280, 720), (1920, 1080))
 ATTENTION_STEPS = (3, 4)  # 0-based: five ways to give position, the swap without positions
 MIN_SHARE = 0.6
 MIN_DIGIT_PX = 16

@@ -13,10 +13,10 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
 
+from tests.views.stage import SIZES
 from visualizer.shell import MainWindow
 from visualizer.views.rope_clock import RopeClock
 
-SIZES = ((1024, 768), (1280, 720), (1920, 1080))
 CLOCK_STEP = 6  # 0-based: "RoPE: hands on a clock"
 MIN_SHARE = 0.6
 MIN_DIGIT_PX = 16

@@ -13,9 +13,9 @@ import pytest
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
 
+from tests.views.stage import SIZES
 from visualizer.shell import MainWindow
 
-SIZES = ((1024, 768), (1280, 720), (1920, 1080))
 LAB_STEPS = (7, 8)  # 0-based: the way back (a sparse gradient), check yourself (a batch of 4,000 tokens)
 MIN_SHARE = 0.6
 MIN_DIGIT_PX = 16

@@ -24,6 +24,12 @@ def presentation_scale(width: int, height: int) -> float:
     return round(min(MAX_PRESENTATION_SCALE, max(MIN_PRESENTATION_SCALE, scale)), 2)
 
 
+def stage_scale(width: int, height: int) -> float:
+    """Size of each step's main visual on a ``width`` × ``height`` screen: 1.5 at 1024 × 768 and in
+    proportion beyond, uncapped (a 4K projector gets digits 2.8 times as tall)."""
+    return round(max(MIN_PRESENTATION_SCALE, 1.5 * min(width / 1024, height / 768)), 3)
+
+
 class Presentation(QObject):
     """Everything that changes when the teacher presses F5, and changes back on Esc.
 
@@ -70,7 +76,8 @@ class Presentation(QObject):
             self.scale = presentation_scale(area.width(), area.height())
             appearance.set_scale(self.scale)
             appearance.set_high_contrast(True)
-            appearance.set_presenting(True)
+            # The main visual keeps growing with the screen where the rest of the type stops.
+            appearance.set_presenting(True, stage_scale(area.width(), area.height()))
             # The lesson is shown, not started: the class's own sentence stays until Next.
         else:
             # Leave full screen before the layout grows back: the taller panels must not meet a
