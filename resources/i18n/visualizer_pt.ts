@@ -465,7 +465,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
         <source>learning rate:</source>
-        <translation>taxa de aprendizado:</translation>
+        <translation>taxa η:</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
@@ -485,7 +485,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
         <source>log-log count vs rank</source>
-        <translation>contagem × posto em log-log</translation>
+        <translation>log-log</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
@@ -1512,83 +1512,83 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="55"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="60"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="65"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="66"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="67"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="69"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="71"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="71"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="84"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="87"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="97"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="104"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="98"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="114"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRadioButton, QSizePolicy, QWidget
 
 from ..appearance import Appearance
@@ -96,6 +97,15 @@ class SchemeSelector(ListeningView, QGroupBox):
         self._on_scale_changed()
         self.setTitle("" if compact else self.tr("Position scheme"))
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # A narrow window wraps a verdict onto a fourth line: make room rather than cut it.
+        for verdict in self.verdicts.values():
+            lines = 3 * verdict.fontMetrics().lineSpacing()
+            needed = max(lines, verdict.heightForWidth(verdict.width()))
+            if verdict.minimumHeight() != needed:
+                verdict.setMinimumHeight(needed)
+
     def _note(self) -> str:
         return self.note_text(self._model.scheme)
 
@@ -127,7 +137,8 @@ class SchemeSelector(ListeningView, QGroupBox):
             # Compact (presenting), the row is a reminder of the choice, not the step's point.
             self.buttons[scheme].setFont(scaled_font(self._appearance, 10 if self._compact else 13, bold=True))
             self.verdicts[scheme].setFont(scaled_font(self._appearance, 10))
-            # Word-wrapped labels under-report their height; reserve three lines for a verdict.
+            # Word-wrapped labels under-report their height; reserve three lines for a verdict
+            # (resizeEvent gives a narrow column the lines it really needs).
             self.verdicts[scheme].setMinimumHeight(
                 3 * self.verdicts[scheme].fontMetrics().lineSpacing())
         self.note.setFont(scaled_font(self._appearance, 11))
