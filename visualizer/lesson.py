@@ -44,6 +44,8 @@ class LessonStep:
     """The causal mask the step asks for (None: leave it as the class set it)."""
     lookup_only: bool = False
     """Show only E[ids]: the ids as names of rows, before anything is added."""
+    real_scale: bool = False
+    """Open the gradient lab on its real-scale page (a question about GPT-2, not the toy)."""
     question: dict[str, str] | None = None
     reveal_caption: dict[str, str] | None = None
     done_caption: dict[str, str] | None = None
@@ -113,6 +115,7 @@ def _step(raw: dict[str, Any]) -> LessonStep:
         rope_lesson=bool(state.get("rope_lesson", False)),
         causal=_causal(state.get("causal")),
         lookup_only=bool(state.get("lookup_only", False)),
+        real_scale=bool(state.get("real_scale", False)),
         question=_texts(raw["question"]) if "question" in raw else None,
         reveal_caption=_texts(reveal["caption"]) if reveal else None,
         done_caption=_texts(reveal["done_caption"]) if reveal and "done_caption" in reveal else None,

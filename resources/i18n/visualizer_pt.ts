@@ -89,12 +89,12 @@
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
-        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
+        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="156"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
-        <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só se permutam; a atenção sozinha não distingue as ordens.</translation>
+        <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="159"/>
@@ -139,7 +139,7 @@
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="230"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
-        <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
+        <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="231"/>
@@ -405,7 +405,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
-        <translation>contagem no batch por posto de Zipf, #1 o mais frequente (tracejado: lei de Zipf)</translation>
+        <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="254"/>
@@ -425,7 +425,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
         <source>rows touched: {0} of {1}</source>
-        <translation>linhas tocadas: {0} de {1}</translation>
+        <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="260"/>
@@ -1352,106 +1352,113 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="442"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="443"/>
+        <source>the lesson&apos;s example: one pair, θ = {0}
+wavelength 2π/θ = {1} positions</source>
+        <translation>o exemplo da aula: um par, θ = {0}
+comprimento de onda 2π/θ = {1} posições</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/rope_clock.py" line="445"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="494"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="494"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="599"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="600"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="601"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="606"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="608"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="609"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="609"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="610"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="610"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="635"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="638"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="641"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="649"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="653"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="658"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="657"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="662"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="660"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="665"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="664"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="669"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1459,52 +1466,67 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="131"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="130"/>
+        <source>One head, q = k = x, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
+        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="137"/>
+        <source>One head, q = k = x, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
+        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
         <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens só permuta esta matriz.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="133"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="142"/>
+        <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
+        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="145"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a da esquerda só se permuta, a da direita enxerga a nova ordem.</translation>
+        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
         <source>none</source>
-        <translation>nenhum</translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="151"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="151"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="155"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="171"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="128"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="133"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>

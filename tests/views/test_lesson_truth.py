@@ -96,3 +96,37 @@ def test_steps_1_and_2_look_different(window):
     window.x_panel.finish_build()
     assert not window.x_panel.lookup_only()
     np.testing.assert_array_equal(window.x_panel.result.values(), window.model.X())
+
+
+def test_the_batch_question_opens_on_gpt2_scale_and_the_way_back_on_the_toy(window):
+    window.go_to_step(8)  # a batch of 4,000 tokens of GPT-2: the real-scale page
+    lab = window.gradient_lab
+    assert lab.pages.currentWidget() is lab.real_scale
+    window.go_to_step(7)  # the sparse gradient on the toy
+    assert lab.pages.currentWidget() is not lab.real_scale
+
+
+def test_next_is_greyed_once_the_last_step_has_nothing_more(window):
+    window.go_to_step(8)
+    panel = window.lesson_panel
+    assert panel.next_button.isEnabled()  # it still reveals the answer
+    window.gradient_lab.real_scale.vocabulary.setValue(3000)  # the same question, a quicker race
+    panel.advance()
+    assert not panel.next_button.isEnabled()
+    window.gradient_lab.real_scale.cancel()
+
+
+def test_the_clock_names_the_lessons_pair_as_the_lessons_example(window):
+    clock = window.rope_clock
+    window.show_view(clock)
+    clock.show_lesson_positions(3, 1)
+    assert clock.face_label(0, 0.5, small=False).startswith("the lesson's example: one pair, θ = 0.5")
+
+
+def test_the_comparison_never_says_none_only_permutes_with_the_mask_on(window):
+    comparison = window.comparison
+    window.show_view(comparison)
+    window.model.set_causal(True)
+    assert "only permutes" not in comparison._caption_text()
+    window.model.set_causal(False)
+    assert "only permutes" in comparison._caption_text()

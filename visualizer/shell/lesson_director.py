@@ -47,6 +47,11 @@ class LessonDirector(QObject):
         window.x_panel.set_lookup_only(step.lookup_only)
         if step.build:
             window.x_panel.player.play()
+        if step.view == "gradient_lab":  # the toy page, or GPT-2's real scale for a question about it
+            lab = window.gradient_lab
+            page = lab.real_scale if step.real_scale else lab.pages.widget(0)
+            if page is not None:
+                lab.pages.setCurrentWidget(page)
         if isinstance(view, RopeClock):
             if step.rope_lesson:
                 view.show_lesson_positions(3, 1)

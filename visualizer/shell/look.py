@@ -60,6 +60,8 @@ class Look(QObject):
     def fit_vocabulary(self) -> None:
         """Give the vocabulary the width its columns need (the numbers are wider in Portuguese)."""
         body = self._window.body
+        if self._window.vocabulary.isHidden():  # presenting or in the lab: sized when it comes back
+            return
         total = sum(body.sizes())
         wanted = self._window.vocabulary.sizeHint().width()
         if total > 0:

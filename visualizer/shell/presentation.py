@@ -90,6 +90,7 @@ class Presentation(QObject):
             self.blank.hide()
         for widget in (window.vocabulary, window.text_input):
             widget.setVisible(not on)
+        window.look.fit_vocabulary()
         window.menuBar().setVisible(not on)
         # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.
         area_for_lesson = Qt.DockWidgetArea.BottomDockWidgetArea if on else Qt.DockWidgetArea.RightDockWidgetArea

@@ -215,6 +215,9 @@ class LessonPanel(ListeningView, QWidget):
             caption = self._fill_outcome(step.done_caption[language], self.run.outcome)
         self.caption.setText(self.fill(caption))
         self.question_box.setVisible(step.is_question)
+        # The last step: Next only reveals its answer, then there is nothing after it.
+        last = self.run.index is not None and self.run.index + 1 == total
+        self.next_button.setEnabled(not last or (step.is_question and not self.run.revealed))
         if step.question:
             self.question.setText(step.question[language])
             self.reveal_button.setEnabled(not self.run.revealed)

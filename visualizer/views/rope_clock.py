@@ -439,6 +439,9 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         wavelength = 2 * math.pi / theta
         if small:
             return f"{pair}: θ={numbers.short(theta, 4)}"
+        if self.lesson_mode:  # not pair 0 of this sequence (whose θ is 1): the lesson's own pair
+            return self.tr("the lesson's example: one pair, θ = {0}\nwavelength 2π/θ = {1} positions").format(
+                numbers.short(theta, 4), numbers.short(wavelength, 2))
         return self.tr("pair {0} (d{1}, d{2}): θ = {3}\nwavelength 2π/θ = {4} positions").format(
             pair, 2 * pair, 2 * pair + 1, numbers.short(theta, 4), numbers.short(wavelength, 2))
 
@@ -639,7 +642,9 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             angle = (m - n) * LESSON_THETA
             self.readout.setText(self.tr(
                 "q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; "
-                "score = cos({2}) = {3}").format(m, n, numbers.short(angle, 3), score))
+                "score = cos({2}) = {3}").format(m, n, numbers.short(angle, 3), score)
+                # A formula must not break across lines: "(m −" / "n)·θ" misreads on a projector.
+                .replace("(m − n)", "(m\u00a0−\u00a0n)"))
             self.scheme_note.setText(self.tr(
                 "The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift "
                 "both by 7 to (10, 8): same score. (4, 1) is one step further apart."))
