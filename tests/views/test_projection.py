@@ -17,26 +17,12 @@ from tests.views.stage import (
     SIZES,
     assert_labels_apart,
     assert_labels_whole,
-    close_all,
     digit_height,
-    present,
     share,
     visible_labels,
 )
 
 X_PANEL_STEPS = (0, 1, 2, 5)  # 0-based: an id is a name, the lookup, adding positions, the swap with positions
-
-
-@pytest.fixture
-def presenting(qtbot):
-    windows = []
-
-    def open_window(size, language, step):
-        windows.append(present(qtbot, size, language, step))
-        return windows[-1]
-
-    yield open_window
-    close_all(windows)
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

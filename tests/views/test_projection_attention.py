@@ -14,54 +14,20 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
-from tests.views.stage import SIZES
+from tests.views.stage import (
+    MIN_DIGIT_PX,
+    MIN_LABEL_PX,
+    MIN_SHARE,
+    SIZES,
+    digit_height,
+    visible_labels,
+)
 from visualizer.shell import MainWindow
 from visualizer.views.heatmap import Heatmap
 
 ATTENTION_STEPS = (3, 4)  # 0-based: five ways to give position, the swap without positions
-MIN_SHARE = 0.6
-MIN_DIGIT_PX = 16
-MIN_LABEL_PX = 14
-
-
-@pytest.fixture
-def presenting(qtbot):
-    windows = []
-
-    def present(size: tuple[int, int], language: str, step: int) -> MainWindow:
-        window = MainWindow()
-        qtbot.addWidget(window)
-        windows.append(window)
-        window.set_language(language)
-        # In the order of ``--presentation --step N``: the step, then presenting. (Stepping to
-        # another tab while presenting brings back the text box: the shell's, see the report.)
-        window.go_to_step(step)
-        window.resize(*size)  # the scale follows the size, as for --screenshot --presentation
-        window.presentation.set_presenting(True, full_screen=False)
-        window.show()
-        qtbot.waitExposed(window)
-        QApplication.processEvents()
-        window.grab()  # paint once: the cell labels decide their size while painting
-        QApplication.processEvents()
-        window.grab()
-        return window
-
-    yield present
-    for window in windows:
-        window.set_language("en")
-        window.close()
-
-
-def digit_height(pixel_size: int) -> int:
-    font = QFont()
-    font.setPixelSize(pixel_size)
-    return QFontMetrics(font).tightBoundingRect("0123456789").height()
-
-
-def visible_labels(widget) -> list[QLabel]:
-    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
 
 
 def main_heatmaps(window: MainWindow, step: int) -> list[Heatmap]:

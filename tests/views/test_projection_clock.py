@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication
 
-from tests.views.stage import SIZES
+from tests.views.stage import SIZES, visible_labels
 from visualizer.shell import MainWindow
 from visualizer.views.rope_clock import RopeClock
 
@@ -23,36 +23,8 @@ MIN_DIGIT_PX = 16
 MIN_TITLE_PX = 14
 
 
-@pytest.fixture
-def presenting(qtbot):
-    windows = []
-
-    def present(size: tuple[int, int], language: str, step: int) -> MainWindow:
-        window = MainWindow()
-        qtbot.addWidget(window)
-        windows.append(window)
-        window.set_language(language)
-        window.resize(*size)  # the scale follows the size, as for --screenshot --presentation
-        window.presentation.set_presenting(True, full_screen=False)
-        window.go_to_step(step)
-        window.show()
-        qtbot.waitExposed(window)
-        QApplication.processEvents()
-        window.grab()  # paint once: the faces decide their titles while painting
-        return window
-
-    yield present
-    for window in windows:
-        window.set_language("en")
-        window.close()
-
-
 def digit_height(font: QFont) -> int:
     return QFontMetrics(font).tightBoundingRect("0123456789").height()
-
-
-def visible_labels(widget) -> list[QLabel]:
-    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
 
 
 def window_rect(widget, window) -> QRect:

@@ -11,18 +11,26 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication
 
-from tests.views.stage import SIZES
+from tests.views.stage import (
+    MIN_DIGIT_PX,
+    MIN_LABEL_PX,
+    MIN_SHARE,
+    SIZES,
+    assert_labels_apart,
+    assert_labels_whole,
+    close_all,
+    digit_height,
+    present,
+    visible_labels,
+)
 from visualizer.shell import MainWindow
 
 # 0-based: the way back (a sparse gradient, on the toy). Step 9 (a batch of 4,000 GPT-2 tokens) opens on
 # the real-scale page: it is checked below, before and after its reveal.
 LAB_STEPS = (7,)
 BATCH_QUESTION = 8
-MIN_SHARE = 0.6
-MIN_DIGIT_PX = 16
-MIN_LABEL_PX = 14
 QUICK_VOCABULARY = 3000  # the race's dense product at GPT-2 size takes seconds; the text is the same
 
 
@@ -30,45 +38,23 @@ QUICK_VOCABULARY = 3000  # the race's dense product at GPT-2 size takes seconds;
 def presenting(qtbot):
     windows = []
 
-    def present(size: tuple[int, int], language: str, step: int, reveal: bool = False) -> MainWindow:
-        window = MainWindow()
-        qtbot.addWidget(window)
-        windows.append(window)
-        window.set_language(language)
-        window.resize(*size)  # the scale follows the size, as for --screenshot --presentation
-        window.presentation.set_presenting(True, full_screen=False)
-        window.go_to_step(step)
-        window.show()
-        qtbot.waitExposed(window)
-        if reveal:
-            panel = window.gradient_lab.real_scale
-            panel.vocabulary.setValue(QUICK_VOCABULARY)
-            window.lesson_panel.reveal()
-            qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
-        QApplication.processEvents()
-        window.grab()  # paint once: the cell labels decide their size while painting
-        QApplication.processEvents()
-        window.grab()
-        return window
+    def reveal_quickly(window: MainWindow) -> None:
+        """Step 9's reveal, with a smaller vocabulary for a quicker race (the text is the same)."""
+        panel = window.gradient_lab.real_scale
+        panel.vocabulary.setValue(QUICK_VOCABULARY)
+        window.lesson_panel.reveal()
+        qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
 
-    yield present
-    for window in windows:
-        window.set_language("en")
-        window.close()
+    def open_window(size: tuple[int, int], language: str, step: int, reveal: bool = False) -> MainWindow:
+        windows.append(present(qtbot, size, language, step, reveal_quickly if reveal else None))
+        return windows[-1]
 
-
-def digit_height(pixel_size: int) -> int:
-    font = QFont()
-    font.setPixelSize(pixel_size)
-    return QFontMetrics(font).tightBoundingRect("0123456789").height()
+    yield open_window
+    close_all(windows)
 
 
 def pixel_size(font: QFont) -> float:
     return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
-
-
-def visible_labels(widget) -> list[QLabel]:
-    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
 
 
 def assert_a_stage(window: MainWindow, size: tuple[int, int], whole_window: bool = True) -> None:
@@ -83,20 +69,8 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int], whole_window: bool
     assert view.minimumSizeHint().width() <= width, "the lab is wider than the screen"
     assert view.mapTo(window, view.rect().topLeft()).x() >= 0
     assert view.mapTo(window, view.rect().topRight()).x() <= width
-    for label in visible_labels(window if whole_window else view):
-        if label.wordWrap():
-            assert label.heightForWidth(label.width()) <= label.height() + 1, f"cut: {label.text()!r}"
-        else:
-            assert label.sizeHint().width() <= label.width() + 1, f"cut: {label.text()!r}"
-    labels = visible_labels(view)
-    boxes = [(label, label.mapTo(window, label.rect().topLeft()), label.size()) for label in labels]
-    for index, (a, a_pos, a_size) in enumerate(boxes):
-        for b, b_pos, b_size in boxes[index + 1:]:
-            if a.isAncestorOf(b) or b.isAncestorOf(a):
-                continue
-            overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
-            overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
-            assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+    assert_labels_whole(visible_labels(window if whole_window else view))
+    assert_labels_apart(window, visible_labels(view))
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
