@@ -21,6 +21,8 @@ from tests.views.stage import (
     MIN_LABEL_PX,
     MIN_SHARE,
     SIZES,
+    assert_labels_apart,
+    assert_labels_whole,
     digit_height,
     visible_labels,
 )
@@ -111,20 +113,8 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
         window.grab()
     assert not view_scrolls_horizontally(view)
     # No label of the window is cut, and none lies on another within the stage.
-    for label in visible_labels(window):
-        if label.wordWrap():
-            assert label.heightForWidth(label.width()) <= label.height() + 1, f"cut: {label.text()!r}"
-        else:
-            assert label.sizeHint().width() <= label.width() + 1, f"cut: {label.text()!r}"
-    labels = visible_labels(view)
-    boxes = [(label, label.mapTo(window, label.rect().topLeft()), label.size()) for label in labels]
-    for index, (a, a_pos, a_size) in enumerate(boxes):
-        for b, b_pos, b_size in boxes[index + 1:]:
-            if a.isAncestorOf(b) or b.isAncestorOf(a):
-                continue
-            overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
-            overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
-            assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+    assert_labels_whole(visible_labels(window))
+    assert_labels_apart(window, visible_labels(view))
     # Every matrix and the colour bar lie within the stage, none pushed past its right edge.
     graphics = (window.comparison if step == 3 else window.attention).graphics
     for item in [h.plot for h in heatmaps] + [graphics.colour_bar]:

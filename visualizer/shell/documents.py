@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..i18n import LANGUAGES, explain
 from ..io.session import SessionError, load_session, save_session
-from .settings_store import SettingsStore
+from .settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -107,9 +107,7 @@ class Documents(QObject):
 
     def recent_files(self) -> list[str]:
         """Sessions opened or saved lately, newest first."""
-        value = self.store.value("recent", [])
-        # QSettings hands back one entry as a plain string, several as a list.
-        return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+        return string_list(self.store.value("recent", []))
 
     def _remember_recent(self, path: Path) -> None:
         recent = [str(path)] + [p for p in self.recent_files() if p != str(path)]

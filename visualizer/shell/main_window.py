@@ -77,10 +77,8 @@ class MainWindow(QMainWindow):
         self.look = Look(self)
         self.help = Help(self)
         self.lesson_director = LessonDirector(self)
+        self.model_menu = ModelMenu(self)  # real checkpoints: everything lives in that module
         self._connect()
-        # Real checkpoints: everything lives in that module. After _connect: its page hides the
-        # toy's strip once the window has decided what the other tabs show.
-        self.model_menu = ModelMenu(self)
         self.set_theme("system")
         self.look.apply()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
@@ -122,7 +120,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
     def _connect(self) -> None:
-        self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.tabs.currentChanged.connect(self.arrange_side_widgets)
         self.token_strip.message.connect(self.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
@@ -164,13 +162,22 @@ class MainWindow(QMainWindow):
         """The view of the tab in front."""
         return self.tabs.current_view()
 
-    def _on_tab_changed(self, _index: int) -> None:
-        # The position scheme and the lesson's E play no part in the gradient lab (it trains its
-        # own copy of E, samples its own batches): give the lab the room.
-        in_lab = self.tabs.currentWidget() is self.pages["gradient_lab"]
-        self.scheme_selector.setVisible(not in_lab)
-        self.token_strip.setVisible(not in_lab)
-        self.vocabulary.setVisible(not in_lab and not self.presentation.presenting)
+    def arrange_side_widgets(self, *_: object) -> None:
+        """Show the text box, strip, scheme and vocabulary where the view in front uses them.
+
+        The gradient lab trains its own copy of E on its own batches, and the real model's page has
+        its own text box and strip: they get the room. Presenting, the text box and the vocabulary
+        step aside for every view.
+        """
+        page = self.tabs.currentWidget()
+        in_lab = page is self.pages["gradient_lab"]
+        in_real_model = self.model_menu.page is not None and page is self.model_menu.page
+        toy_sequence = not in_lab and not in_real_model
+        presenting = self.presentation.presenting
+        self.scheme_selector.setVisible(toy_sequence)
+        self.token_strip.setVisible(toy_sequence)
+        self.vocabulary.setVisible(toy_sequence and not presenting)
+        self.text_input.setVisible(not in_real_model and not presenting)
 
     # ---- commands that span views ------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from ..real_model import RealModel
+from .settings_store import string_list
 
 if TYPE_CHECKING:
     from ..views.real_model_page import RealModelPage
@@ -49,7 +50,6 @@ class ModelMenu(QObject):
         self.menu.addAction(self.export_action)
         self.menu.addSeparator()
         self.menu.addAction(self.toy_action)
-        window.tabs.currentChanged.connect(self._on_tab_changed)
         window.appearance.events.language.connect(self.retranslate)
         self.retranslate()
 
@@ -116,9 +116,7 @@ class ModelMenu(QObject):
 
     def recent_models(self) -> list[str]:
         """Folders opened before, newest first."""
-        value = self.window.documents.store.value(SETTINGS_KEY, [])
-        # QSettings hands back one entry as a plain string, several as a list.
-        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
+        return string_list(self.window.documents.store.value(SETTINGS_KEY, []))
 
     # ---- internals ---------------------------------------------------------------------------
 
@@ -152,15 +150,6 @@ class ModelMenu(QObject):
         for folder in self.recent_models():
             self.recent_menu.addAction(folder, partial(self.open_folder, folder))
         self.recent_menu.setEnabled(bool(self.recent_models()))
-
-    def _on_tab_changed(self, _index: int) -> None:
-        # The toy's strip, scheme and vocabulary say nothing about the real model: give it the room.
-        in_front = self.page is not None and self.window.tabs.currentWidget() is self.page
-        if in_front:
-            for widget in (self.window.scheme_selector, self.window.token_strip, self.window.vocabulary):
-                widget.setVisible(False)
-        # The page has its own text box; presenting, the toy's steps aside too.
-        self.window.text_input.setVisible(not in_front and not self.window.presentation.presenting)
 
     def retranslate(self) -> None:
         """Menu texts in the current language."""

@@ -88,8 +88,7 @@ class Presentation(QObject):
             appearance.set_scale(self.scale_before)
             appearance.set_high_contrast(self.contrast_before)
             self.blank.hide()
-        for widget in (window.vocabulary, window.text_input):
-            widget.setVisible(not on)
+        window.arrange_side_widgets()
         window.look.fit_vocabulary()
         window.menuBar().setVisible(not on)
         # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.

@@ -76,6 +76,11 @@ class MemorySettingsStore:
         return None
 
 
+def string_list(value: object) -> list[str]:
+    """A stored list of strings: QSettings hands back one entry as a plain string, several as a list."""
+    return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+
+
 def settings_store(settings: QSettings | SettingsStore | None) -> SettingsStore:
     """A store for what the window was given: a ``QSettings``, a store, or None (memory only)."""
     if settings is None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from ..appearance import Appearance
@@ -32,12 +32,22 @@ class CellLabels(pg.GraphicsObject):
         self._colours: list[list[QColor]] = []
         self.drawn_pixel_size = 0
         """Pixel size of the numbers at the last paint, 0 when they were too small to draw."""
+        self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
 
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
         """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
         self.prepareGeometryChange()
         self._values, self._texts, self._colours = values, texts, colours
+        self._widest = ("", 0)
         self.update()
+
+    def _widest_text(self, font: QFont) -> int:
+        """Width of the widest cell text in ``font``, measured once per set of texts and font (not
+        on every repaint: a hover repaints the cells)."""
+        key = font.key()
+        if self._widest[0] != key:
+            self._widest = (key, max(QFontMetrics(font).horizontalAdvance(text) for row in self._texts for text in row))
+        return self._widest[1]
 
     def boundingRect(self) -> QRectF:
         rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
@@ -55,7 +65,7 @@ class CellLabels(pg.GraphicsObject):
             # Regular weight: bold "-0.5" filled its cell and ran into the next number.
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
-            widest = max(QFontMetrics(font).horizontalAdvance(text) for row in self._texts for text in row)
+            widest = self._widest_text(font)
             self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
         else:
             # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
@@ -185,6 +195,7 @@ class Heatmap:
         self.caption = pg.TextItem(anchor=(0.5, 0.5), color=(90, 90, 90))
         self._caption_rows: tuple[int, int] | None = None
         self._caption_width = 0.0
+        self._caption_key: tuple[object, ...] = ()
         self.caption.setVisible(False)
         plot.addItem(self.caption)
 
@@ -328,6 +339,12 @@ class Heatmap:
         its own size if it fits, smaller if not, so that no line is cut at the edges."""
         if width is not None:
             self._caption_width = width
+        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
+        key = (self.caption.toPlainText(), self._caption_width, self._caption_rows, rows, columns,
+               self._appearance.scale)
+        if key == self._caption_key:
+            return  # called on every refresh and resize: only a change is worth measuring again
+        self._caption_key = key
         font = scaled_font(self._appearance, 11, bold=True)
         lines = self.caption.toPlainText().split("\n")
         if self._caption_width > 0 and lines:
@@ -337,7 +354,6 @@ class Heatmap:
                 size = font.pointSizeF() * self._caption_width * 0.92 / widest
                 font.setPointSizeF(max(1.0, size))
         self.caption.setFont(font)
-        rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
         first, end = self._caption_rows if self._caption_rows is not None else (0, max(rows, 1))
         self.caption.setPos(max(columns, 1) / 2, (first + end) / 2)
 
