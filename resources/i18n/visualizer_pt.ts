@@ -470,7 +470,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
         <source>Toy: {0} tokens</source>
-        <translation>Brinquedo: {0} tokens</translation>
+        <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
@@ -582,7 +582,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="78"/>
+        <location filename="../../visualizer/shell/look.py" line="80"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -590,7 +590,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="208"/>
+        <location filename="../../visualizer/shell/main_window.py" line="215"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -797,7 +797,7 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="212"/>
+        <location filename="../../visualizer/shell/main_window.py" line="219"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -835,42 +835,42 @@ O app continua funcionando.</translation>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="134"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="140"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="138"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="167"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="156"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="168"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="169"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="170"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="172"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="161"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="175"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
