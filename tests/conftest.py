@@ -162,26 +162,19 @@ def _running_timers_and_threads(app: QApplication) -> tuple[list[QTimer], list[Q
 
 
 def signals_of(obj: object) -> dict[str, psygnal.SignalInstance]:
-    """Every psygnal signal of ``obj`` by name: its own, and those of its signal groups
-    (``model.events.x_changed`` is "events.x_changed") and of its highlight."""
+    """Every psygnal signal of ``obj`` by name: its own, and those of its signal group
+    (``model.events.x_changed`` is "events.x_changed")."""
     found = {name: getattr(obj, name) for name in dir(type(obj))
              if isinstance(getattr(type(obj), name, None), psygnal.Signal)}
-    for part in ("events", "highlighting"):
-        inner = getattr(obj, part, None)
-        if isinstance(inner, psygnal.SignalGroup):
-            found.update({f"{part}.{name}": signal for name, signal in inner.signals.items()})
-            found[f"{part}.all"] = inner.all
-        elif inner is not None and not isinstance(inner, psygnal.SignalGroup):
-            found.update({f"{part}.{name}": signal for name, signal in signals_of(inner).items()})
+    events = getattr(obj, "events", None)
+    if isinstance(events, psygnal.SignalGroup):
+        found.update({f"events.{name}": signal for name, signal in events.signals.items()})
+        found["events.all"] = events.all
     return found
 
 
 def _connections(obj: object, qt_only: bool) -> list[str]:
-    """``obj``'s signal connections (only those whose receiver is a Qt object if ``qt_only``).
-
-    The model's own highlight listens to the model for as long as both live: not a leak.
-    """
-    own = getattr(obj, "highlighting", None)
+    """``obj``'s signal connections (only those whose receiver is a Qt object if ``qt_only``)."""
     found = []
     for name, signal in signals_of(obj).items():
         for slot in list(getattr(signal, "_slots", [])):
@@ -189,8 +182,6 @@ def _connections(obj: object, qt_only: bool) -> list[str]:
             if callback is None:
                 continue  # its receiver is gone: psygnal drops the dead reference at the next emit
             receiver = getattr(callback, "__self__", None)
-            if own is not None and receiver is own:
-                continue
             if qt_only and not isinstance(receiver, QObject):
                 continue  # a test's own spy (a lambda, list.append) is not a view
             found.append(f"{type(obj).__name__}.{name}")
@@ -281,8 +272,19 @@ def _fail_on_leaks(request):
 def model() -> EmbeddingModel:
     """The lesson's start state: "o gato subiu no" under learned positions."""
     model = EmbeddingModel()
-    _FIXTURE_STATE.extend([model, model.lab])
+    _FIXTURE_STATE.append(model)
     return model
+
+
+@pytest.fixture
+def highlight(model):
+    """The highlighted position of ``model``, as the window would share it; closed after the test."""
+    from visualizer.selection import Highlight
+
+    shared = Highlight(model)
+    _FIXTURE_STATE.append(shared)
+    yield shared
+    shared.close()
 
 
 @pytest.fixture
@@ -299,6 +301,7 @@ def window(qtbot, model, appearance):
     from visualizer.shell import MainWindow
 
     main_window = MainWindow(model, appearance)
+    _FIXTURE_STATE.extend([main_window.highlight, main_window.lab])  # closing the window frees them too
     qtbot.addWidget(main_window)
     main_window.resize(1400, 900)
     main_window.show()

@@ -86,7 +86,7 @@ class Receiver(QObject):
         pass
 
 
-def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, appearance):
+def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, highlight, appearance):
     before = widgets_now()
     lone_timer = QTimer()  # no parent: invisible to findChildren
     lone_timer.start(60_000)
@@ -101,25 +101,26 @@ def test_the_leak_check_finds_each_kind_of_leak(qtbot, model, appearance):
     model.events.x_changed.connect(receiver.on_change)
     appearance.events.all.connect(receiver.on_change)
     spy: list[object] = []
-    model.highlighting.changed.connect(spy.append)  # a test's own listener: not a leak of a view
+    highlight.changed.connect(spy.append)  # a test's own listener: not a leak of a view
     try:
-        problems = " | ".join(find_leaks(before, [model, model.lab, appearance], any_connection=False))
+        problems = " | ".join(find_leaks(before, [model, highlight, appearance], any_connection=False))
         assert "visible widgets ['QWidget']" in problems
         assert "widgets not deleted ['QWidget']" in problems
         assert "QTimer(-) without parent" in problems and "QTimer(-) of QObject" in problems
         assert "running threads ['QThread(-) without parent']" in problems
         assert "psygnal connections ['EmbeddingModel.events.x_changed', 'Appearance.events.all']" in problems
-        assert "highlighting" not in problems
+        assert "Highlight" not in problems
         assert not lone_timer.isActive() and not thread.isRunning()  # cleaned up for the next tests
         # Once a window has closed, every connection counts, a test's own included.
-        strict = " | ".join(find_leaks(widgets_now(), [model], any_connection=True))
-        assert "EmbeddingModel.highlighting.changed" in strict and "EmbeddingModel.events.x_changed" in strict
+        strict = " | ".join(find_leaks(widgets_now(), [model, highlight], any_connection=True))
+        assert "Highlight.changed" in strict and "EmbeddingModel.events.x_changed" in strict
     finally:
         model.events.x_changed.disconnect(receiver.on_change)
         appearance.events.all.disconnect(receiver.on_change)
-        model.highlighting.changed.disconnect(spy.append)
+        highlight.changed.disconnect(spy.append)
+        highlight.close()  # the highlight itself follows the model until it is closed
         thread.wait(5000)
-    assert find_leaks(widgets_now(), [model, model.lab, appearance], any_connection=True) == []
+    assert find_leaks(widgets_now(), [model, highlight, appearance], any_connection=True) == []
 
 
 def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_private_home(cli, qapp, _private_home):
@@ -177,10 +178,10 @@ def test_the_leak_check_finds_a_closed_window_that_was_never_deleted(qtbot, mode
     window = MainWindow(model, appearance)
     window.show()
     window.close()  # closed, but no deleteLater: the window and all its views stay in memory
-    problems = find_leaks(before, [model, model.lab, appearance], any_connection=True)
+    problems = find_leaks(before, [model, appearance], any_connection=True)
     # The window and the parentless widgets its views keep; no connection: closing detached every view.
     assert len(problems) == 1 and problems[0].startswith("widgets not deleted") and "'MainWindow'" in problems[0]
     window.deleteLater()
     del window
     gc.collect()  # the views' Python objects own their parentless widgets
-    assert find_leaks(before, [model, model.lab, appearance], any_connection=True) == []
+    assert find_leaks(before, [model, appearance], any_connection=True) == []

@@ -106,13 +106,21 @@ def test_restore_puts_back_a_snapshot_without_recording_an_edit(model):
     assert len(edits) == 2
 
 
-def test_highlight_is_shared_state_and_clears_when_position_disappears(model):
+def test_highlight_is_shared_state_and_clears_when_position_disappears(model, highlight):
     seen = []
-    model.highlighting.changed.connect(seen.append)
-    model.highlighting.set_position(4)
+    highlight.changed.connect(seen.append)
+    highlight.set_position(4)
     model.remove_token(4)
-    assert model.highlighting.position is None
+    assert highlight.position is None
     assert seen == [4, None]
+
+
+def test_a_closed_highlight_no_longer_follows_the_model(model, highlight):
+    highlight.set_position(4)
+    highlight.close()
+    highlight.close()  # idempotent, as the window's teardown may run twice
+    model.remove_token(4)
+    assert highlight.position == 4 and len(model.events.tokens_changed) == 0
 
 
 def test_empty_sentence_is_allowed():

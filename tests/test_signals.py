@@ -3,6 +3,7 @@
 from visualizer.appearance import Appearance
 from visualizer.listening import Listening
 from visualizer.model import Edit, EmbeddingModel
+from visualizer.selection import Highlight
 
 
 def record(group, names):
@@ -37,9 +38,10 @@ def test_edited_carries_the_edit():
 
 def test_highlight_is_cleared_before_anyone_hears_of_the_shorter_sequence():
     model = EmbeddingModel()
-    model.highlighting.set_position(model.n - 1)
+    highlight = Highlight(model)
+    highlight.set_position(model.n - 1)
     seen_by_a_view = []
-    model.events.tokens_changed.connect(lambda: seen_by_a_view.append(model.highlighting.position))
+    model.events.tokens_changed.connect(lambda: seen_by_a_view.append(highlight.position))
     model.remove_token(0)
     assert seen_by_a_view == [None]
 

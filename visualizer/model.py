@@ -33,8 +33,6 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
-from .lab import GradientLab
-from .selection import Highlight
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -145,8 +143,9 @@ class EmbeddingModel:
     """State of the lesson's step 2 and the arrays derived from it.
 
     Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
-    Signals are in ``events`` (:class:`ModelEvents`); the highlighted position is the separate
-    ``highlighting`` (:class:`~visualizer.selection.Highlight`), neither undone nor saved.
+    Signals are in ``events`` (:class:`ModelEvents`). What is neither undone nor saved lives beside
+    it, owned by the window: the highlighted position (:class:`~visualizer.selection.Highlight`)
+    and the sparse-gradient lab (:class:`~visualizer.lab.GradientLab`).
     """
 
     def __init__(
@@ -164,14 +163,10 @@ class EmbeddingModel:
         # same length (the sinusoidal vectors), so every scheme still works on it.
         self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
         self._attention = AttentionSettings()
-        self._lab: GradientLab | None = None
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
         self._cache: dict[str, Any] = {}
         self.events = ModelEvents()
-        # Transitional: the views reach the one shared highlight through the model until the
-        # shell owns it and hands it to them.
-        self.highlighting = Highlight(self)
 
     # ---- read access -------------------------------------------------------------------------
 
@@ -272,13 +267,6 @@ class EmbeddingModel:
     def state(self) -> ModelState:
         """A snapshot for undo and sessions."""
         return ModelState(self._ids, self._scheme, self._E, self._attention)
-
-    @property
-    def lab(self) -> GradientLab:
-        """The sparse-gradient lab (Zipf batches, a toy training loop on a copy of E); made on first use."""
-        if self._lab is None:
-            self._lab = GradientLab(self._tokens, self._E)
-        return self._lab
 
     # ---- attention: where RoPE and ALiBi act -----------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The highlighted position: hover and selection, shared by every view, never undone or saved.
 
 No Qt. It lives beside the model rather than in it: undo snapshots and sessions hold what the
-lesson computes with, and a pointer resting on a row is not part of that.
+lesson computes with, and a pointer resting on a row is not part of that. The window makes one,
+hands it to every view that shows or sets the highlight, and closes it with the views.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class Highlight:
         if position != self._position:
             self._position = position
             self.changed.emit(position)
+
+    def close(self) -> None:
+        """Stop following the model's sequence (idempotent); the window calls it on closing."""
+        self._model.events.tokens_changed.disconnect(self._forget_missing_position, missing_ok=True)
 
     def _forget_missing_position(self) -> None:
         if self._position is not None and self._position >= self._model.n:

@@ -119,7 +119,7 @@ class Monkey:
         self.window.tabs.setCurrentIndex(int(self.rng.integers(self.window.tabs.count())))
 
     def hover(self) -> None:
-        self.model.highlighting.set_position(int(self.rng.integers(self.model.n)) if self.model.n else None)
+        self.window.highlight.set_position(int(self.rng.integers(self.model.n)) if self.model.n else None)
 
 
 def check_invariants(window) -> int:

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
+from visualizer.lab import GradientLab
 from visualizer.model import EmbeddingModel
+from visualizer.selection import Highlight
 from visualizer.shell import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,9 +60,10 @@ def test_soak_twenty_thousand_clock_frames(window, capsys):
     assert growth < 5e6
 
 
-def signal_connections(model: EmbeddingModel, appearance: Appearance) -> int:
+def signal_connections(model: EmbeddingModel, appearance: Appearance, beside: list[Highlight | GradientLab]) -> int:
+    """Connections to the shared state, and to the highlights and labs of the windows ``beside`` it."""
     signals = [group[name] for group in (model.events, appearance.events) for name in group]
-    signals += [model.events.all, appearance.events.all, model.highlighting.changed, model.lab.changed]
+    signals += [model.events.all, appearance.events.all, *(part.changed for part in beside)]
     return sum(len(signal) for signal in signals)
 
 
@@ -69,9 +72,11 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, capsys):
     model, appearance = EmbeddingModel(), Appearance()
     settle()
     widgets_before = len(QApplication.allWidgets())
-    baseline = signal_connections(model, appearance)
+    baseline = signal_connections(model, appearance, [])
+    beside: list[Highlight | GradientLab] = []
     for cycle in range(100):
         window = MainWindow(model, appearance)
+        beside += [window.highlight, window.lab]
         window.show()
         for index in range(window.tabs.count()):  # build every lazy view
             window.tabs.setCurrentIndex(index)
@@ -82,7 +87,7 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, capsys):
     leaked_top = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
     timers = [t for w in QApplication.allWidgets() for t in w.findChildren(QTimer) if t.isActive()]
     widgets_after = len(QApplication.allWidgets())
-    connections = signal_connections(model, appearance) - baseline
+    connections = signal_connections(model, appearance, beside) - baseline
     with capsys.disabled():
         print(f"\nleaks after 100 windows: {len(leaked_top)} top-level widgets, {len(timers)} running timers, "
               f"{widgets_after - widgets_before} widgets, {connections} psygnal connections")

@@ -13,8 +13,8 @@ from visualizer.itemmodels import TokenStripModel
 from visualizer.itemmodels.token_strip_model import BeyondTrainedRole
 
 
-def test_reading_none_and_bools_through_qt_keeps_their_reference_counts(model):
-    strip = TokenStripModel(model)
+def test_reading_none_and_bools_through_qt_keeps_their_reference_counts(model, highlight):
+    strip = TokenStripModel(model, highlight)
     index = strip.index(0)
     none_before, false_before = sys.getrefcount(None), sys.getrefcount(False)
     for _ in range(1000):

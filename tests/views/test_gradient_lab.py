@@ -70,7 +70,7 @@ def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     view = window.gradient_lab
     window.show_view(view)
     assert not window.scheme_selector.isVisible()
-    lab = window.model.lab
+    lab = window.lab
     lab.set_batch(16, 1.0, 3)
     zero = view.zero_gradient_ids()
     assert zero == sorted(set(range(12)) - set(lab.batch.tolist()))

@@ -79,8 +79,8 @@ def test_every_visible_string_is_translated_both_ways(window, scene):
     if scene == "rope_clock":
         window.rope_clock.lesson_button.click()
     if scene == "gradient_lab":
-        window.model.lab.set_tied(True)
-        window.model.lab.set_optimizer("adam")
+        window.lab.set_tied(True)
+        window.lab.set_optimizer("adam")
     english = visible_texts(window)
     window.set_language("pt")
     portuguese = visible_texts(window)

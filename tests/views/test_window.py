@@ -166,7 +166,7 @@ def test_ninth_token_under_learned_is_marked_beyond_the_trained_length(window):
 
 def test_highlight_links_strip_table_and_heatmaps(window):
     window.token_strip.select_position(2)
-    assert window.model.highlighting.position == 2
+    assert window.highlight.position == 2
     for heatmap in (window.x_panel.lookup, window.x_panel.added, window.x_panel.result):
         assert heatmap.highlighted_rect().top() == 2
     from visualizer.itemmodels.vocabulary_table_model import HIGHLIGHTED_ROW
@@ -234,5 +234,5 @@ def test_hover_over_a_heatmap_highlights_its_row(window):
     heatmap = window.x_panel.result
     scene_pos = heatmap.plot.getViewBox().mapViewToScene(QPointF(2.5, 3.5))
     window.x_panel.graphics.scene().sigMouseMoved.emit(scene_pos)
-    assert window.model.highlighting.position == 3
+    assert window.highlight.position == 3
     assert heatmap.cell_at(scene_pos) == (3, 2)

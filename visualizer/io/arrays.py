@@ -14,35 +14,36 @@ import numpy as np
 
 from ..appearance import Appearance
 from ..core import display_token
+from ..lab import GradientLab
 from ..model import EmbeddingModel
 from .tables import ExportError, check_writable, x_as_latex
 
 
-def model_arrays(model: EmbeddingModel) -> dict[str, np.ndarray]:
+def model_arrays(model: EmbeddingModel, lab: GradientLab) -> dict[str, np.ndarray]:
     """The arrays of the lesson as they are now, by file name stem.
 
     ``E`` (V × d), ``E_rows`` (n × d), ``P`` (n × d; NaN rows past the trained length, absent when
     the scheme adds nothing), ``X`` (n × d), ``scores`` (n × n, −inf where masked) and
-    ``gradient`` (V × d: the lab's ∂L/∂E, exactly 0 on untouched rows).
+    ``gradient`` (V × d: ``lab``'s ∂L/∂E for its current batch, exactly 0 on untouched rows).
     """
     arrays = {"E": np.array(model.E), "E_rows": np.array(model.E_rows()), "X": np.array(model.X()),
               "scores": np.array(model.scores())}
     added = model.P_rows()
     if added is not None:
         arrays["P"] = np.array(added)
-    rows, grads = model.lab.gradient()
-    gradient = np.zeros_like(model.lab.E)
+    rows, grads = lab.gradient()
+    gradient = np.zeros_like(lab.E)
     gradient[rows] = grads
     arrays["gradient"] = gradient
     return arrays
 
 
-def save_arrays(model: EmbeddingModel, folder: Path) -> list[Path]:
+def save_arrays(model: EmbeddingModel, lab: GradientLab, folder: Path) -> list[Path]:
     """Write every array of :func:`model_arrays` as ``NAME.csv`` and ``NAME.npy`` in ``folder``."""
     if not folder.is_dir():
         raise ExportError(f"cannot write into {folder}: it is not a folder")
     written = []
-    for name, array in model_arrays(model).items():
+    for name, array in model_arrays(model, lab).items():
         csv_path, npy_path = folder / f"{name}.csv", folder / f"{name}.npy"
         check_writable(csv_path)
         out = io.StringIO()

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from ..core import display_token
 from ..listening import Listening
 from ..model import EmbeddingModel, TooManyTokensError
+from ..selection import Highlight
 
 TOKEN_POSITION_MIME = "application/x-embedding-visualizer-position"
 """A chip being dragged within the strip: payload is its 0-based position, as ASCII digits."""
@@ -48,12 +49,13 @@ class TokenStripModel(Listening, QAbstractListModel):
     drop_rejected = Signal(str)
     dropped = Signal(int)
 
-    def __init__(self, model: EmbeddingModel, parent: Any = None) -> None:
+    def __init__(self, model: EmbeddingModel, highlight: Highlight, parent: Any = None) -> None:
         super().__init__(parent)
         self._model = model
+        self._highlight = highlight
         self.listen(model.events.tokens_changed, self._on_tokens_changed)
         self.listen(model.events.scheme_changed, self._on_scheme_changed)
-        self.listen(model.highlighting.changed, self._on_highlight_changed)
+        self.listen(highlight.changed, self._on_highlight_changed)
 
     # ---- read ---------------------------------------------------------------------------------
 
@@ -74,7 +76,7 @@ class TokenStripModel(Listening, QAbstractListModel):
         if role == BeyondTrainedRole:
             return self._model.is_beyond_trained(position)  # asked per chip per paint: no list built
         if role == HighlightRole:
-            return self._model.highlighting.position == position
+            return self._highlight.position == position
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:

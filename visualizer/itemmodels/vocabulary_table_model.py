@@ -20,6 +20,7 @@ from ..core import display_token
 from ..core.formatting import NumberParseError
 from ..listening import Listening
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from .token_strip_model import TOKEN_ID_MIME
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -44,10 +45,12 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
 
     edit_rejected = Signal(str)
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: Any = None) -> None:
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 parent: Any = None) -> None:
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._highlight = highlight
         self._positions_by_id: dict[int, list[int]] = {}
         self._highlighted_id: int | None = None
         self._bold_font = QFont()
@@ -55,7 +58,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         self._index_usage()
         self.listen(model.events.tokens_changed, self._on_tokens_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
-        self.listen(model.highlighting.changed, self._on_highlight_changed)
+        self.listen(highlight.changed, self._on_highlight_changed)
         # The look (theme, contrast) reaches the table through the Qt palette, not through here.
         self.listen(appearance.events.scale, self._on_font_or_numbers_changed)
         self.listen(appearance.events.language, self._on_font_or_numbers_changed)
@@ -108,7 +111,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         used = token_id in self._positions_by_id
         if role == Qt.ItemDataRole.BackgroundRole:
-            highlight = self._model.highlighting.position
+            highlight = self._highlight.position
             if highlight is not None and self._model.ids[highlight] == token_id:
                 return QBrush(HIGHLIGHTED_ROW)
             if used:
@@ -200,7 +203,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
 
     def _highlight_rows(self) -> set[int]:
         """The rows whose highlight changed (the old and the new highlighted id)."""
-        highlight = self._model.highlighting.position
+        highlight = self._highlight.position
         now = self._model.ids[highlight] if highlight is not None else None
         if now == self._highlighted_id:
             return set()

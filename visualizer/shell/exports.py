@@ -43,9 +43,11 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
     positions(model.scheme, model.n, model.d, model.P)
     from pyqtgraph.exporters import ImageExporter  # pyqtgraph's exporters: only when used
 
+    from ..selection import Highlight
     from ..views.x_panel import XPanel
 
-    panel = XPanel(model, appearance or Appearance())
+    no_highlight = Highlight(model)  # the picture of X, not of where the pointer rests
+    panel = XPanel(model, appearance or Appearance(), no_highlight)
     try:
         panel.build_button.hide()
         panel.resize(width, height)
@@ -70,6 +72,7 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
     finally:
         panel.close()
         panel.deleteLater()
+        no_highlight.close()
         QApplication.processEvents()
 
 
@@ -129,7 +132,7 @@ class Exports(QObject):
 
     def export_arrays(self, folder: Path) -> bool:
         """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
-        return self._write(lambda: save_arrays(self._window.model, folder),
+        return self._write(lambda: save_arrays(self._window.model, self._window.lab, folder),
                            self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
 
     def export_latex(self, path: Path) -> bool:

@@ -12,8 +12,10 @@ from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
+from ..lab import GradientLab
 from ..lesson import Lesson, LessonRun, load_lesson
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lesson_panel import LessonPanel
@@ -64,6 +66,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
+        # Beside the model, never undone or saved: the position every view highlights, and the
+        # lab's batches and its own training copy of E.
+        self.highlight = Highlight(self.model)
+        self.lab = GradientLab(self.model.tokens, self.model.E)
         self.undo_stack = QUndoStack(self)
         self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
         self._lay_out()
@@ -87,10 +93,10 @@ class MainWindow(QMainWindow):
 
     def _lay_out(self) -> None:
         self.text_input = TextInput(self.model, self.appearance)
-        self.token_strip = TokenStrip(self.model, self.appearance)
+        self.token_strip = TokenStrip(self.model, self.appearance, self.highlight)
         self.scheme_selector = SchemeSelector(self.model, self.appearance)
-        self.vocabulary = VocabularyTable(self.model, self.appearance)
-        self.tabs = ViewTabs(self.model, self.appearance)
+        self.vocabulary = VocabularyTable(self.model, self.appearance, self.highlight)
+        self.tabs = ViewTabs(self.model, self.appearance, self.highlight, self.lab)
         self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
         self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
         self.lesson_dock = QDockWidget()
@@ -241,3 +247,4 @@ class MainWindow(QMainWindow):
                      *self.tabs.built_views()):
             assert isinstance(part, Detachable)
             part.detach()
+        self.highlight.close()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from ..appearance import Appearance
+from ..lab import GradientLab
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
@@ -17,21 +19,26 @@ from ..views.scheme_comparison import SchemeComparison
 from ..views.x_panel import XPanel
 
 PageView = TypeVar("PageView", bound=QWidget)
-LAZY_VIEWS = (("rope_clock", RopeClock), ("attention", AttentionPreview), ("comparison", SchemeComparison),
-              ("gradient_lab", GradientLabView))
 
 
 class ViewTabs(QTabWidget):
     """The X panel and the lazily built views, reachable by name (the lesson's data names them)."""
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance) -> None:
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 lab: GradientLab) -> None:
         super().__init__()
-        self.x_panel = XPanel(model, appearance)
+        self.x_panel = XPanel(model, appearance, highlight)
         self.addTab(self.x_panel, "")
         # The other tabs are built the first time they are opened: a faster start.
+        builders: dict[str, Callable[[], QWidget]] = {
+            "rope_clock": lambda: RopeClock(model, appearance),
+            "attention": lambda: AttentionPreview(model, appearance, highlight),
+            "comparison": lambda: SchemeComparison(model, appearance),
+            "gradient_lab": lambda: GradientLabView(model, appearance, lab),
+        }
         self.pages: dict[str, LazyPage] = {}
-        for name, view_class in LAZY_VIEWS:
-            page = LazyPage(partial(view_class, model, appearance))
+        for name, build in builders.items():
+            page = LazyPage(build)
             self.pages[name] = page
             self.addTab(page, "")
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from ..appearance import Appearance
 from ..core import RowVerdict, classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
+from ..selection import Highlight
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .matrix_row import MatrixRow
@@ -29,10 +30,12 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
     and which changed, which is the whole difference between the schemes.
     """
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._highlight = highlight
         self._last_ids, self._last_X = model.ids, np.array(model.X())
         self._changes: list[RowVerdict] = []
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
@@ -73,7 +76,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.listen(model.events.x_changed, self._on_x_changed)
         # Scores depend on X and on the attention settings: redraw after any change.
         self.listen(model.events.changed, self.request_refresh)
-        self.listen(model.highlighting.changed, self.graphics.highlight_row)
+        self.listen(highlight.changed, self.graphics.highlight_row)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.look, self._on_look_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -132,7 +135,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             self._appearance.numbers.short(model.alibi_slope(), 4)))
         self.note.setText(self._note_text())
         self.changes_label.setText(self._changes_text())
-        self.graphics.highlight_row(model.highlighting.position)
+        self.graphics.highlight_row(self._highlight.position)
 
     def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
         """Rows of X to outline after the last change: moved (dashed blue), changed (orange)."""
@@ -205,7 +208,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             self._model.set_alibi_heads(heads, self.head.value())
 
     def _on_cell_hovered(self, row: int, _column: int) -> None:
-        self._model.highlighting.set_position(row)
+        self._highlight.set_position(row)
 
     def _on_scale_changed(self) -> None:
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
-from ..lab import MAX_BATCH
+from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
@@ -47,11 +47,12 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     row has moved. Bottom: GPT-2-sized timing of the sparse path against the dense product.
     """
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, lab: GradientLab,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
-        self.lab = model.lab
+        self.lab = lab
         self._rank_order = np.asarray(TOY_FREQUENCY_ORDER)
 
         self.batch_size = QSpinBox()

@@ -30,6 +30,7 @@ from ..appearance import Appearance
 from ..itemmodels import TokenStripModel
 from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from .listening import ListeningView
 from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
 
@@ -136,12 +137,14 @@ class TokenStrip(ListeningView, QListView):
 
     message = Signal(str)
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._highlight = highlight
         self._select_after_change: int | None = None
-        self.strip_model = TokenStripModel(model, self)
+        self.strip_model = TokenStripModel(model, highlight, self)
         self.setModel(self.strip_model)
         self.chip_delegate = ChipDelegate(appearance, self)
         self.setItemDelegate(self.chip_delegate)
@@ -252,11 +255,11 @@ class TokenStrip(ListeningView, QListView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         index = self.indexAt(event.position().toPoint())
-        self._model.highlighting.set_position(index.row() if index.isValid() else self.selected_position())
+        self._highlight.set_position(index.row() if index.isValid() else self.selected_position())
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEnterEvent) -> None:  # type: ignore[override]
-        self._model.highlighting.set_position(self.selected_position())
+        self._highlight.set_position(self.selected_position())
         super().leaveEvent(event)
 
     # ---- model signals -------------------------------------------------------------------------
@@ -267,7 +270,7 @@ class TokenStrip(ListeningView, QListView):
             self.select_position(target)
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        self._model.highlighting.set_position(current.row() if current.isValid() else None)
+        self._highlight.set_position(current.row() if current.isValid() else None)
 
     def _on_scale_changed(self) -> None:
         self.chip_delegate.restyle()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from ..appearance import Appearance
 from ..itemmodels import VocabularyTableModel
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from .listening import ListeningView
 from .palette import scaled_font
 
@@ -27,11 +28,13 @@ class VocabularyTable(ListeningView, QWidget):
 
     insert_requested = Signal(int)
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
-        self.table_model = VocabularyTableModel(model, appearance, self)
+        self._highlight = highlight
+        self.table_model = VocabularyTableModel(model, appearance, highlight, self)
         self.view = _TableView(self)
         self.view.setModel(self.table_model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from ..appearance import Appearance
 from ..core import ADDITIVE_SCHEMES, display_token
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from .lazy import RefreshWhenShown
 from .listening import ListeningView
 from .matrix_row import MatrixRow
@@ -25,10 +26,12 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     the lookup, then the positions, then the sum.
     """
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._highlight = highlight
         # How much of the build is visible: None = everything; k = first k stages.
         self._build_stage: int | None = None
         # Only the lookup E[ids], nothing added and no X yet (the lesson's first step).
@@ -57,7 +60,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         layout.addLayout(controls)
 
         self.listen(model.events.x_changed, self._on_x_changed)
-        self.listen(model.highlighting.changed, self.graphics.highlight_row)
+        self.listen(highlight.changed, self.graphics.highlight_row)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.look, self._on_look_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -126,7 +129,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.result.set_matrix(shown_x, None, column_labels)
         self.added.set_marked_rows(beyond)
         self.result.set_marked_rows(beyond)
-        self.graphics.highlight_row(model.highlighting.position)
+        self.graphics.highlight_row(self._highlight.position)
         self.formula.setText(self._formula_text())
         self.graphics.fit_columns()
         if self._lookup_only:
@@ -197,7 +200,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.refresh()
         self._describe_stage()
         highlight = self._build_stage - 1
-        self._model.highlighting.set_position(highlight if 0 <= highlight < self._model.n else None)
+        self._highlight.set_position(highlight if 0 <= highlight < self._model.n else None)
 
     def _describe_stage(self) -> None:
         stage, n = self._build_stage or 0, self._model.n
@@ -237,7 +240,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_cell_hovered(self, row: int, _column: int) -> None:
         # The row's position lights up everywhere (the row has shown the cell's full value).
-        self._model.highlighting.set_position(row)
+        self._highlight.set_position(row)
 
     # ---- lifetime -------------------------------------------------------------------------------
 
