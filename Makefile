@@ -32,8 +32,9 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check visualizer tests bench main.py
 	$(VENV)/bin/mypy
 
+# On every core (pytest-xdist); tests that share a costly module fixture stay on one worker.
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) -m compileall -q visualizer  # cold start measures the app, not the compiler

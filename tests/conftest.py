@@ -101,9 +101,40 @@ def pytest_unconfigure(config) -> None:
     shutil.rmtree(SESSION_HOME, ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (in file order): on pytest-xdist's two workers the long ones overlap
+    each other and the short ones fill the gaps, instead of one worker running them at the end
+    while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture
+def figure(request):
+    """``figure(text)``: a figure an issue asks to see (a seed, frames soaked, launches, …).
+
+    It is printed in the run's summary, also when the test ran in a pytest-xdist worker (whose own
+    output the terminal never shows), and in the test's captured output if it fails.
+    """
+
+    def report(text: str) -> None:
+        request.node.user_properties.append(("figure", text))
+        print(text)
+
+    return report
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Say so if the real home's app folders changed during the run (the isolation test fails on
-    what this run wrote; other processes share this home, so the session-wide view is a report)."""
+    """The figures the tests reported (:func:`figure`), in the order the tests ran; then a note if
+    the real home's app folders changed during the run (the isolation test fails on what this run
+    wrote; other processes share this home, so the session-wide view is a report)."""
+    reports = [report for outcome in ("passed", "failed") for report in terminalreporter.stats.get(outcome, [])
+               if report.when == "call"]
+    figures = [value for report in sorted(reports, key=lambda report: getattr(report, "start", 0))
+               for name, value in getattr(report, "user_properties", ()) if name == "figure"]
+    if figures:
+        terminalreporter.section("figures")
+        for line in figures:
+            terminalreporter.write_line(line)
     before, after = REAL_HOME_AT_START, home_snapshot()
     changed = sorted(path for path in after if before.get(path) != after[path])
     if changed:

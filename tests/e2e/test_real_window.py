@@ -20,7 +20,8 @@ import pytest
 from tests import spec
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+# One pytest-xdist worker runs the module: the real launch of `undo_redo_by_keys` serves two tests.
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("real-window")]
 
 
 def wait_for(condition, timeout: float, what: str) -> None:

@@ -19,7 +19,8 @@ import pytest
 from visualizer import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.slow
+# One pytest-xdist worker builds the wheel and its venv once for all of these tests.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 
 @pytest.fixture(scope="module")

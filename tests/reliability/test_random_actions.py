@@ -173,10 +173,9 @@ def test_the_seed_is_fixed_unless_the_environment_gives_one(monkeypatch):
 
 
 @pytest.mark.slow
-def test_random_user_actions_keep_every_invariant(window, qtbot, capsys):
+def test_random_user_actions_keep_every_invariant(window, qtbot, figure):
     seed = seed_from_environment()
-    with capsys.disabled():
-        print(f"\nrandom actions: seed {seed} (replay with VISUALIZER_SEED={seed})")
+    figure(f"random actions: seed {seed} (replay with VISUALIZER_SEED={seed})")
     monkey = Monkey(window, qtbot, np.random.default_rng(seed))
     window.lesson_dock.show()
     checks = 0
@@ -190,6 +189,5 @@ def test_random_user_actions_keep_every_invariant(window, qtbot, capsys):
     for view in (window.rope_clock, window.gradient_lab):
         view.player.pause()
     window.x_panel.finish_build()
-    with capsys.disabled():
-        print(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")
+    figure(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")
     assert sum(monkey.counts.values()) == ACTIONS

@@ -40,7 +40,7 @@ def settle() -> None:
 
 
 @pytest.mark.slow
-def test_soak_twenty_thousand_clock_frames(window, capsys):
+def test_soak_twenty_thousand_clock_frames(window, figure):
     # At 1024 × 768, the smallest projector the app is made for: the clock's faces are 384 × 288
     # instead of 610 × 470, a frame costs ~1.4 ms instead of ~2.3 ms, and a leak per frame shows
     # just the same (what leaks is Python and Qt objects, not pixels).
@@ -55,8 +55,7 @@ def test_soak_twenty_thousand_clock_frames(window, capsys):
         clock.set_offset((frame % 6400) * 0.01)
         clock.faces.repaint()
     growth = resident_bytes() - start
-    with capsys.disabled():
-        print(f"\nsoak: 20,000 clock frames, resident memory growth {growth / 1e6:.2f} MB")
+    figure(f"soak: 20,000 clock frames, resident memory growth {growth / 1e6:.2f} MB")
     assert growth < 5e6
 
 
@@ -68,7 +67,7 @@ def signal_connections(model: EmbeddingModel, appearance: Appearance, beside: li
 
 
 @pytest.mark.slow
-def test_hundred_open_close_cycles_leak_nothing(qtbot, capsys):
+def test_hundred_open_close_cycles_leak_nothing(qtbot, figure):
     model, appearance = EmbeddingModel(), Appearance()
     settle()
     widgets_before = len(QApplication.allWidgets())
@@ -88,15 +87,14 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, capsys):
     timers = [t for w in QApplication.allWidgets() for t in w.findChildren(QTimer) if t.isActive()]
     widgets_after = len(QApplication.allWidgets())
     connections = signal_connections(model, appearance, beside) - baseline
-    with capsys.disabled():
-        print(f"\nleaks after 100 windows: {len(leaked_top)} top-level widgets, {len(timers)} running timers, "
-              f"{widgets_after - widgets_before} widgets, {connections} psygnal connections")
+    figure(f"leaks after 100 windows: {len(leaked_top)} top-level widgets, {len(timers)} running timers, "
+           f"{widgets_after - widgets_before} widgets, {connections} psygnal connections")
     assert leaked_top == [] and timers == [] and connections == 0
     assert widgets_after == widgets_before
 
 
 @pytest.mark.slow
-def test_fifty_launches_exit_cleanly(tmp_path, capsys):
+def test_fifty_launches_exit_cleanly(tmp_path, figure):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")  # with the test's private home
 
     def launch(number: int) -> int:
@@ -107,8 +105,7 @@ def test_fifty_launches_exit_cleanly(tmp_path, capsys):
     # its own output file, so they cannot disturb each other, and on free cores the 50 take half the time.
     with ThreadPoolExecutor(max_workers=2) as pool:
         codes = list(pool.map(launch, range(50)))
-    with capsys.disabled():
-        print(f"\nclean exit: 50 launches, exit codes {sorted(set(codes))}")
+    figure(f"clean exit: 50 launches, exit codes {sorted(set(codes))}")
     assert codes == [0] * 50
 
 

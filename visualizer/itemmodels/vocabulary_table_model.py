@@ -28,6 +28,12 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 ID_COLUMN, TOKEN_COLUMN, FIRST_DIM_COLUMN = 0, 1, 2
 USED_ROW = QColor(255, 214, 153)
 HIGHLIGHTED_ROW = QColor(255, 160, 90)
+_ANSWERED_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.FontRole,
+})
+"""The roles :meth:`VocabularyTableModel.data` answers; every other role is None."""
 
 
 class VocabularyTableModel(Listening, QAbstractTableModel):
@@ -89,7 +95,9 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        # Qt asks each cell for a dozen roles whenever it sizes the columns (~900 calls per fit):
+        # the ones answered below are settled before any work.
+        if role not in _ANSWERED_ROLES or not index.isValid():
             return None
         token_id, column = index.row(), index.column()
         numbers = self._appearance.numbers

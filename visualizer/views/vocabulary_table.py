@@ -63,8 +63,8 @@ class VocabularyTable(ListeningView, QWidget):
         self.table_model.dataChanged.connect(self._on_data_changed)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
-        self._on_scale_changed()
-        self.retranslate()
+        self._apply_fonts()
+        self.retranslate()  # fits the columns, once
 
     def retranslate(self) -> None:
         """Re-read every visible string; the numbers' widths change with the language."""
@@ -90,9 +90,12 @@ class VocabularyTable(ListeningView, QWidget):
             self.message.clear()
 
     def _on_scale_changed(self) -> None:
+        self._apply_fonts()
+        self._fit_columns()
+
+    def _apply_fonts(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
-        self._fit_columns()
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))
 
