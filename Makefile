@@ -29,7 +29,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/ruff check visualizer tests bench main.py
+	$(VENV)/bin/ruff check visualizer tests bench tools main.py
 	$(VENV)/bin/mypy
 
 # On every core (pytest-xdist); tests that share a costly module fixture stay on one worker.

@@ -105,10 +105,6 @@ class MatrixPlot(pg.GraphicsWidget):
         self.titleLabel = pg.LabelItem("")
         self.vb = pg.ViewBox(enableMouse=False, enableMenu=False, invertY=True, defaultPadding=0.0)
         self.axes = {"left": pg.AxisItem("left", linkView=self.vb), "top": pg.AxisItem("top", linkView=self.vb)}
-        for axis in self.axes.values():
-            # The axes carry row and column names, never units: without this every change of the
-            # view's range re-rendered an (empty) axis label as HTML, ~3% of a refresh.
-            axis.enableAutoSIPrefix(False)
         grid.addItem(self.titleLabel, 0, 1)
         grid.addItem(self.axes["top"], 1, 1)
         grid.addItem(self.axes["left"], 2, 0)
