@@ -234,8 +234,12 @@ class ClockFaces(QWidget):
             label_font.setPixelSize(clock.appearance.stage_px(22))
             tip_side = QFontMetrics(label_font).height()
             tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
-        # Round caps look best but cost ~5× to rasterise: only for a few large hands.
-        cap = Qt.PenCapStyle.RoundCap if hands * len(radius) <= 64 else Qt.PenCapStyle.FlatCap
+        # Round caps and smooth edges look best but cost several times as much to rasterise: only
+        # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
+        # edges are a little jagged, and a frame takes ~8 ms instead of ~13 ms.
+        few = hands * len(radius) <= 64
+        cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
         for hand in range(hands):
             length = radius * (0.92 - 0.5 * hand / max(hands, 1))
             tip_x = centre_x + np.sin(angles[:, hand]) * length
