@@ -80,12 +80,14 @@ def view_alone_ms(app: QApplication, view_name: str) -> float:
     """A view by itself on a fresh model: move a token → repainted (median ms)."""
     from visualizer.appearance import Appearance
     from visualizer.model import EmbeddingModel
+    from visualizer.selection import Highlight
     from visualizer.views.attention_preview import AttentionPreview
     from visualizer.views.x_panel import XPanel
 
     view_class = {"x_panel": XPanel, "attention": AttentionPreview}[view_name]
     model = EmbeddingModel()
-    view = view_class(model, Appearance())
+    highlight = Highlight(model)
+    view = view_class(model, Appearance(), highlight)
     view.resize(1000, 560)
     view.show()
     app.processEvents()
@@ -97,6 +99,7 @@ def view_alone_ms(app: QApplication, view_name: str) -> float:
     result = median_ms(move, 150)
     view.close()
     view.deleteLater()
+    highlight.close()
     app.processEvents()
     return result
 
@@ -247,7 +250,8 @@ def cold_start() -> list[Row]:
 def main() -> None:
     from checkpoints import checkpoint_rows  # bench/ is on sys.path when this file runs
 
-    app = QApplication.instance() or QApplication([])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([])
     rows: list[Row] = []
     if sys.argv[1:] == ["checkpoints"]:  # the real-checkpoint figures alone
         rows += checkpoint_rows(app)
