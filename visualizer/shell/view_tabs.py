@@ -22,7 +22,17 @@ PageView = TypeVar("PageView", bound=QWidget)
 
 
 class ViewTabs(QTabWidget):
-    """The X panel and the lazily built views, reachable by name (the lesson's data names them)."""
+    """The X panel and the lazily built views, reachable by name (the lesson's data names them).
+
+    Parameters
+    ----------
+    model, appearance
+        The shared state and look every view reads.
+    highlight : Highlight
+        The window's highlighted position, for the views that show or set it.
+    lab : GradientLab
+        The window's sparse-gradient lab, for its page.
+    """
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  lab: GradientLab) -> None:
