@@ -17,8 +17,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # The real user's home, recorded before anything below points HOME elsewhere: the isolation test
-# checks that the app's folders there gain nothing.
-REAL_HOME = Path.home()
+# checks that the app's folders there gain nothing. Kept in the environment, because pytest-xdist
+# starts its workers from the main process after this file has pointed HOME at a temporary folder.
+REAL_HOME = Path(os.environ.setdefault("VISUALIZER_TESTS_REAL_HOME", str(Path.home())))
 # Folders of the real home a run of the app could write to (settings, autosave, errors.log, caches).
 WATCHED = (".config", ".local/share", ".local/state", ".cache", ".qttest")
 
@@ -332,12 +333,14 @@ def window(qtbot, model, appearance):
     from visualizer.shell import MainWindow
 
     main_window = MainWindow(model, appearance)
-    _FIXTURE_STATE.extend([main_window.highlight, main_window.lab])  # closing the window frees them too
+    _FIXTURE_STATE.append(main_window.highlight)  # closing the window frees it too
     qtbot.addWidget(main_window)
     main_window.resize(1400, 900)
     main_window.show()
     qtbot.waitExposed(main_window)
     yield main_window
+    if main_window._lab is not None:  # the lab, if the test made it, must be freed by closing too
+        _FIXTURE_STATE.append(main_window._lab)
     main_window.close()
 
 

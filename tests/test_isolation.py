@@ -14,6 +14,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from tests.conftest import REAL_HOME, SETTINGS_FOLDER, find_leaks, home_snapshot, widgets_now
 
 
+def test_the_home_watched_is_the_users_not_a_private_one_of_the_tests():
+    # pytest-xdist starts its workers after the main process has pointed HOME at a temporary folder.
+    assert "visualizer-tests-home-" not in str(REAL_HOME) and REAL_HOME != Path.home()
+
+
 def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _private_home):
     from visualizer.app import PROGRAM
     from visualizer.crash import install_excepthook, log_path

@@ -72,3 +72,13 @@ def test_exports_to_bad_places_say_so(window, tmp_path):
     assert "does not exist" in window.statusBar().currentMessage()
     assert not window.exports.export_arrays(tmp_path / "nope")
     assert "not a folder" in window.statusBar().currentMessage()
+
+
+def test_the_exported_picture_shows_the_highlighted_row_as_the_screen_does(window, tmp_path):
+    assert window.exports.export(tmp_path / "plain.png")
+    window.highlight.set_position(2)
+    assert window.exports.export(tmp_path / "marked.png")
+    window.highlight.set_position(None)
+    assert window.exports.export(tmp_path / "plain-again.png")
+    assert (tmp_path / "plain.png").read_bytes() == (tmp_path / "plain-again.png").read_bytes()
+    assert (tmp_path / "plain.png").read_bytes() != (tmp_path / "marked.png").read_bytes()

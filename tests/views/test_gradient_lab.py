@@ -86,6 +86,12 @@ def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     assert window.scheme_selector.isVisible()
 
 
+def test_the_lab_starts_from_E_as_it_is_when_first_used(window):
+    window.model.set_embedding(3, 1, 2.5)  # an edit (or a session opened) before the lab is opened
+    np.testing.assert_array_equal(window.lab.E, window.model.E)
+    assert window.lab.E[3, 1] == 2.5
+
+
 def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     panel = window.gradient_lab.real_scale
     window.show_view(window.gradient_lab)

@@ -21,6 +21,7 @@ from ..io.arrays import save_arrays, save_latex, worked_example_html
 from ..io.session import SessionError
 from ..io.tables import DATA_FORMATS, ExportError, check_writable, write_data_export
 from ..model import EmbeddingModel
+from ..selection import Highlight
 from ..views.rendering import render_image, save_pdf, save_view_png, save_view_svg
 
 if TYPE_CHECKING:
@@ -29,8 +30,11 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
-                         width: int = 1200, height: int = 520, scale: float = 1.0) -> None:
+                         width: int = 1200, height: int = 520, scale: float = 1.0,
+                         highlight: Highlight | None = None) -> None:
     """Render E[ids] + P = X to ``path`` (.png or .svg) without showing a window.
+
+    ``highlight``: the window's highlighted position, drawn as on screen; none by default.
 
     Raises
     ------
@@ -43,12 +47,14 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
     positions(model.scheme, model.n, model.d, model.P)
     from pyqtgraph.exporters import ImageExporter  # pyqtgraph's exporters: only when used
 
-    from ..selection import Highlight
     from ..views.x_panel import XPanel
 
-    no_highlight = Highlight(model)  # the picture of X, not of where the pointer rests
-    panel = XPanel(model, appearance or Appearance(), no_highlight)
+    own_highlight = None
+    if highlight is None:  # none drawn, and closed after
+        highlight = own_highlight = Highlight(model)
+    panel: XPanel | None = None
     try:
+        panel = XPanel(model, appearance or Appearance(), highlight)
         panel.build_button.hide()
         panel.resize(width, height)
         panel.show()
@@ -70,9 +76,11 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
         if not path.exists():
             raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
     finally:
-        panel.close()
-        panel.deleteLater()
-        no_highlight.close()
+        if panel is not None:
+            panel.close()
+            panel.deleteLater()
+        if own_highlight is not None:
+            own_highlight.close()
         QApplication.processEvents()
 
 
@@ -119,7 +127,7 @@ class Exports(QObject):
             if path.suffix.lower() in DATA_FORMATS:
                 write_data_export(window.model, path)
             else:
-                export_x_panel_image(window.model, path, window.appearance)
+                export_x_panel_image(window.model, path, window.appearance, highlight=window.highlight)
 
         return self._write(write, self.tr("Saved {0}").format(path))
 

@@ -67,9 +67,9 @@ class MainWindow(QMainWindow):
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
         # Beside the model, never undone or saved: the position every view highlights, and the
-        # lab's batches and its own training copy of E.
+        # lab's batches and its own training copy of E (made on first use: see `lab`).
         self.highlight = Highlight(self.model)
-        self.lab = GradientLab(self.model.tokens, self.model.E)
+        self._lab: GradientLab | None = None
         self.undo_stack = QUndoStack(self)
         self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
         self._lay_out()
@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         self.token_strip = TokenStrip(self.model, self.appearance, self.highlight)
         self.scheme_selector = SchemeSelector(self.model, self.appearance)
         self.vocabulary = VocabularyTable(self.model, self.appearance, self.highlight)
-        self.tabs = ViewTabs(self.model, self.appearance, self.highlight, self.lab)
+        self.tabs = ViewTabs(self.model, self.appearance, self.highlight, lambda: self.lab)
         self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
         self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
         self.lesson_dock = QDockWidget()
@@ -150,6 +150,14 @@ class MainWindow(QMainWindow):
     def comparison(self) -> SchemeComparison:
         """The five-scheme comparison (built on first use)."""
         return self.tabs.page_view("comparison", SchemeComparison)
+
+    @property
+    def lab(self) -> GradientLab:
+        """The sparse-gradient lab's state, made on first use (its page or an arrays export): it
+        trains a copy of E as E is then, after any edit or session opened since the start."""
+        if self._lab is None:
+            self._lab = GradientLab(self.model.tokens, self.model.E)
+        return self._lab
 
     @property
     def gradient_lab(self) -> GradientLabView:

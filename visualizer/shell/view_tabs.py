@@ -30,12 +30,12 @@ class ViewTabs(QTabWidget):
         The shared state and look every view reads.
     highlight : Highlight
         The window's highlighted position, for the views that show or set it.
-    lab : GradientLab
-        The window's sparse-gradient lab, for its page.
+    lab : callable returning GradientLab
+        Gives the window's sparse-gradient lab (made on first use), when its page is built.
     """
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
-                 lab: GradientLab) -> None:
+                 lab: Callable[[], GradientLab]) -> None:
         super().__init__()
         self.x_panel = XPanel(model, appearance, highlight)
         self.addTab(self.x_panel, "")
@@ -44,7 +44,7 @@ class ViewTabs(QTabWidget):
             "rope_clock": lambda: RopeClock(model, appearance),
             "attention": lambda: AttentionPreview(model, appearance, highlight),
             "comparison": lambda: SchemeComparison(model, appearance),
-            "gradient_lab": lambda: GradientLabView(model, appearance, lab),
+            "gradient_lab": lambda: GradientLabView(model, appearance, lab()),
         }
         self.pages: dict[str, LazyPage] = {}
         for name, build in builders.items():

@@ -33,7 +33,6 @@ class VocabularyTable(ListeningView, QWidget):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
-        self._highlight = highlight
         self.table_model = VocabularyTableModel(model, appearance, highlight, self)
         self.view = _TableView(self)
         self.view.setModel(self.table_model)
