@@ -159,12 +159,14 @@ class ClockFaces(QWidget):
         """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted."""
         clock, px = self._clock, self._clock.appearance.px
         thetas = clock.thetas()
-        key = (self.width(), self.height(), tuple(np.round(thetas, 12)), clock.appearance.scale,
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, tuple(np.round(thetas, 12)), clock.appearance.scale,
                clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
         if key == self._static_key and self._static is not None:
             return self._static
-        ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(int(self.width() * ratio), int(self.height() * ratio))
+        # Rounded up: at a ratio of 1.25 or 1.5 the last device pixel must be covered too (the
+        # faces are opaque: nothing is painted behind them).
+        pixmap = QPixmap(math.ceil(self.width() * ratio), math.ceil(self.height() * ratio))
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(QColor("white"))
         painter = QPainter(pixmap)
@@ -236,8 +238,9 @@ class ClockFaces(QWidget):
             tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
         # Round caps and smooth edges look best but cost several times as much to rasterise: only
         # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
-        # edges are a little jagged, and a frame takes ~8 ms instead of ~13 ms.
-        few = hands * len(radius) <= 64
+        # edges are a little jagged and a frame costs about half. Counted over every face, not the
+        # ones this paint touches, so that scrolling never mixes the two looks.
+        few = hands * len(shown) <= 64
         cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
         for hand in range(hands):
@@ -253,6 +256,7 @@ class ClockFaces(QWidget):
                 for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
                     painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
         if len(picked) == 2 and hands > max(picked):
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
             for face in range(len(radius)):
                 self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
                                 angles[face, picked[0]], angles[face, picked[1]])
