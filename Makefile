@@ -32,9 +32,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check visualizer tests bench tools main.py
 	$(VENV)/bin/mypy
 
-# On every core (pytest-xdist); tests that share a costly module fixture stay on one worker.
+# On every core (pytest-xdist), one test at a time to whichever worker is free: the slow tests
+# start first (tests/conftest.py), and the short ones fill in around them.
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist loadgroup
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist load --maxschedchunk 1
 
 bench: $(STAMP)
 	$(PY) -m compileall -q visualizer  # cold start measures the app, not the compiler

@@ -5,12 +5,14 @@ no window, widget, running timer or thread, and no psygnal connection from a clo
 from __future__ import annotations
 
 import atexit
+import fcntl
 import gc
 import os
 import shutil
 import sys
 import tempfile
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,11 +104,40 @@ def pytest_unconfigure(config) -> None:
     shutil.rmtree(SESSION_HOME, ignore_errors=True)
 
 
+def made_once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder that ``make(folder)`` fills once for the whole run, even across pytest-xdist workers.
+
+    For the costly things several tests read (a wheel and its venv, a real launch on Xvfb): the
+    scheduler hands tests out one at a time, so such tests may land on both workers. The workers
+    of a run share the parent of their temporary folders; a lock there lets the first one make
+    the folder while the other waits, then reads it. Outside xdist it is simply made here.
+    """
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        folder = tmp_path_factory.mktemp(name)
+        make(folder)
+        return folder
+    shared = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
+    folder = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (folder / ".made").exists():
+            shutil.rmtree(folder, ignore_errors=True)  # half made by a worker that failed
+            folder.mkdir()
+            make(folder)
+            (folder / ".made").touch()
+    return folder
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first (in file order): on pytest-xdist's two workers the long ones overlap
-    each other and the short ones fill the gaps, instead of one worker running them at the end
-    while the other waits."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The slow tests first, the longest first (``@pytest.mark.slow(seconds=N)``, N = 5 if not
+    given): on pytest-xdist's workers the long ones overlap each other and the short ones fill in
+    around them, instead of one worker running a long one at the end while the other waits."""
+
+    def seconds(item: pytest.Item) -> float:
+        slow = item.get_closest_marker("slow")
+        return 0.0 if slow is None else float(slow.kwargs.get("seconds", 5))
+
+    items.sort(key=seconds, reverse=True)  # stable: file order among equals
 
 
 @pytest.fixture

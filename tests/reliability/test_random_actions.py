@@ -172,7 +172,7 @@ def test_the_seed_is_fixed_unless_the_environment_gives_one(monkeypatch):
     assert seed_from_environment() == 7
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=10)
 def test_random_user_actions_keep_every_invariant(window, qtbot, figure):
     seed = seed_from_environment()
     figure(f"random actions: seed {seed} (replay with VISUALIZER_SEED={seed})")

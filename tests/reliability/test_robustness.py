@@ -39,7 +39,7 @@ def settle() -> None:
     QApplication.processEvents()
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=25)
 def test_soak_twenty_thousand_clock_frames(window, figure):
     # At 1024 × 768, the smallest projector the app is made for: the clock's faces are 384 × 288
     # instead of 610 × 470, a frame costs ~1.4 ms instead of ~2.3 ms, and a leak per frame shows
@@ -66,7 +66,7 @@ def signal_connections(model: EmbeddingModel, appearance: Appearance, beside: li
     return sum(len(signal) for signal in signals)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=20)
 def test_hundred_open_close_cycles_leak_nothing(qtbot, figure):
     model, appearance = EmbeddingModel(), Appearance()
     settle()
@@ -93,7 +93,7 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, figure):
     assert widgets_after == widgets_before
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=40)  # two launches at a time: ~20 s of wall
 def test_fifty_launches_exit_cleanly(tmp_path, figure):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")  # with the test's private home
 
