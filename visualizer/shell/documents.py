@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..i18n import LANGUAGES, explain
 from ..io.session import SessionError, load_session, save_session
+from ..listening import Listening
 from .settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ SESSION_FILTER = "Sessions (*.json)"
 THEMES = ("system", "light", "dark")
 
 
-class Documents(QObject):
+class Documents(Listening, QObject):
     """Open and save sessions, remember recent ones, autosave the work, restore preferences.
 
     Parameters
@@ -49,6 +50,7 @@ class Documents(QObject):
         self._autosave_timer.timeout.connect(self.autosave)
         window.restore_bar.restore_requested.connect(self._restore_autosave)
         window.restore_bar.discard_requested.connect(self._discard_autosave)
+        self.listen(window.model.events.edited, self.schedule_autosave)
 
     # ---- sessions ------------------------------------------------------------------------------
 
@@ -200,5 +202,6 @@ class Documents(QObject):
             path.unlink(missing_ok=True)
 
     def detach(self) -> None:
-        """Stop the pending autosave (teardown, with or without a normal exit)."""
+        """Stop listening to the model and the pending autosave (teardown, normal exit or not)."""
+        self.stop_listening()
         self._autosave_timer.stop()

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from ..lesson import LessonStep
+from ..listening import Listening
 from ..views.rope_clock import RopeClock
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
-class LessonDirector(QObject):
+class LessonDirector(Listening, QObject):
     """Listens to the window's :class:`~visualizer.lesson.LessonRun` and stages each step.
 
     The run (no Qt) decides where the class is; the director moves the window there: shows the
@@ -25,13 +26,8 @@ class LessonDirector(QObject):
         super().__init__(window)
         self._window = window
         self._listening_to_race = False
-        window.lesson_run.step_shown.connect(self.show_step)
-        window.lesson_run.action_requested.connect(self.run_action)
-
-    def detach(self) -> None:
-        """Stop listening to the run."""
-        self._window.lesson_run.step_shown.disconnect(self.show_step)
-        self._window.lesson_run.action_requested.disconnect(self.run_action)
+        self.listen(window.lesson_run.step_shown, self.show_step)  # dropped by detach() (Listening)
+        self.listen(window.lesson_run.action_requested, self.run_action)
 
     def show_step(self, step: LessonStep) -> None:
         """Bring forward the view a lesson step names, in the state it asks for."""

@@ -8,6 +8,7 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..i18n import LANGUAGES, install_language, locale_for
+from ..listening import Listening
 from ..views.palette import scaled_font
 from .documents import THEMES
 from .palette import window_palette
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
-class Look(QObject):
+class Look(Listening, QObject):
     """Switches the language (live) and the theme (following the system's scheme if asked), and
     applies the appearance's changes to the window itself: a zoom step re-fonts, a theme change
     re-colours, only a change of language retranslates."""
@@ -25,19 +26,12 @@ class Look(QObject):
         super().__init__(window)
         self._window = window
         self.theme_mode = "system"
-        QApplication.styleHints().colorSchemeChanged.connect(self._on_system_colours_changed)
+        # Dropped by detach() (Listening): the system's colour scheme and the appearance.
+        self.listen(QApplication.styleHints().colorSchemeChanged, self._on_system_colours_changed)
         events = window.appearance.events
-        events.scale.connect(self._on_scale_changed)
-        events.look.connect(self._on_look_changed)
-        events.language.connect(self._on_language_changed)
-
-    def detach(self) -> None:
-        """Stop following the system's colour scheme and the appearance."""
-        QApplication.styleHints().colorSchemeChanged.disconnect(self._on_system_colours_changed)
-        events = self._window.appearance.events
-        events.scale.disconnect(self._on_scale_changed)
-        events.look.disconnect(self._on_look_changed)
-        events.language.disconnect(self._on_language_changed)
+        self.listen(events.scale, self._on_scale_changed)
+        self.listen(events.look, self._on_look_changed)
+        self.listen(events.language, self._on_language_changed)
 
     def apply(self) -> None:
         """Size, colour and text of the window as the appearance is now (at start)."""

@@ -131,7 +131,6 @@ class MainWindow(QMainWindow):
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         self.action_table[f"language_{self.appearance.language}"].setChecked(True)
-        self.model.events.edited.connect(self.documents.schedule_autosave)
         self.lesson_panel.step_changed.connect(self.presentation.size_lesson_dock)
 
     # ---- views ------------------------------------------------------------------------------------
@@ -249,7 +248,6 @@ class MainWindow(QMainWindow):
         """Disconnect every part and view of the window from the model (idempotent)."""
         if self.undo_actions.recorder is None:
             return
-        self.model.events.edited.disconnect(self.documents.schedule_autosave)
         for part in (self.documents, self.undo_actions, self.look, self.lesson_director, self.model_menu,
                      self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.lesson_panel,
                      *self.tabs.built_views()):

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from ..listening import Listening
 from ..real_model import RealModel
 from .settings_store import string_list
 
@@ -27,7 +28,7 @@ MAX_RECENT_MODELS = 8
 SETTINGS_KEY = "recent_models"
 
 
-class ModelMenu(QObject):
+class ModelMenu(Listening, QObject):
     """The Model menu of one window and the real model it shows."""
 
     def __init__(self, window: MainWindow) -> None:
@@ -50,7 +51,7 @@ class ModelMenu(QObject):
         self.menu.addAction(self.export_action)
         self.menu.addSeparator()
         self.menu.addAction(self.toy_action)
-        window.appearance.events.language.connect(self.retranslate)
+        self.listen(window.appearance.events.language, self.retranslate)
         self.retranslate()
 
     # ---- commands ----------------------------------------------------------------------------
@@ -166,6 +167,6 @@ class ModelMenu(QObject):
 
     def detach(self) -> None:
         """Disconnect from the window's appearance and the page from the model (idempotent)."""
-        self.window.appearance.events.language.disconnect(self.retranslate)
+        self.stop_listening()
         if self.page is not None:
             self.page.detach()
