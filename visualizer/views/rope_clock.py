@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt
@@ -58,12 +60,31 @@ class ClockFaces(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._static: QPixmap | None = None
         self._static_key: tuple[object, ...] = ()
+        # Stage, grid and face geometry, kept while what they depend on stays: an animation frame
+        # reads them several times and changes none of it.
+        self._layout: dict[str, Any] = {}
+        self._layout_key: tuple[object, ...] = ()
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
+
+    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per size, number of pairs, scale and presenting."""
+        visible = self._clock.faces_scroll.viewport().size()
+        appearance = self._clock.appearance
+        key = (self.width(), visible.width(), visible.height(), len(self._clock.thetas()), appearance.scale,
+               appearance.presenting)
+        if key != self._layout_key:
+            self._layout, self._layout_key = {}, key
+        if name not in self._layout:
+            self._layout[name] = compute()
+        return self._layout[name]
 
     def stage(self) -> tuple[int, int, int] | None:
         """On a projector with more than one pair: (side of the first face, side of the others,
         small faces per column): the first pair large, the others small multiples beside it."""
+        return self._kept("stage", self._compute_stage)
+
+    def _compute_stage(self) -> tuple[int, int, int] | None:
         pairs = len(self._clock.thetas())
         if not self._clock.appearance.presenting or pairs < 2:
             return None
@@ -81,6 +102,9 @@ class ClockFaces(QWidget):
         """(face side in pixels, faces per row): the largest faces that fit the visible area;
         when there are too many pairs for that, faces of a readable minimum size that scroll.
         On a projector with more than one pair, the side of the first, large face."""
+        return self._kept("grid", self._compute_grid)
+
+    def _compute_grid(self) -> tuple[int, int]:
         stage = self.stage()
         if stage is not None:
             return stage[0], 1
@@ -134,7 +158,11 @@ class ClockFaces(QWidget):
         return px(18 if small else 40)
 
     def _face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-        """Centre x, centre y and radius of every face (arrays of length pairs), label height."""
+        """Centre x, centre y and radius of every face (arrays of length pairs, not to be written
+        to), label height."""
+        return self._kept("geometry", self._compute_face_geometry)
+
+    def _compute_face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         px = self._clock.appearance.px
         size, columns = self.face_size(), self.columns()
         label_height = self._label_height(size)
@@ -160,7 +188,7 @@ class ClockFaces(QWidget):
         clock, px = self._clock, self._clock.appearance.px
         thetas = clock.thetas()
         ratio = self.devicePixelRatioF()
-        key = (self.width(), self.height(), ratio, tuple(np.round(thetas, 12)), clock.appearance.scale,
+        key = (self.width(), self.height(), ratio, thetas.tobytes(), clock.appearance.scale,
                clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
         if key == self._static_key and self._static is not None:
             return self._static
