@@ -28,6 +28,8 @@ P = [
 ]
 SENTENCE = "o gato subiu no"
 IDS = [0, 2, 4, 5, 1]
+# The lesson's swap: ␣sub dragged before ␣gato (positions 2 and 3 trade places).
+IDS_SUB_BEFORE_GATO = [IDS[0], IDS[2], IDS[1], *IDS[3:]]
 # The worked example, learned positions: rows x_1 .. x_5.
 X_LEARNED = [
     [-0.5, -0.5, 0, 1],

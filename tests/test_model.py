@@ -27,7 +27,7 @@ def test_move_token_swaps_and_emits_once(model):
     model.events.x_changed.connect(lambda: events.append("x"))
     model.events.tokens_changed.connect(lambda: events.append("tokens"))
     model.move_token(1, 2)
-    assert model.ids == (0, 4, 2, 5, 1)
+    assert model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
     assert events == ["tokens", "x"]
     np.testing.assert_allclose(model.X()[2], spec.GATO_AT_3_LEARNED, atol=1e-9)
 

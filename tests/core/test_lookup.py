@@ -98,7 +98,7 @@ def test_worked_example_under_learned_positions():
 
 def test_swap_gato_and_sub():
     E = toy_vocabulary().E
-    swapped = [0, 4, 2, 5, 1]
+    swapped = spec.IDS_SUB_BEFORE_GATO
     none_before, none_after = embed(spec.IDS, E, "none"), embed(swapped, E, "none")
     np.testing.assert_array_equal(none_after[[0, 3, 4]], none_before[[0, 3, 4]])
     np.testing.assert_array_equal(none_after[1], none_before[2])

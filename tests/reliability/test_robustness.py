@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from tests import spec
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
 from visualizer.lab import GradientLab
@@ -164,7 +165,7 @@ def test_an_error_in_a_slot_shows_a_dialog_logs_it_and_the_app_goes_on(window, q
         assert "a deliberately broken slot" in log_path().read_text()
         dialog.close()
         window.model.move_token(1, 2)  # still usable
-        assert window.model.ids == (0, 4, 2, 5, 1)
+        assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
     finally:
         sys.excepthook = previous
 

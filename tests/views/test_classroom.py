@@ -31,7 +31,7 @@ def test_check_yourself_one_reveals_computed_answers(window):
     window.go_to_step(ids.index("swap-none"))
     window.lesson_panel.advance()  # the clicker's first press reveals
     assert window.lesson_panel.revealed
-    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
     assert "no row's values changed" in window.lesson_panel.caption.text()
     window.lesson_panel.advance()
     assert window.lesson_panel.index == ids.index("swap-learned")
@@ -83,7 +83,7 @@ def test_presentation_keys_drive_the_lesson(window, qtbot):
 def test_entering_presentation_keeps_the_class_sentence(window, qtbot):
     window.model.move_token(2, 1)
     qtbot.keyClick(window, Qt.Key.Key_F5)
-    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
 
 
 def test_clicker_keys_are_off_outside_presentation(window, qtbot):
@@ -143,7 +143,7 @@ def test_autosave_is_offered_after_a_crash(qtbot, tmp_path):
     assert reopened.restore_bar.isVisible()
     assert reopened.model.ids == tuple(spec.IDS)  # offered, not forced
     reopened.restore_bar.restore_button.click()
-    assert reopened.model.ids == (0, 4, 2, 5, 1) and not reopened.restore_bar.isVisible()
+    assert reopened.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO) and not reopened.restore_bar.isVisible()
     reopened.close()
     assert not Path(autosave).exists()  # a clean exit removes it
 
@@ -184,4 +184,4 @@ def test_reveal_runs_on_the_steps_own_sentence_even_after_edits(window):
     window.go_to_step(ids.index("swap-none"))
     window.model.set_text("o cão")  # the class played with the sentence meanwhile
     window.lesson_panel.reveal()
-    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)

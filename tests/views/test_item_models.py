@@ -33,7 +33,7 @@ def test_dropping_sub_before_gato_swaps_them(model, highlight):
     dropped = []
     strip.dropped.connect(dropped.append)
     assert drop_chip(strip, source=2, gap=1)
-    assert model.ids == (0, 4, 2, 5, 1)
+    assert model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
     assert dropped == [1]
     assert strip.index(2).data() == "␣gato"
 

@@ -22,7 +22,7 @@ from tests import spec
 from visualizer.io.session import save_session
 from visualizer.model import EmbeddingModel
 
-MOVED = (0, 4, 2, 5, 1)  # "o gato subiu no" with ␣sub before ␣gato
+MOVED = tuple(spec.IDS_SUB_BEFORE_GATO)
 # raises=AssertionError: only the known symptom counts as the expected failure; an error is a real one.
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 

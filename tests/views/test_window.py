@@ -65,7 +65,7 @@ def test_swap_with_keyboard_updates_every_view(window, qtbot):
     strip.setFocus()
     strip.select_position(1)
     qtbot.keyClick(strip, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
-    assert window.model.ids == (0, 4, 2, 5, 1)
+    assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
     assert strip.selected_position() == 2
     np.testing.assert_allclose(window.x_panel.result.values()[2], spec.GATO_AT_3_LEARNED, atol=1e-9)
     assert window.text_input.line_edit.text() == "o sub gatoiu no"
