@@ -41,6 +41,17 @@ def present(qtbot, size: tuple[int, int], language: str, step: int,
     return window
 
 
+def ordinary(qtbot, language: str, size: tuple[int, int] = (1024, 768)) -> MainWindow:
+    """A shown window, not presenting, at ``size`` in ``language`` (close it with :func:`close_all`)."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.set_language(language)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def close_all(windows: list[MainWindow]) -> None:
     """Back to English (the translator is app-wide) and close."""
     for window in windows:

@@ -5,18 +5,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from tests.views.stage import assert_labels_whole, visible_labels
-from visualizer.shell import MainWindow
+from tests.views.stage import assert_labels_whole, close_all, ordinary, visible_labels
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_every_step_fits_1024x768_in_the_ordinary_window(qtbot, language):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.set_language(language)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = ordinary(qtbot, language)
     try:
         for step in range(len(window.lesson_run.lesson.steps)):
             window.go_to_step(step)
@@ -27,5 +21,4 @@ def test_every_step_fits_1024x768_in_the_ordinary_window(qtbot, language):
             assert window.width() == 1024, f"step {step + 1}: {window.width()} px wide"
             assert_labels_whole(visible_labels(window))
     finally:
-        window.set_language("en")
-        window.close()
+        close_all([window])

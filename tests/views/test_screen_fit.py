@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
+from tests.views.stage import close_all, ordinary
 from visualizer.shell import MainWindow
 
 
@@ -35,15 +36,9 @@ def test_a_remembered_geometry_that_no_longer_fits_comes_back_on_screen(qtbot, t
 
 def test_the_ordinary_window_at_1024x768_shows_every_tab_and_every_column(qtbot):
     for language in ("en", "pt"):
-        window = MainWindow()
-        qtbot.addWidget(window)
-        window.set_language(language)
-        window.resize(1024, 768)
-        window.show()
-        qtbot.waitExposed(window)
+        window = ordinary(qtbot, language)
         # No scroll arrows on the tab bar, no column of the vocabulary scrolled out of sight.
         assert window.tabs.tabBar().sizeHint().width() <= window.tabs.width(), language
         table = window.vocabulary.view
         assert not table.horizontalScrollBar().isVisible(), language
-        window.set_language("en")
-        window.close()
+        close_all([window])
