@@ -98,8 +98,10 @@ class LessonPanel(ListeningView, QWidget):
             self._grid.addWidget(self.caption, 1, 0, 1, 1 if question else 2)
             if question:
                 self._grid.addWidget(self.question_box, 1, 1)
-            # A question step's caption is one short line: the question gets half the width.
-            self._grid.setColumnStretch(0, 1 if question else 3)
+            # A question step's caption is one short line: the question gets half the width. Once
+            # answered, the caption is the answer, the longer text: it gets two thirds.
+            answered = question and self.run.revealed
+            self._grid.setColumnStretch(0, 2 if answered else 1 if question else 3)
             self._grid.setColumnStretch(1, 1 if question else 2)
             self._grid.setRowStretch(1, 1)
             self._grid.setRowStretch(2, 0)
