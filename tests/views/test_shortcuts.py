@@ -23,7 +23,6 @@ from visualizer.io.session import save_session
 from visualizer.model import EmbeddingModel
 
 MOVED = tuple(spec.IDS_SUB_BEFORE_GATO)
-# raises=AssertionError: only the known symptom counts as the expected failure; an error is a real one.
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 
 
