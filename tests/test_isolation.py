@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QThread, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tests.conftest import REAL_HOME, SETTINGS_FOLDER, find_leaks, home_snapshot, widgets_now
+from visualizer.shell.presentation import ZOOM_STEP
 
 
 def test_the_home_watched_is_the_users_not_a_private_one_of_the_tests():
@@ -52,7 +53,7 @@ def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _
         qapp.setOrganizationName(names[1])
         sys.excepthook = hook
     assert settings_file.is_file() and float(QSettings(str(settings_file), QSettings.Format.IniFormat)
-                                             .value("zoom")) == 1.15
+                                             .value("zoom")) == ZOOM_STEP
     assert marker in error_log.read_text(encoding="utf-8")
     # Autosave and errors.log follow HOME, which is this test's own; QSettings fixes its folder once
     # per process, so conftest names one in the session's private home. Test mode adds .qttest.

@@ -6,6 +6,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from tests import spec
+
 ROOT = Path(__file__).resolve().parents[1]
 TS = ROOT / "resources" / "i18n" / "visualizer_pt.ts"
 STEPS = ROOT / "resources" / "lesson" / "steps.json"
@@ -73,6 +75,6 @@ def test_problems_from_the_exporters_speak_portuguese(window, tmp_path):
     window.set_language("pt")
     assert not window.exports.export(tmp_path / "x.xlsx")
     assert window.statusBar().currentMessage() == "não é possível desenhar uma imagem como .xlsx; use .png ou .svg"
-    window.model.set_ids([0, 2, 4, 5, 1, 0, 2, 4, 5])  # nine tokens: one past the learned table
+    window.model.set_ids([*spec.IDS, *spec.IDS][:len(spec.P) + 1])  # one token past the learned table
     assert not window.exports.export(tmp_path / "x.json")
     assert "está além do comprimento treinado" in window.statusBar().currentMessage()

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from tests import spec
 from visualizer.core import (
     rope_default,
     rope_dynamic,
@@ -21,10 +22,9 @@ def default_reference(dim, base):
 
 
 def test_rope_score_takes_one_theta_as_a_number():
-    assert round(rope_score([1, 0], [1, 0], 3, 1, 0.5), 3) == 0.540
-    assert round(rope_score([1, 0], [1, 0], 10, 8, 0.5), 3) == 0.540
-    assert round(rope_score([1, 0], [1, 0], 4, 1, 0.5), 3) == 0.071
-    assert rope_score([1, 0], [1, 0], 4, 1, 0.5) == pytest.approx(math.cos(1.5), abs=1e-15)
+    for (m, n), score in spec.ROPE_SCORES.items():
+        assert round(rope_score([1, 0], [1, 0], m, n, spec.ROPE_THETA), 3) == score
+    assert rope_score([1, 0], [1, 0], 4, 1, spec.ROPE_THETA) == pytest.approx(math.cos(1.5), abs=1e-15)
 
 
 def test_default_and_linear():

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import spec
 from tests.conftest import made_once_per_run
 from visualizer import __version__
 
@@ -95,7 +96,7 @@ def test_the_app_is_imported_from_the_wheel_not_the_checkout(fresh_venv, tmp_pat
 def test_the_installed_command_runs_headless_in_both_languages(fresh_venv, tmp_path):
     result = run_installed(fresh_venv, tmp_path, "embedding-visualizer", "--export", "x.json")
     assert result.returncode == 0, result.stderr
-    assert json.loads((tmp_path / "x.json").read_text(encoding="utf-8"))["ids"] == [0, 2, 4, 5, 1]
+    assert json.loads((tmp_path / "x.json").read_text(encoding="utf-8"))["ids"] == spec.IDS
     for language in ("en", "pt"):
         shot = f"{language}.png"
         result = run_installed(fresh_venv, tmp_path, "embedding-visualizer", "--screenshot", shot, "--lang", language,

@@ -9,6 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 from tests import spec
 from visualizer.lesson import load_lesson
 from visualizer.shell import MainWindow, presentation_scale
+from visualizer.shell.presentation import ZOOM_STEP
 
 LESSON = load_lesson()
 
@@ -96,7 +97,7 @@ def test_clicker_keys_are_off_outside_presentation(window, qtbot):
 
 def test_zoom_keys(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
-    assert window.appearance.scale == pytest.approx(1.15)
+    assert window.appearance.scale == pytest.approx(ZOOM_STEP)
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     assert window.appearance.scale < 1.0
@@ -120,7 +121,7 @@ def test_settings_remember_language_zoom_and_recent_files(qtbot, tmp_path, model
     first.close()
     second = MainWindow(settings=QSettings(settings_path, QSettings.Format.IniFormat))
     qtbot.addWidget(second)
-    assert second.appearance.scale == pytest.approx(1.15)
+    assert second.appearance.scale == pytest.approx(ZOOM_STEP)
     assert second.appearance.language == "pt"
     assert second.documents.recent_files() == [str(tmp_path / "a.json")]
     second.set_language("en")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests import spec
+
 SWAP_NONE = 4  # step 5: swap ␣gato and ␣sub without positions
 
 
@@ -18,7 +20,7 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
     assert np.isfinite(before).all()  # nothing hidden: every query sees every key
     window.lesson_panel.advance()  # reveal: ␣gato and ␣sub trade places
     after = np.array(window.model.scores())
-    order = [0, 2, 1, 3, 4]
+    order = [spec.IDS.index(i) for i in spec.IDS_SUB_BEFORE_GATO]  # where each row came from
     np.testing.assert_allclose(after, before[np.ix_(order, order)])  # the scores only permute
     assert "Attention would give the same outputs, swapped" in window.lesson_panel.caption.text()
 
@@ -49,8 +51,9 @@ def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(wind
     clock = window.rope_clock
     window.show_view(clock)
     clock.show_lesson_positions(3, 1)
-    np.testing.assert_allclose(clock.hand_angles()[0], [(3 - 1) * 0.5, (1 - 1) * 0.5])
-    assert f"{clock.picked_score():.3f}" == "0.540"
+    theta = spec.ROPE_THETA
+    np.testing.assert_allclose(clock.hand_angles()[0], [(3 - 1) * theta, (1 - 1) * theta])
+    assert f"{clock.picked_score():.3f}" == f"{spec.ROPE_SCORES[(3, 1)]:.3f}"
 
 
 def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):

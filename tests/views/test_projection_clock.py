@@ -13,6 +13,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication
 
+from tests import spec
 from tests.views.stage import SIZES, visible_labels
 from visualizer.shell import MainWindow
 from visualizer.views.rope_clock import RopeClock
@@ -51,7 +52,8 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
     assert title_px == 0 or title_px >= MIN_TITLE_PX
     # The answer is on screen, without scrolling, in 22 px type.
     readout = view.readout
-    assert ("0,540" if language == "pt" else "0.540") in readout.text()
+    answer = f"{spec.ROPE_SCORES[(3, 1)]:.3f}"
+    assert (answer.replace(".", ",") if language == "pt" else answer) in readout.text()
     assert readout.isVisible()
     assert digit_height(readout.font()) >= MIN_DIGIT_PX
     shown = window_rect(view.controls.viewport(), window)

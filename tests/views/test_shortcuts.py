@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from tests import spec
 from visualizer.io.session import save_session
 from visualizer.model import EmbeddingModel
+from visualizer.shell.presentation import ZOOM_STEP
 
 MOVED = tuple(spec.IDS_SUB_BEFORE_GATO)
 PORTABLE = QKeySequence.SequenceFormat.PortableText
@@ -162,7 +163,7 @@ SHORTCUTS: dict[str, Shortcut] = {
     "copy view": Shortcut(("Ctrl+C", "Ctrl+Ins", "Copy"), copy_setup,
                           holds(lambda w: not QApplication.clipboard().image().isNull(), "an image copied")),
     "delete token": Shortcut(("Del",), select(4),
-                             ids_are((0, 2, 4, 5))),
+                             ids_are(tuple(spec.IDS[:4]))),
     "move token left": Shortcut(("Alt+Left",), select(2),
                                 ids_are(MOVED)),
     "move token right": Shortcut(("Alt+Right",), select(1),
@@ -180,8 +181,8 @@ SHORTCUTS: dict[str, Shortcut] = {
     "leave presentation": Shortcut(("Esc",), step(None, presenting=True),
                                    holds(lambda w: not w.presentation.presenting, "not presenting"),
                                    stop_presenting),
-    "zoom in": Shortcut(("Ctrl+=", "Ctrl++", "Zoom In"), scale_from(1.0), scale_is(1.15)),
-    "zoom out": Shortcut(("Ctrl+-", "Zoom Out"), scale_from(1.0), scale_is(1 / 1.15)),
+    "zoom in": Shortcut(("Ctrl+=", "Ctrl++", "Zoom In"), scale_from(1.0), scale_is(ZOOM_STEP)),
+    "zoom out": Shortcut(("Ctrl+-", "Zoom Out"), scale_from(1.0), scale_is(1 / ZOOM_STEP)),
     "reset zoom": Shortcut(("Ctrl+0",), scale_from(2.0), scale_is(1.0)),
     "keyboard shortcuts (help)": Shortcut(("F1",), nothing,
                                           holds(lambda w: w.help.shortcuts_dialog is not None
