@@ -59,11 +59,19 @@ def close_all(windows: list[MainWindow]) -> None:
         window.close()
 
 
-def digit_height(pixel_size: int) -> int:
-    """Height in pixels of the digits of type ``pixel_size`` px tall."""
-    font = QFont()
-    font.setPixelSize(pixel_size)
+def digit_height(size: int | QFont) -> int:
+    """Height in pixels of the digits of type ``size`` px tall, or of the font ``size``."""
+    font = size if isinstance(size, QFont) else QFont()
+    if not isinstance(size, QFont):
+        font.setPixelSize(size)
     return QFontMetrics(font).tightBoundingRect("0123456789").height()
+
+
+def font_px(font: QFont) -> float:
+    """The font's type size in pixels (a size in points converted at the screen's dpi)."""
+    if font.pixelSize() > 0:
+        return font.pixelSize()
+    return font.pointSizeF() * QApplication.primaryScreen().logicalDotsPerInchY() / 72
 
 
 def share(view: QWidget, window: QWidget) -> float:

@@ -13,17 +13,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
 from tests.views.stage import (
     MIN_DIGIT_PX,
     MIN_LABEL_PX,
     MIN_SHARE,
+    SIZE_IDS,
     SIZES,
     assert_labels_apart,
     assert_labels_whole,
     digit_height,
+    font_px,
+    share,
     visible_labels,
 )
 from visualizer.shell import MainWindow
@@ -36,11 +39,6 @@ def main_heatmaps(window: MainWindow, step: int) -> list[Heatmap]:
     """The matrices of the step's main visual that are on screen."""
     view = window.comparison if step == 3 else window.attention
     return [h for h in view.graphics.heatmaps if h.plot.isVisible() and h.values().size]
-
-
-def font_px(font: QFont) -> float:
-    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * QApplication.primaryScreen(
-    ).logicalDotsPerInchY() / 72
 
 
 def title_px(heatmap: Heatmap) -> float:
@@ -57,7 +55,7 @@ def axis_px(heatmap: Heatmap, name: str) -> float:
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("step", ATTENTION_STEPS, ids=[f"step{s + 1}" for s in ATTENTION_STEPS])
 def test_the_attention_steps_are_a_stage_readable_from_the_back_row(presenting, step, size, language):
     window = presenting(size, language, step)
@@ -85,8 +83,7 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     assert view is (window.comparison if step == 3 else window.attention)
     width, height = window.width(), window.height()
     assert (width, height) == size
-    share = view.width() * view.height() / (width * height)
-    assert share >= MIN_SHARE, f"the stage has {share:.0%} of the screen"
+    assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
     heatmaps = main_heatmaps(window, step)
     assert heatmaps
     drawn_any = False

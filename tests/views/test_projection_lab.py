@@ -10,19 +10,20 @@ Step 9 is also checked after its reveal, with the real-scale panel's answer on s
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from tests.views.stage import (
     MIN_DIGIT_PX,
     MIN_LABEL_PX,
     MIN_SHARE,
+    SIZE_IDS,
     SIZES,
     assert_labels_apart,
     assert_labels_whole,
-    close_all,
     digit_height,
-    present,
+    font_px,
+    share,
     visible_labels,
 )
 from visualizer.shell import MainWindow
@@ -35,26 +36,16 @@ QUICK_VOCABULARY = 3000  # the race's dense product at GPT-2 size takes seconds;
 
 
 @pytest.fixture
-def presenting(qtbot):
-    windows = []
+def reveal_quickly(qtbot):
+    """Step 9's reveal, with a smaller vocabulary for a quicker race (the text is the same)."""
 
-    def reveal_quickly(window: MainWindow) -> None:
-        """Step 9's reveal, with a smaller vocabulary for a quicker race (the text is the same)."""
+    def reveal(window: MainWindow) -> None:
         panel = window.gradient_lab.real_scale
         panel.vocabulary.setValue(QUICK_VOCABULARY)
         window.lesson_panel.reveal()
         qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
 
-    def open_window(size: tuple[int, int], language: str, step: int, reveal: bool = False) -> MainWindow:
-        windows.append(present(qtbot, size, language, step, reveal_quickly if reveal else None))
-        return windows[-1]
-
-    yield open_window
-    close_all(windows)
-
-
-def pixel_size(font: QFont) -> float:
-    return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+    return reveal
 
 
 def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
@@ -64,8 +55,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
     assert view is window.gradient_lab
     width, height = window.width(), window.height()
     assert (width, height) == size
-    share = view.width() * view.height() / (width * height)
-    assert share >= MIN_SHARE, f"the stage has {share:.0%} of the screen"
+    assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
     assert view.minimumSizeHint().width() <= width, "the lab is wider than the screen"
     assert view.mapTo(window, view.rect().topLeft()).x() >= 0
     assert view.mapTo(window, view.rect().topRight()).x() <= width
@@ -74,7 +64,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("step", LAB_STEPS, ids=[f"step{s + 1}" for s in LAB_STEPS])
 def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step, size, language):
     window = presenting(size, language, step)
@@ -98,7 +88,7 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     # The counts' rank labels: at least 14 px, one per row without overlapping.
     axis = lab.counts_plot.getAxis("left")
     font = axis.style["tickFont"]
-    assert pixel_size(font) >= MIN_LABEL_PX
+    assert font_px(font) >= MIN_LABEL_PX
     row_pixels = lab.counts_plot.getViewBox().height() / lab.lab.V
     assert QFontMetrics(font).height() <= row_pixels, "the rank labels overlap"
     title_html = lab.counts_plot.titleLabel.item.toHtml().replace(" ", "")
@@ -107,9 +97,9 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, size, language):
-    window = presenting(size, language, BATCH_QUESTION, reveal=True)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, reveal_quickly, size, language):
+    window = presenting(size, language, BATCH_QUESTION, reveal_quickly)
     panel = window.gradient_lab.real_scale
     assert panel.isVisible()
     # The whole window: the lesson band's answer too (it was cut at 1024 × 768 before an answered
@@ -117,7 +107,7 @@ def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, size
     assert_a_stage(window, size)
     for label in (panel.report, panel.answer, panel.memory):
         assert label.isVisible() and label.text()
-        assert pixel_size(label.font()) >= MIN_LABEL_PX
+        assert font_px(label.font()) >= MIN_LABEL_PX
         assert label.mapTo(window, label.rect().bottomLeft()).y() <= window.height()
 
 
