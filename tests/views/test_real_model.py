@@ -103,10 +103,11 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
                                np.mod(np.arange(menu.real_model.n) * theta[7], 2 * np.pi))
     page.side.setCurrentWidget(page.neighbours)
     menu.real_model.set_selected(1)  # "cat"
+    cat = menu.real_model.ids[1]
     E = tensors["model.embed_tokens.weight"]
     unit = E / np.linalg.norm(E, axis=1, keepdims=True)
-    scores = unit @ unit[5]
-    scores[5] = -np.inf
+    scores = unit @ unit[cat]
+    scores[cat] = -np.inf
     expected = np.argsort(-scores)[:10]
     np.testing.assert_array_equal(page.neighbours.neighbour_ids, expected)
     np.testing.assert_allclose(page.neighbours.scores, scores[expected], rtol=1e-5)
