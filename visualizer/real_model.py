@@ -8,22 +8,18 @@ model already shown). Arrays handed out are read-only.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from psygnal import Signal
 
 from .core import sinusoidal
+from .derived import DerivedArrays
 
 if TYPE_CHECKING:
     from .io.checkpoint import Checkpoint
 
 DEFAULT_TEXT = "the cat sat on the mat"
-
-
-def _read_only(array: np.ndarray) -> np.ndarray:
-    array.flags.writeable = False
-    return array
 
 
 class RealModel:
@@ -53,7 +49,7 @@ class RealModel:
         self._tokens: tuple[str, ...] = ()
         self._x_kind = "X"
         self._selected: int | None = None
-        self._cache: dict[str, Any] = {}
+        self._cache = DerivedArrays()
 
     # ---- read access -------------------------------------------------------------------------
 
@@ -99,14 +95,14 @@ class RealModel:
 
     def X(self) -> np.ndarray:
         """The matrix shown, shape (n, d), read-only: X or X_model; NaN rows past a learned table."""
-        return self._cached(f"X:{self._x_kind}", self._compute_X)
+        return self._cache.get(f"X:{self._x_kind}", self._compute_X)
 
     def P_similarity(self) -> np.ndarray | None:
         """Cosine similarity of the learned rows, shape (T, T), or None."""
         from .core import cosine_similarity_matrix
 
         P = None if self._checkpoint is None else self._checkpoint.P
-        return None if P is None else self._cached("P_sim", lambda: cosine_similarity_matrix(P))
+        return None if P is None else self._cache.get("P_sim", lambda: cosine_similarity_matrix(P))
 
     def sinusoidal_similarity(self) -> np.ndarray | None:
         """Cosine similarity of a sinusoidal table of P's size, shape (T, T), for comparison."""
@@ -116,7 +112,7 @@ class RealModel:
         if P is None:
             return None
         width = P.shape[1] - P.shape[1] % 2
-        return self._cached("sin_sim", lambda: cosine_similarity_matrix(sinusoidal(P.shape[0], width)))
+        return self._cache.get("sin_sim", lambda: cosine_similarity_matrix(sinusoidal(P.shape[0], width)))
 
     # ---- commands ----------------------------------------------------------------------------
 
@@ -191,8 +187,7 @@ class RealModel:
 
     def _set_tokens(self, ids: tuple[int, ...], tokens: tuple[str, ...]) -> None:
         self._ids, self._tokens = ids, tokens
-        for key in [k for k in self._cache if k.startswith("X:")]:
-            del self._cache[key]
+        self._cache.clear("X:")
         if self._selected is not None and self._selected >= self.n:
             self._selected = None
         self.tokens_changed.emit()
@@ -207,8 +202,3 @@ class RealModel:
         if ids:
             X[:known] = checkpoint.X_model(ids) if self._x_kind == "X_model" else checkpoint.X(ids)
         return X
-
-    def _cached(self, key: str, compute: Any) -> Any:
-        if key not in self._cache:
-            self._cache[key] = _read_only(np.asarray(compute()))
-        return self._cache[key]

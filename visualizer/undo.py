@@ -11,8 +11,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from .core.problems import QT_TRANSLATE_NOOP
-from .listening import Listening
 from .model import Edit, EmbeddingModel, ModelState
+from .subscriptions import Listening
 
 # Listed here so that pyside6-lupdate finds them; translated when the menu shows them.
 _DESCRIPTIONS = {

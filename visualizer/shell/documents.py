@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..i18n import LANGUAGES, explain
 from ..io.session import SessionError, load_session, save_session
-from ..listening import Listening
+from ..subscriptions import Listening
 from .settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from ..lesson import LessonStep
-from ..listening import Listening
+from ..subscriptions import Listening
 from ..views.rope_clock import RopeClock
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..i18n import LANGUAGES, install_language, locale_for
-from ..listening import Listening
+from ..subscriptions import Listening
 from ..views.palette import scaled_font
 from .documents import THEMES
 from .palette import window_palette

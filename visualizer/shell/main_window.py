@@ -19,7 +19,7 @@ from ..selection import Highlight
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lesson_panel import LessonPanel
-from ..views.listening import AnimatedView, Detachable
+from ..views.protocol import AnimatedView, Detachable
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
 from ..views.scheme_selector import SchemeSelector

@@ -16,8 +16,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
-from ..listening import Listening
 from ..real_model import RealModel
+from ..subscriptions import Listening
 from .settings_store import string_list
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from ..core import RowVerdict, classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .protocol import ListeningView
 from .stage import fit_column_names
 
 MOVED = QColor("#0072B2")

@@ -27,9 +27,9 @@ from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import scaled_font, symmetric_limit
 from .player import Player
+from .protocol import ListeningView
 from .real_scale import RealScalePanel
 
 PLAY_STEP_MS = 150

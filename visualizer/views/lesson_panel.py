@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 
 class LessonPanel(ListeningView, QWidget):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from ..appearance import Appearance
 from ..real_model import RealModel
 from .large_matrix import LargeMatrix
-from .listening import ListeningView
+from .protocol import ListeningView
 from .real_neighbours import RealNeighbours
 from .real_positions import RealPositions
 from .real_token_strip import RealTokenStrip, chip_text

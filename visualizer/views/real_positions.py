@@ -13,8 +13,8 @@ from ..core import principal_components, singular_values
 from ..real_model import RealModel
 from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import HIGHLIGHT, colormap, token_colour
+from .protocol import ListeningView
 from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3

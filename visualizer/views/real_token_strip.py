@@ -7,8 +7,8 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
 from ..real_model import RealModel
-from .listening import ListeningView
 from .palette import BEYOND_TRAINED
+from .protocol import ListeningView
 
 
 def chip_text(position: int, token: str, token_id: int) -> str:

@@ -37,9 +37,9 @@ from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
 from ..model import ROPE_BASES, EmbeddingModel
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import HIGHLIGHT, scaled_font, token_colour
 from .player import Player
+from .protocol import ListeningView
 
 FRAME_MS = 16  # ~60 frames per second
 SWEEP_STEPS_PER_POSITION = 100  # slider resolution: 0.01 of a position

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRad
 from ..appearance import Appearance
 from ..core import SCHEMES
 from ..model import EmbeddingModel
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 
 class SchemeSelector(ListeningView, QGroupBox):

@@ -10,10 +10,10 @@ from ..core import ADDITIVE_SCHEMES, display_token
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .player import Player
+from .protocol import ListeningView
 
 BUILD_STEP_MS = 700
 
