@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="105"/>
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="120"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="117"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="112"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="107"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="113"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="115"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="131"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="137"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="176"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="175"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="184"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="180"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="186"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="187"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="243"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -155,14 +155,77 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="114"/>
+        <location filename="../../visualizer/views/token_strip.py" line="115"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="117"/>
+        <location filename="../../visualizer/views/token_strip.py" line="118"/>
         <source>no P</source>
         <translation>sem P</translation>
+    </message>
+</context>
+<context>
+    <name>ClockControls</name>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="140"/>
+        <source>speed (positions/s):</source>
+        <translation>velocidade (posições/s):</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="141"/>
+        <source>Compare:</source>
+        <translation>Comparar:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="142"/>
+        <source>shift both by:</source>
+        <translation>deslocar os dois em:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="143"/>
+        <source>RoPE base:</source>
+        <translation>base da RoPE:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="144"/>
+        <source>context extension:</source>
+        <translation>extensão de contexto:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="145"/>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="145"/>
+        <source>Play</source>
+        <translation>Reproduzir</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="146"/>
+        <source>Lesson example (θ = 0.5)</source>
+        <translation>Exemplo da aula (θ = 0,5)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="150"/>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="150"/>
+        <source>position interpolation</source>
+        <translation>interpolação de posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="151"/>
+        <source>NTK-aware</source>
+        <translation>escala NTK</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/clock_controls.py" line="151"/>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
     </message>
 </context>
 <context>
@@ -190,27 +253,27 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="62"/>
+        <location filename="../../visualizer/shell/documents.py" line="64"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="70"/>
+        <location filename="../../visualizer/shell/documents.py" line="72"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="81"/>
+        <location filename="../../visualizer/shell/documents.py" line="83"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="89"/>
+        <location filename="../../visualizer/shell/documents.py" line="91"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="102"/>
+        <location filename="../../visualizer/shell/documents.py" line="104"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -291,76 +354,76 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="121"/>
-        <location filename="../../visualizer/shell/exports.py" line="127"/>
-        <location filename="../../visualizer/shell/exports.py" line="128"/>
-        <location filename="../../visualizer/shell/exports.py" line="137"/>
-        <location filename="../../visualizer/shell/exports.py" line="146"/>
+        <location filename="../../visualizer/shell/exports.py" line="132"/>
+        <location filename="../../visualizer/shell/exports.py" line="138"/>
+        <location filename="../../visualizer/shell/exports.py" line="139"/>
+        <location filename="../../visualizer/shell/exports.py" line="148"/>
+        <location filename="../../visualizer/shell/exports.py" line="157"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="133"/>
+        <location filename="../../visualizer/shell/exports.py" line="144"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="143"/>
+        <location filename="../../visualizer/shell/exports.py" line="154"/>
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="144"/>
+        <location filename="../../visualizer/shell/exports.py" line="155"/>
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="151"/>
+        <location filename="../../visualizer/shell/exports.py" line="162"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="161"/>
+        <location filename="../../visualizer/shell/exports.py" line="172"/>
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="162"/>
+        <location filename="../../visualizer/shell/exports.py" line="173"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="169"/>
+        <location filename="../../visualizer/shell/exports.py" line="180"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="175"/>
+        <location filename="../../visualizer/shell/exports.py" line="186"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="181"/>
+        <location filename="../../visualizer/shell/exports.py" line="192"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="187"/>
+        <location filename="../../visualizer/shell/exports.py" line="198"/>
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
@@ -386,129 +449,129 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="200"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="203"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="210"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="254"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="261"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="260"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="263"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="268"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="267"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="270"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
         <source>learning rate:</source>
         <translation>taxa η:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="335"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="336"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="337"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="340"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="341"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -529,52 +592,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="185"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="187"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="198"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="200"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="206"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="207"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="211"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -582,7 +645,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="80"/>
+        <location filename="../../visualizer/shell/look.py" line="74"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -590,7 +653,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="215"/>
+        <location filename="../../visualizer/shell/main_window.py" line="228"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -797,7 +860,7 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="219"/>
+        <location filename="../../visualizer/shell/main_window.py" line="232"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -815,62 +878,62 @@ O app continua funcionando.</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="65"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="66"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="74"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="75"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="114"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="115"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="133"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="138"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="139"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="156"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="160"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="161"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="162"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1038,7 +1101,7 @@ O app continua funcionando.</translation>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="69"/>
+        <location filename="../../visualizer/shell/exports.py" line="77"/>
         <location filename="../../visualizer/views/rendering.py" line="41"/>
         <location filename="../../visualizer/views/rendering.py" line="59"/>
         <location filename="../../visualizer/views/rendering.py" line="78"/>
@@ -1046,7 +1109,7 @@ O app continua funcionando.</translation>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="61"/>
+        <location filename="../../visualizer/shell/exports.py" line="69"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
@@ -1326,7 +1389,7 @@ O app continua funcionando.</translation>
 <context>
     <name>RealTokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/real_token_strip.py" line="51"/>
+        <location filename="../../visualizer/views/real_token_strip.py" line="56"/>
         <source>Beyond the trained length: this model has no position {0}</source>
         <translation>Além do comprimento treinado: este modelo não tem a posição {0}</translation>
     </message>
@@ -1352,113 +1415,61 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="443"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="157"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="445"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="159"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="221"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="221"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
-        <source>speed (positions/s):</source>
-        <translation>velocidade (posições/s):</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
-        <source>Compare:</source>
-        <translation>Comparar:</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
-        <source>shift both by:</source>
-        <translation>deslocar os dois em:</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
-        <source>RoPE base:</source>
-        <translation>base da RoPE:</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="606"/>
-        <source>context extension:</source>
-        <translation>extensão de contexto:</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="608"/>
-        <source>Lesson example (θ = 0.5)</source>
-        <translation>Exemplo da aula (θ = 0,5)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
-        <source>none</source>
-        <translation>nenhum</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
-        <source>position interpolation</source>
-        <translation>interpolação de posição</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
-        <source>NTK-aware</source>
-        <translation>escala NTK</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
-        <source>YaRN</source>
-        <translation>YaRN</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="638"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="314"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="320"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="649"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="325"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="658"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="334"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="662"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="338"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="665"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="341"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="669"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="345"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1534,83 +1545,83 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="60"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="61"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="60"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="62"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="66"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="71"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="74"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="84"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="87"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="98"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="114"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="100"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="116"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -1867,17 +1878,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="175"/>
+        <location filename="../../visualizer/views/token_strip.py" line="178"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="208"/>
+        <location filename="../../visualizer/views/token_strip.py" line="211"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="217"/>
+        <location filename="../../visualizer/views/token_strip.py" line="220"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1885,12 +1896,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="71"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="73"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="136"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="138"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -1921,27 +1932,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="86"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
@@ -1949,12 +1960,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="71"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="72"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -1962,38 +1973,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="79"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="88"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="81"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="90"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="92"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="141"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="152"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="142"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="143"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="144"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="158"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
@@ -2001,118 +2012,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="88"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="91"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="89"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="92"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="111"/>
+        <location filename="../../visualizer/views/x_panel.py" line="114"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="114"/>
+        <location filename="../../visualizer/views/x_panel.py" line="117"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="123"/>
+        <location filename="../../visualizer/views/x_panel.py" line="126"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="125"/>
+        <location filename="../../visualizer/views/x_panel.py" line="128"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="156"/>
+        <location filename="../../visualizer/views/x_panel.py" line="159"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="158"/>
+        <location filename="../../visualizer/views/x_panel.py" line="161"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="159"/>
+        <location filename="../../visualizer/views/x_panel.py" line="162"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="164"/>
+        <location filename="../../visualizer/views/x_panel.py" line="167"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="166"/>
+        <location filename="../../visualizer/views/x_panel.py" line="169"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="167"/>
+        <location filename="../../visualizer/views/x_panel.py" line="170"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="172"/>
+        <location filename="../../visualizer/views/x_panel.py" line="175"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175"/>
+        <location filename="../../visualizer/views/x_panel.py" line="178"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="133"/>
-        <location filename="../../visualizer/views/x_panel.py" line="205"/>
+        <location filename="../../visualizer/views/x_panel.py" line="136"/>
+        <location filename="../../visualizer/views/x_panel.py" line="208"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="208"/>
+        <location filename="../../visualizer/views/x_panel.py" line="211"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="211"/>
+        <location filename="../../visualizer/views/x_panel.py" line="214"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="213"/>
+        <location filename="../../visualizer/views/x_panel.py" line="216"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="215"/>
+        <location filename="../../visualizer/views/x_panel.py" line="218"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -103,8 +103,8 @@ class Monkey:
             view.build_button.toggle()
             if view.build_stage() is not None and self.rng.random() < 0.5:
                 view._advance_build()
-        elif hasattr(view, "play_button"):
-            view.play_button.toggle()
+        elif hasattr(view, "player"):
+            view.player.button.toggle()
 
     def lesson_step(self) -> None:
         panel = self.window.lesson_panel

@@ -52,7 +52,7 @@ class LessonDirector(Listening, QObject):
             if step.rope_lesson:
                 view.show_lesson_positions(3, 1)
             elif view.lesson_mode:
-                view.lesson_button.setChecked(False)
+                view.show_sequence()
 
     def run_action(self, action: dict[str, object]) -> None:
         """A reveal that is not a model command: the real-scale measurement."""

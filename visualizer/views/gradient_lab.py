@@ -31,6 +31,7 @@ from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
+from .values import ControlValue
 
 PLAY_STEP_MS = 150
 ZERO_ROW = QColor(140, 140, 140)
@@ -111,7 +112,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.log_log.toggled.connect(self.request_refresh)
         self.step_button.clicked.connect(self.player.step)
         self.reset_button.clicked.connect(self._on_reset)
-        self.optimizer.currentIndexChanged.connect(self._on_optimizer_changed)
+        self.optimizer_value = ControlValue.choice(self.optimizer)
+        self.optimizer_value.changed.connect(self._on_optimizer_changed)
         self.learning_rate.valueChanged.connect(self._on_optimizer_changed)
         self.tied.toggled.connect(self._on_tied_toggled)
         self.listen(self.lab.changed, self.request_refresh)
@@ -333,12 +335,11 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.reset_button.setText(self.tr("Reset E"))
         self.tied.setText(self.tr("tie E to the output layer"))
         current = self.optimizer.currentData() or self.lab.optimizer
-        self.optimizer.blockSignals(True)
-        self.optimizer.clear()
-        self.optimizer.addItem(self.tr("SGD"), "sgd")
-        self.optimizer.addItem(self.tr("Adam"), "adam")
-        self.optimizer.setCurrentIndex(self.optimizer.findData(current))
-        self.optimizer.blockSignals(False)
+        with self.optimizer_value.quietly():  # new names for the same choice: not a choice
+            self.optimizer.clear()
+            self.optimizer.addItem(self.tr("SGD"), "sgd")
+            self.optimizer.addItem(self.tr("Adam"), "adam")
+        self.optimizer_value.value = current
         self.request_refresh()
 
     def detach(self) -> None:

@@ -11,6 +11,7 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .palette import scaled_font
 from .protocol import ListeningView
+from .values import ControlValue
 
 
 class SchemeSelector(ListeningView, QGroupBox):
@@ -42,7 +43,8 @@ class SchemeSelector(ListeningView, QGroupBox):
         self.note.setStyleSheet("background: #FFF3D6; border: 1px solid #E0B050; padding: 4px;")
         layout.addWidget(self.note, 2, 0, 1, len(SCHEMES))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self._group.idToggled.connect(self._on_button_toggled)
+        self.choice = ControlValue.one_of(self._group, SCHEMES)
+        self.choice.changed.connect(self._model.set_scheme)
         self.listen(model.events.scheme_changed, self.refresh)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -118,17 +120,9 @@ class SchemeSelector(ListeningView, QGroupBox):
             self.verdicts[scheme].setText(verdicts[scheme])
         self.note.setText(self._note())
 
-    def _on_button_toggled(self, button_id: int, checked: bool) -> None:
-        if checked and SCHEMES[button_id] != self._model.scheme:
-            self._model.set_scheme(SCHEMES[button_id])
-
     def refresh(self) -> None:
         """Check the model's scheme and say where its position enters."""
-        button = self.buttons[self._model.scheme]
-        if not button.isChecked():
-            self._group.blockSignals(True)
-            button.setChecked(True)
-            self._group.blockSignals(False)
+        self.choice.value = self._model.scheme
         self.note.setText(self._note())
 
     def _on_scale_changed(self) -> None:
