@@ -294,7 +294,7 @@ class EmbeddingModel:
         scheme = scheme or self._scheme
 
         def compute() -> np.ndarray:
-            X = self.X() if scheme == self._scheme else self._x_under(scheme)
+            X = self.X() if scheme == self._scheme else self._x_of(self._ids, scheme)
             return attention_scores(X, scheme, causal=self._attention.causal, theta=self.theta(),
                                     slope=self.alibi_slope())
 
@@ -341,14 +341,26 @@ class EmbeddingModel:
         check_scheme(scheme)
         if scheme == self._scheme:
             return self.X()
-        return self._cache.get(f"X:{scheme}", lambda: self._x_under(scheme))
+        return self._cache.get(f"X:{scheme}", lambda: self._x_of(self._ids, scheme))
 
-    def _x_under(self, scheme: str) -> np.ndarray:
-        E_rows = self.E_rows()
+    def X_for(self, ids: tuple[int, ...]) -> np.ndarray:
+        """X that the sequence ``ids`` would have under the current scheme and E, shape (len(ids), d),
+        NaN rows past the learned table; not kept (the lesson compares an answer with this)."""
+        return self._x_of(tuple(self._validated_ids(list(ids))), self._scheme)
+
+    def scores_for(self, ids: tuple[int, ...]) -> np.ndarray:
+        """The scores ``ids`` would get under the current scheme, E and attention settings, shape
+        (len(ids), len(ids)), −inf where masked; not kept."""
+        settings = self._attention
+        return attention_scores(self.X_for(ids), self._scheme, causal=settings.causal, theta=self.theta(),
+                                slope=self.alibi_slope())
+
+    def _x_of(self, ids: tuple[int, ...], scheme: str) -> np.ndarray:
+        E_rows = self._E[np.asarray(ids, dtype=np.intp)].reshape(len(ids), self.d)
         if scheme == "sinusoidal":
-            return E_rows + sinusoidal(self.n, self.d)
+            return E_rows + sinusoidal(len(ids), self.d)
         if scheme == "learned":
-            return E_rows + padded_positions(self._P, self.n)
+            return E_rows + padded_positions(self._P, len(ids))
         return E_rows.copy()
 
     # ---- commands ----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ model already shown). Arrays handed out are read-only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,11 +16,21 @@ from psygnal import Signal
 
 from .core import sinusoidal
 from .derived import DerivedArrays
+from .model import Edit
 
 if TYPE_CHECKING:
     from .io.checkpoint import Checkpoint
 
 DEFAULT_TEXT = "the cat sat on the mat"
+
+
+@dataclass(frozen=True)
+class RealModelState:
+    """What an undo step of the real model's page puts back: the sentence and its tokens, in order."""
+
+    text: str
+    ids: tuple[int, ...]
+    tokens: tuple[str, ...]
 
 
 class RealModel:
@@ -35,12 +46,16 @@ class RealModel:
         "X" (the lesson's E[ids] + P) or "X_model" (what the first block receives).
     selection_changed : (object)
         The selected position (int) or None.
+    edited : (RealModelState, RealModelState, Edit)
+        Before, after, and what the command did (a sentence typed, a token dragged), for the page's
+        own undo stack; not emitted by ``restore`` (nor by opening a model, which starts afresh).
     """
 
     checkpoint_changed = Signal()
     tokens_changed = Signal()
     x_kind_changed = Signal(str)
     selection_changed = Signal(object)
+    edited = Signal(RealModelState, RealModelState, Edit)
 
     def __init__(self) -> None:
         self._checkpoint: Checkpoint | None = None
@@ -151,9 +166,11 @@ class RealModel:
             self._text = text
             return
         encoding = self._checkpoint.encode(text)
+        before = self.state()
         self._text = text
         if encoding.ids != self._ids:
             self._set_tokens(encoding.ids, encoding.tokens)
+            self.edited.emit(before, self.state(), Edit("text"))
 
     def move_token(self, src: int, dst: int) -> None:
         """Move the token at ``src`` so that it ends at ``dst`` (0-based): drag to reorder."""
@@ -161,11 +178,23 @@ class RealModel:
             raise IndexError(f"positions must lie in 1..{self.n}")
         if src == dst:
             return
+        before = self.state()
         ids, tokens = list(self._ids), list(self._tokens)
         ids.insert(dst, ids.pop(src))
         tokens.insert(dst, tokens.pop(src))
         self._set_tokens(tuple(ids), tuple(tokens))
         self.set_selected(dst)
+        self.edited.emit(before, self.state(), Edit("move", (tokens[dst], dst + 1)))
+
+    def state(self) -> RealModelState:
+        """A snapshot for undo."""
+        return RealModelState(self._text, self._ids, self._tokens)
+
+    def restore(self, state: RealModelState) -> None:
+        """Put back a snapshot (undo/redo). Emits ``tokens_changed`` but not ``edited``."""
+        self._text = state.text
+        if (state.ids, state.tokens) != (self._ids, self._tokens):
+            self._set_tokens(state.ids, state.tokens)
 
     def set_x_kind(self, kind: str) -> None:
         """Show "X" (the lesson's formula) or "X_model" (what the first block receives)."""

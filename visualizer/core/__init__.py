@@ -3,7 +3,7 @@
 Every function takes arrays and returns new arrays; nothing here holds state.
 """
 
-from .attention import alibi_bias, alibi_slopes, attention_scores
+from .attention import alibi_bias, alibi_slopes, attention_outputs, attention_scores
 from .formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
 from .gradient import (
     GPT2_SMALL_CONTEXT,
@@ -78,6 +78,7 @@ __all__ = [
     "Vocabulary",
     "alibi_bias",
     "alibi_slopes",
+    "attention_outputs",
     "attention_scores",
     "check_scheme",
     "chunked_row_norms",

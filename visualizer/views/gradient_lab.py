@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -31,9 +33,25 @@ from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
+from .staging import UNSTAGED, Outcome, Staging, StagingError, read_options
 from .values import ControlValue
 
 PLAY_STEP_MS = 150
+LAB_PAGES = ("toy", "real_scale")
+
+
+@dataclass(frozen=True)
+class GradientLabStaging:
+    """What a lesson step may ask of the gradient lab (the ``staging`` of a step whose view is ``gradient_lab``)."""
+
+    page: str = "toy"
+    """``toy`` (the 12-token lab) or ``real_scale`` (GPT-2's size, for a question about it)."""
+    measure: bool = False
+    """Run the real-scale race now, and report its outcome to the lesson (a revealed answer)."""
+
+    def __post_init__(self) -> None:
+        if self.page not in LAB_PAGES:
+            raise StagingError("page", f"{self.page!r} is not one of {', '.join(LAB_PAGES)}")
 ZERO_ROW = QColor(140, 140, 140)
 E_COLUMN, DISTANCE_COLUMN = 2, 3
 COLUMN_STRETCH = (3, 4, 3, 3)  # counts, gradient, E, distance
@@ -47,6 +65,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     Middle: the gradient (rows that get exactly 0 are greyed), E being trained, and how far each
     row has moved. Bottom: GPT-2-sized timing of the sparse path against the dense product.
     """
+
+    STAGING = GradientLabStaging
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lab: GradientLab,
                  parent: QWidget | None = None):
@@ -105,6 +125,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             plot.setMenuEnabled(False)
             plot.hideButtons()
         self.real_scale = RealScalePanel(appearance)
+        self._report: Callable[[Outcome], None] = UNSTAGED.report  # where a staged race reports
+        self.real_scale.measured.connect(self._on_measured)
         self.plots.installEventFilter(self)  # row labels fit the row height: refit on resize
         self._build_layout()
 
@@ -130,7 +152,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
                 (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
                  c["rate"], self.learning_rate),
                 (self.log_log, self.tied))
-        toy = QWidget()
+        self._toy_page = toy = QWidget()
         toy_layout = QVBoxLayout(toy)
         toy_layout.setContentsMargins(0, 0, 0, 0)
         for index, widgets in enumerate(rows):
@@ -156,6 +178,18 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         layout.addWidget(self.pages)
 
     # ---- commands ------------------------------------------------------------------------------
+
+    def stage(self, staging: Staging) -> None:
+        """A lesson step's lab: the toy page or GPT-2's real scale; a revealed answer runs the race
+        and reports what it measured to the lesson."""
+        options = read_options(GradientLabStaging, staging.options)
+        self.pages.setCurrentWidget(self.real_scale if options.page == "real_scale" else self._toy_page)
+        self._report = staging.report
+        if options.measure:
+            self.real_scale.start()
+
+    def _on_measured(self, result: dict[str, object]) -> None:
+        self._report(result)
 
     def step(self) -> None:
         """One optimiser step (and a fresh batch)."""

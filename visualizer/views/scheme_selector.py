@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRadioButton, QSizePolicy, QWidget
 
 from ..appearance import Appearance
 from ..core import SCHEMES
+from ..core.problems import QT_TRANSLATE_NOOP
 from ..model import EmbeddingModel
 from .palette import scaled_font
 from .protocol import ListeningView
 from .values import ControlValue
+
+
+def scheme_names() -> dict[str, str]:
+    """The display name of each scheme, in the current language."""
+    names = {"none": QT_TRANSLATE_NOOP("SchemeSelector", "None"),
+             "learned": QT_TRANSLATE_NOOP("SchemeSelector", "Learned"),
+             "sinusoidal": QT_TRANSLATE_NOOP("SchemeSelector", "Sinusoidal"),
+             "rope": QT_TRANSLATE_NOOP("SchemeSelector", "RoPE"),
+             "alibi": QT_TRANSLATE_NOOP("SchemeSelector", "ALiBi")}
+    return {scheme: QCoreApplication.translate("SchemeSelector", name) for scheme, name in names.items()}
 
 
 class SchemeSelector(ListeningView, QGroupBox):
@@ -54,13 +65,7 @@ class SchemeSelector(ListeningView, QGroupBox):
 
     def names(self) -> dict[str, str]:
         """The display name of each scheme."""
-        return {
-            "none": self.tr("None"),
-            "learned": self.tr("Learned"),
-            "sinusoidal": self.tr("Sinusoidal"),
-            "rope": self.tr("RoPE"),
-            "alibi": self.tr("ALiBi"),
-        }
+        return scheme_names()
 
     def verdict_texts(self) -> dict[str, str]:
         """The one-line verdict of each scheme (facts from the lesson, in our words)."""
@@ -91,13 +96,9 @@ class SchemeSelector(ListeningView, QGroupBox):
         return self.tr("Nothing is added to X, and position enters nowhere else: "
                        "only the causal mask tells tokens apart by order.")
 
-    def set_compact(self, compact: bool) -> None:
-        """Compact (presentation): one row of names; the lesson's caption does the talking."""
-        self._compact = compact
-        for label in (*self.verdicts.values(), self.note):
-            label.setVisible(not compact)
-        self._on_scale_changed()
-        self.setTitle("" if compact else self.tr("Position scheme"))
+    def is_compact(self) -> bool:
+        """True while presenting: one row of names; the lesson's caption does the talking."""
+        return self._compact
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -126,6 +127,12 @@ class SchemeSelector(ListeningView, QGroupBox):
         self.note.setText(self._note())
 
     def _on_scale_changed(self) -> None:
+        compact = self._appearance.presenting
+        if compact != self._compact:  # presenting: one row of names; the lesson's caption does the talking
+            self._compact = compact
+            for label in (*self.verdicts.values(), self.note):
+                label.setVisible(not compact)
+            self.setTitle("" if compact else self.tr("Position scheme"))
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:
             # Compact (presenting), the row is a reminder of the choice, not the step's point.
