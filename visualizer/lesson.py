@@ -9,19 +9,30 @@ of the run (``revealed``): a session keeps it, ``--step N --reveal`` starts in i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
 import numpy as np
 from psygnal import Signal
 
 from .core import NumberFormat, attention_outputs, classify_rows, display_token, tokenize
-from .lesson_file import CaptionVariant, Lesson, LessonError, LessonStep, Move, Reveal, matching_caption, read_lesson
+from .lesson_file import (
+    FACTS,
+    CaptionVariant,
+    Lesson,
+    LessonError,
+    LessonStep,
+    Move,
+    Reveal,
+    matching_caption,
+    read_lesson,
+)
 from .model import EmbeddingModel
 from .resources import resource
 from .subscriptions import Listening
 
 LESSON_FILE = resource("lesson", "steps.json")
+FACT_NAMES = tuple(FACTS)
 OUTPUT_TOLERANCE = 1e-9
 """Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 
@@ -150,14 +161,16 @@ class LessonRun(Listening):
 
     # ---- the answer, computed from the model under it ------------------------------------------
 
-    def facts(self) -> dict[str, object]:
-        """What an answer's caption may depend on: the mask (``causal``), the ``scheme``, and after a
-        reveal whether the rows of X only moved (``rows_only_move``) and whether attention's outputs
-        only moved (``outputs_only_move``), compared with the step's own order under today's settings."""
+    def facts(self, names: Collection[str] = FACT_NAMES) -> dict[str, object]:
+        """What an answer's caption may depend on (those of ``names``): the mask (``causal``), the
+        ``scheme``, and after a reveal whether the rows of X only moved (``rows_only_move``) and
+        whether attention's outputs only moved (``outputs_only_move``), compared with the step's
+        own order under the settings of now."""
         facts: dict[str, object] = {"causal": self._model.attention.causal, "scheme": self._model.scheme}
-        changed, outputs = self.changed_rows(), self.changed_outputs()
-        if changed is not None and outputs is not None:
-            facts["rows_only_move"], facts["outputs_only_move"] = not changed, not outputs
+        if "rows_only_move" in names and (changed := self.changed_rows()) is not None:
+            facts["rows_only_move"] = not changed
+        if "outputs_only_move" in names and (outputs := self.changed_outputs()) is not None:
+            facts["outputs_only_move"] = not outputs
         return facts
 
     def answer(self, language: str) -> str | None:
@@ -165,7 +178,8 @@ class LessonRun(Listening):
         step = self.current_step()
         if step is None or step.reveal is None or not self._revealed:
             return None
-        return matching_caption(step.reveal, self.facts())[language]
+        names = {name for variant in step.reveal.variants for name in variant.when}
+        return matching_caption(step.reveal, self.facts(names) if names else {})[language]
 
     def changed_rows(self) -> list[int] | None:
         """After a reveal: the positions (0-based) whose rows of X changed, not merely moved; else None."""

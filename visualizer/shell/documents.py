@@ -90,7 +90,7 @@ class Documents(Listening, QObject):
         index = self._lesson.lesson.index_of(place.step) if isinstance(place.step, str) else place.step
         if index is None or not 0 <= index < len(self._lesson.lesson.steps):
             self._messages.show_message(self.tr(
-                "The session's lesson step {0} is not in this lesson; the lesson stays where it was.").format(
+                "The session's lesson step '{0}' is not in this lesson; the lesson stays where it was.").format(
                 place.step if isinstance(place.step, str) else place.step + 1))
             return
         self._lesson.resume(index, place.revealed)

@@ -8,6 +8,8 @@ takes the staging back when the lesson is hidden.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
@@ -15,18 +17,18 @@ from ..lesson import Lesson, LessonError, LessonRun, LessonStep
 from ..subscriptions import Listening
 from ..views.staging import UNSTAGED, StagedView, Staging, StagingError, read_options
 from .lesson_band import LessonBand
-from .view_tabs import ViewTabs
+from .view_tabs import LESSON_VIEWS, ViewTabs
 
 
-def check_staging(lesson: Lesson, tabs: ViewTabs) -> None:
+def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VIEWS) -> None:
     """Every step's view exists and its staging is one the view reads (raises :class:`LessonError`
-    naming the step and the field): a teacher's mistake in the lesson file shows at start."""
-    names = tabs.names()
+    naming the step and the field): a teacher's mistake in the lesson file shows at start, before
+    anything is built."""
     for number, step in enumerate(lesson.steps, 1):
         where = f"step {number} ({step.id!r})"
-        if step.view not in names:
-            raise LessonError(f"{where}, field 'view': {step.view!r} is not one of {', '.join(names)}")
-        kind = tabs.kind_of(step.view)
+        if step.view not in views:
+            raise LessonError(f"{where}, field 'view': {step.view!r} is not one of {', '.join(views)}")
+        kind = views[step.view]
         stagings = [("staging", step.staging)]
         if step.reveal is not None:
             stagings.append(("reveal.staging", step.reveal.staging))
@@ -61,7 +63,6 @@ class LessonDirector(Listening, QObject):
 
     def __init__(self, run: LessonRun, tabs: ViewTabs, band: LessonBand) -> None:
         super().__init__(tabs)
-        check_staging(run.lesson, tabs)
         self._run, self._tabs, self._band = run, tabs, band
         self.listen(run.step_shown, self._show_step)  # dropped by detach() (Listening)
         self.listen(run.answer_shown, self._show_answer)

@@ -38,7 +38,7 @@ from .documents import Documents
 from .exports import Exports
 from .help import Help
 from .lesson_band import LessonBand
-from .lesson_director import LessonDirector
+from .lesson_director import LessonDirector, check_staging
 from .look import Look
 from .messages import StatusBarMessages
 from .model_menu import ModelMenu
@@ -73,6 +73,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
                  settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None):
+        lesson = lesson or load_lesson()
+        check_staging(lesson)  # a step no view can stage is refused before anything is built
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
@@ -80,7 +82,7 @@ class MainWindow(QMainWindow):
         # lab's batches and its own training copy of E (made on first use: see `lab`).
         self.highlight = Highlight(self.model)
         self._lab: GradientLab | None = None
-        self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
+        self.lesson_run = LessonRun(lesson, self.model)
         self.messages = StatusBarMessages(self.statusBar())
         self._lay_out()
         self._make_parts(settings_store(settings))

@@ -22,6 +22,9 @@ from ..views.scheme_comparison import SchemeComparison
 from ..views.x_panel import XPanel
 
 PageView = TypeVar("PageView", bound=QWidget)
+LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "rope_clock": RopeClock, "attention": AttentionPreview,
+                                          "comparison": SchemeComparison, "gradient_lab": GradientLabView}
+"""The views a lesson step may name, in tab order (a new view for the lesson is added here and below)."""
 
 
 @dataclass(frozen=True)

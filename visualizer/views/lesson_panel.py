@@ -166,8 +166,11 @@ class LessonPanel(ListeningView, QWidget):
         """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and {changed} with live values."""
         separator = "; " if self._appearance.language == "pt" else ", "
         values = self.run.live_values(self._appearance.numbers, separator)
-        values["changed"] = self._changed_text()
-        values["outputs_changed"] = self._outputs_text()
+        # Computed only when the text names them: the answer's comparisons cost a little.
+        if "{changed}" in text:
+            values["changed"] = self._changed_text()
+        if "{outputs_changed}" in text:
+            values["outputs_changed"] = self._outputs_text()
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -242,7 +245,9 @@ class LessonPanel(ListeningView, QWidget):
         caption = self.run.answer(language) or step.caption[language]
         if self.run.outcome is not None and step.reveal is not None and step.reveal.done_caption:
             caption = self._fill_outcome(step.reveal.done_caption[language], self.run.outcome)
-        self.caption.setText(self.fill(caption))
+        text = self.fill(caption)
+        if text != self.caption.text():  # the same words need no new layout
+            self.caption.setText(text)
 
     def _on_scale_changed(self, *_: object) -> None:
         self._fit_to_stage()
