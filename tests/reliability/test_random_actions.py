@@ -37,7 +37,7 @@ class Monkey:
     def act(self) -> str:
         actions = [self.drag_chip, self.drop_vocabulary_row, self.delete_chip, self.alt_arrow, self.switch_scheme,
                    self.edit_cell, self.undo, self.redo, self.type_sentence, self.toggle_animation,
-                   self.lesson_step, self.switch_tab, self.hover]
+                   self.lesson_step, self.switch_tab, self.hover, self.toggle_mask]
         action = actions[self.rng.integers(len(actions))]
         self.last = action.__name__  # named in the failure message even if the action raises
         action()
@@ -105,6 +105,10 @@ class Monkey:
                 view._advance_build()
         elif hasattr(view, "player"):
             view.player.button.toggle()
+
+    def toggle_mask(self) -> None:
+        view = self.window.attention
+        view.causal.click()
 
     def lesson_step(self) -> None:
         panel = self.window.lesson_panel
@@ -178,6 +182,15 @@ def check_invariants(window) -> int:
     token_id = int(np.random.default_rng(model.n).integers(model.V))
     shown = [float(table.index(token_id, 2 + c).data(Qt.ItemDataRole.EditRole)) for c in range(model.d)]
     check.that(shown == list(model.E[token_id]), "the vocabulary shows E")
+    settings = model.attention
+    if window.pages["attention"].built:  # its controls show the model's settings, hidden or not
+        attention = window.attention
+        check.that(attention.causal.isChecked() == settings.causal, "the mask box shows the mask")
+        check.that((attention.heads.value(), attention.head.value()) == (settings.alibi_heads, settings.alibi_head),
+                   "the ALiBi boxes show the heads")
+    if window.pages["rope_clock"].built:
+        check.that(window.rope_clock.controls.base_choice.currentData() == settings.rope_base,
+                   "the clock shows the RoPE base")
     panel = window.x_panel
     if panel.isVisible() and panel.build_stage() is None:
         if panel.lookup_only():  # the lesson's first step: only the lookup, X still to come

@@ -36,14 +36,11 @@ class LessonBand(Listening, QDockWidget):
         super().__init__()
         self._host, self.panel, self._appearance = host, panel, appearance
         self._wanted = False
-        self._presenting = False
+        self._presenting = False  # sized for the bottom (presentation mode, told by set_presenting)
+        self._at_bottom = False  # placed at the bottom (the appearance's presenting)
         self.setObjectName("lesson")
-        self._content = QWidget()
-        self._row = QHBoxLayout(self._content)
-        self._row.setContentsMargins(0, 0, 0, 0)
-        self._row.setSpacing(0)
-        self._row.addWidget(panel, 1)
-        self.setWidget(self._content)
+        self._row: QHBoxLayout | None = None  # made by the first add_beside: the panel alone until then
+        self.setWidget(panel)
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
@@ -64,18 +61,31 @@ class LessonBand(Listening, QDockWidget):
     def set_wanted(self, wanted: bool) -> None:
         """Show or hide the lesson outside presentation mode (presenting, it always shows)."""
         self._wanted = wanted
-        self.setVisible(wanted or self._presenting)
+        self.setVisible(wanted or self._at_bottom)
         self.fit()
 
     def add_beside(self, widget: QWidget) -> None:
         """Put ``widget`` beside the lesson panel, in the band (it goes wherever the band goes)."""
+        if self._row is None:
+            content = QWidget()
+            self._row = QHBoxLayout(content)
+            self._row.setContentsMargins(0, 0, 0, 0)
+            self._row.setSpacing(0)
+            self._row.addWidget(self.panel, 1)
+            self.setWidget(content)
         self._row.addWidget(widget)
+        self.fit()
+
+    def set_presenting(self, presenting: bool) -> None:
+        """Presentation mode begins or ends: from now on the band sizes itself for the bottom (or the
+        side); it moves there when the appearance says so (with every view)."""
+        self._presenting = presenting
 
     def _on_scale_changed(self, *_: object) -> None:
         self.setMinimumWidth(min(self._appearance.px(200), 320))
         presenting = self._appearance.presenting
-        if presenting != self._presenting:
-            self._presenting = presenting
+        if presenting != self._at_bottom:
+            self._at_bottom = self._presenting = presenting
             # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.
             area = Qt.DockWidgetArea.BottomDockWidgetArea if presenting else Qt.DockWidgetArea.RightDockWidgetArea
             self._host.addDockWidget(area, self)

@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         self.highlight = Highlight(self.model)
         self._lab: GradientLab | None = None
         self.lesson_run = LessonRun(lesson, self.model)
-        self.messages = StatusBarMessages(self.statusBar())
+        self.messages = StatusBarMessages(self.statusBar)
         self._lay_out()
         self._make_parts(settings_store(settings))
         self._connect()
@@ -155,6 +155,7 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
+        self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.show_message)

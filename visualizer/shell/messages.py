@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtWidgets import QStatusBar
@@ -17,14 +18,18 @@ class MessageSink(Protocol):
 
 
 class StatusBarMessages:
-    """Messages in a window's status bar, each for a few seconds."""
+    """Messages in a window's status bar, each for a few seconds.
 
-    def __init__(self, bar: QStatusBar) -> None:
+    ``bar`` gives the status bar when the first message comes (``QMainWindow.statusBar`` makes it
+    then: a window that says nothing keeps its height for the views).
+    """
+
+    def __init__(self, bar: Callable[[], QStatusBar]) -> None:
         self._bar = bar
 
     def show_message(self, text: str) -> None:
         """Show ``text`` in the status bar for :data:`STATUS_MS` milliseconds."""
-        self._bar.showMessage(text, STATUS_MS)
+        self._bar().showMessage(text, STATUS_MS)
 
 
 __all__ = ["STATUS_MS", "MessageSink", "StatusBarMessages"]

@@ -45,7 +45,8 @@ class Presentation(QObject):
     Signals
     -------
     presenting_changed : (bool)
-        After entering (True) or leaving (False): the clicker keys follow.
+        Entering (True) or leaving (False), before the appearance changes: the clicker keys and
+        the lesson band's size follow.
     """
 
     presenting_changed = Signal(bool)
@@ -80,6 +81,7 @@ class Presentation(QObject):
             return
         window, appearance = self._window, self._appearance
         self._presenting = on
+        self.presenting_changed.emit(on)  # the clicker keys, the lesson band's size
         if on:
             self.scale_before, self.contrast_before = appearance.scale, appearance.high_contrast
             area = window.screen().availableGeometry().size() if full_screen else window.size()
@@ -99,7 +101,6 @@ class Presentation(QObject):
             appearance.set_scale(self.scale_before)
             appearance.set_high_contrast(self.contrast_before)
             self.blank.hide()
-        self.presenting_changed.emit(on)
         if on and full_screen:
             window.showFullScreen()
 

@@ -105,14 +105,15 @@ class ControlValue(Generic[T]):
         return ControlValue(combo.currentIndex, combo.setCurrentIndex, combo.currentIndexChanged)
 
     @staticmethod
-    def one_of(group: QButtonGroup, values: Sequence[T]) -> ControlValue[T]:
+    def one_of(group: QButtonGroup, values: Sequence[T]) -> ControlValue[T | None]:
         """Exclusive buttons (radio buttons): button ``i`` of the group stands for ``values[i]``."""
 
-        def read() -> T:
-            return values[max(0, group.checkedId())]
+        def read() -> T | None:  # None until a button is checked
+            checked = group.checkedId()
+            return values[checked] if checked >= 0 else None
 
-        def write(value: T) -> None:
-            button = group.button(values.index(value))
+        def write(value: T | None) -> None:
+            button = None if value is None else group.button(values.index(value))
             if button is not None:
                 button.setChecked(True)
 
