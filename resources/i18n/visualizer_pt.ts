@@ -253,27 +253,32 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="64"/>
+        <location filename="../../visualizer/shell/documents.py" line="76"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="72"/>
+        <location filename="../../visualizer/shell/documents.py" line="81"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="83"/>
+        <location filename="../../visualizer/shell/documents.py" line="93"/>
+        <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
+        <translation>O passo &apos;{0}&apos; da aula, salvo na sessão, não existe nesta aula; a aula fica onde estava.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="106"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="91"/>
+        <location filename="../../visualizer/shell/documents.py" line="119"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="104"/>
+        <location filename="../../visualizer/shell/documents.py" line="132"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -281,72 +286,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Edit</name>
     <message>
-        <location filename="../../visualizer/undo.py" line="19"/>
+        <location filename="../../visualizer/undo.py" line="23"/>
         <source>type a sentence</source>
         <translation>digitar uma frase</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="20"/>
+        <location filename="../../visualizer/undo.py" line="24"/>
         <source>set the tokens</source>
         <translation>definir os tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="21"/>
+        <location filename="../../visualizer/undo.py" line="25"/>
         <source>move {0} to position {1}</source>
         <translation>mover {0} para a posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="22"/>
+        <location filename="../../visualizer/undo.py" line="26"/>
         <source>insert {0} at position {1}</source>
         <translation>inserir {0} na posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="23"/>
+        <location filename="../../visualizer/undo.py" line="27"/>
         <source>remove {0} from position {1}</source>
         <translation>remover {0} da posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="24"/>
+        <location filename="../../visualizer/undo.py" line="28"/>
         <source>position scheme {0}</source>
         <translation>esquema de posição {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="25"/>
+        <location filename="../../visualizer/undo.py" line="29"/>
         <source>E[{0}, {1}] = {2}</source>
         <translation>E[{0}, {1}] = {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="26"/>
+        <location filename="../../visualizer/undo.py" line="30"/>
         <source>RoPE base {0}</source>
         <translation>base da RoPE {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="27"/>
+        <location filename="../../visualizer/undo.py" line="31"/>
         <source>context extension {0} × {1}</source>
         <translation>extensão de contexto {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="28"/>
+        <location filename="../../visualizer/undo.py" line="32"/>
         <source>ALiBi head {0} of {1}</source>
         <translation>cabeça {0} de {1} do ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="29"/>
+        <location filename="../../visualizer/undo.py" line="33"/>
         <source>causal mask {0}</source>
         <translation>máscara causal {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="36"/>
+        <location filename="../../visualizer/undo.py" line="40"/>
         <source>on</source>
         <translation>ligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="37"/>
+        <location filename="../../visualizer/undo.py" line="41"/>
         <source>off</source>
         <translation>desligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="38"/>
+        <location filename="../../visualizer/undo.py" line="42"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
@@ -354,76 +359,76 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="132"/>
-        <location filename="../../visualizer/shell/exports.py" line="138"/>
-        <location filename="../../visualizer/shell/exports.py" line="139"/>
-        <location filename="../../visualizer/shell/exports.py" line="148"/>
-        <location filename="../../visualizer/shell/exports.py" line="157"/>
+        <location filename="../../visualizer/shell/exports.py" line="76"/>
+        <location filename="../../visualizer/shell/exports.py" line="82"/>
+        <location filename="../../visualizer/shell/exports.py" line="83"/>
+        <location filename="../../visualizer/shell/exports.py" line="92"/>
+        <location filename="../../visualizer/shell/exports.py" line="100"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="144"/>
+        <location filename="../../visualizer/shell/exports.py" line="88"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="96"/>
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="96"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="96"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="154"/>
+        <location filename="../../visualizer/shell/exports.py" line="97"/>
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="155"/>
+        <location filename="../../visualizer/shell/exports.py" line="98"/>
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="162"/>
+        <location filename="../../visualizer/shell/exports.py" line="105"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="172"/>
-        <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
-        <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
+        <location filename="../../visualizer/shell/exports.py" line="115"/>
+        <source>Images ({0});;Data ({1})</source>
+        <translation>Imagens ({0});;Dados ({1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="173"/>
+        <location filename="../../visualizer/shell/exports.py" line="116"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="180"/>
+        <location filename="../../visualizer/shell/exports.py" line="123"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="186"/>
+        <location filename="../../visualizer/shell/exports.py" line="129"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="192"/>
+        <location filename="../../visualizer/shell/exports.py" line="135"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="198"/>
+        <location filename="../../visualizer/shell/exports.py" line="141"/>
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
@@ -449,129 +454,129 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="199"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="165"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="199"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="203"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="237"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="210"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="293"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="261"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="295"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="263"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="268"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="302"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="270"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="304"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="360"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="361"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="362"/>
         <source>learning rate:</source>
         <translation>taxa η:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="363"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="364"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="365"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="366"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="367"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="335"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="369"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="336"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="370"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="340"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="374"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="341"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="375"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -590,54 +595,67 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>LessonBand</name>
+    <message>
+        <location filename="../../visualizer/shell/lesson_band.py" line="115"/>
+        <source>Guided lesson</source>
+        <translation>Aula guiada</translation>
+    </message>
+</context>
+<context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
+        <source>no token</source>
+        <translation>nenhum token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="187"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="213"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="216"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="200"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="217"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="218"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="206"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="207"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="224"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="211"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="228"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -645,7 +663,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="74"/>
+        <location filename="../../visualizer/shell/look.py" line="50"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -653,224 +671,219 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="228"/>
+        <location filename="../../visualizer/shell/main_window.py" line="240"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="221"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="224"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="335"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="225"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="222"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="333"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="227"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="338"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="226"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="337"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="190"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="247"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="191"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="248"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="192"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="249"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="202"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="313"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="204"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="315"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="206"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="317"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="212"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="323"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="214"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="325"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="223"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="142"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="264"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="132"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="256"/>
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="134"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="257"/>
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="136"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="138"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="260"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="146"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="148"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="269"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="151"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="153"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="274"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="155"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="275"/>
         <source>&amp;Print worked example (PDF)…</source>
         <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="163"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="283"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="157"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="165"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="284"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="167"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="286"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="169"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="288"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="171"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="173"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="291"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="175"/>
-        <location filename="../../visualizer/shell/actions.py" line="208"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="293"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="319"/>
         <source>&amp;Next lesson step</source>
         <translation>Próximo &amp;passo da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="177"/>
-        <location filename="../../visualizer/shell/actions.py" line="210"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="321"/>
         <source>&amp;Previous lesson step</source>
         <translation>Passo a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="179"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="296"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="181"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="298"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="183"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="299"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="185"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="300"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="187"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="301"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="228"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="339"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="232"/>
-        <source>Guided lesson</source>
-        <translation>Aula guiada</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/actions.py" line="159"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="279"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="162"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -878,62 +891,63 @@ O app continua funcionando.</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="66"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="91"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="75"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="100"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="135"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="115"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="137"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="133"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="139"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="182"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="183"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="184"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="160"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="185"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="162"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="187"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="152"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="190"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -946,170 +960,180 @@ O app continua funcionando.</translation>
         <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="74"/>
+        <location filename="../../visualizer/io/session.py" line="84"/>
         <source>cannot save {path}: {reason}</source>
         <translation>não foi possível salvar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="89"/>
+        <location filename="../../visualizer/io/session.py" line="99"/>
         <source>cannot open {path}: {reason}</source>
         <translation>não foi possível abrir {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="92"/>
+        <location filename="../../visualizer/io/session.py" line="102"/>
         <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
         <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="98"/>
+        <location filename="../../visualizer/io/session.py" line="108"/>
         <source>cannot read {path}: {reason}</source>
         <translation>não foi possível ler {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="103"/>
+        <location filename="../../visualizer/io/session.py" line="113"/>
         <source>{name} is not text (UTF-8)</source>
         <translation>{name} não é texto (UTF-8)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="105"/>
+        <location filename="../../visualizer/io/session.py" line="115"/>
         <source>{name} is nested too deeply to be a session</source>
         <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="108"/>
+        <location filename="../../visualizer/io/session.py" line="118"/>
         <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
         <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="117"/>
+        <location filename="../../visualizer/io/session.py" line="127"/>
         <source>{name} is not a session (expected a JSON object)</source>
         <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="119"/>
+        <location filename="../../visualizer/io/session.py" line="129"/>
         <source>{name} is not a session of this app (format {format!r})</source>
         <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="124"/>
+        <location filename="../../visualizer/io/session.py" line="134"/>
         <source>{name} has no valid version number</source>
         <translation>{name} não tem um número de versão válido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="126"/>
+        <location filename="../../visualizer/io/session.py" line="136"/>
         <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
         <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="130"/>
+        <location filename="../../visualizer/io/session.py" line="140"/>
         <source>{name} has an invalid version {version}</source>
         <translation>{name} tem uma versão inválida: {version}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="134"/>
+        <location filename="../../visualizer/io/session.py" line="144"/>
         <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
         <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="136"/>
+        <location filename="../../visualizer/io/session.py" line="146"/>
         <source>{name}: {count} tokens is more than {limit}</source>
         <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="140"/>
+        <location filename="../../visualizer/io/session.py" line="150"/>
         <source>{name}: a token id is outside 0..{last}</source>
         <translation>{name}: um id de token está fora de 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="144"/>
+        <location filename="../../visualizer/io/session.py" line="154"/>
         <source>{name}: unknown position scheme {scheme!r}</source>
         <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="150"/>
+        <location filename="../../visualizer/io/session.py" line="167"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="158"/>
+        <location filename="../../visualizer/io/session.py" line="175"/>
+        <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
+        <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de um passo, revealed: true ou false}}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="182"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="165"/>
+        <location filename="../../visualizer/io/session.py" line="189"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="169"/>
+        <location filename="../../visualizer/io/session.py" line="193"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="173"/>
+        <location filename="../../visualizer/io/session.py" line="197"/>
         <source>{name}: E[{id}, {dim}] = {value} is not a usable number</source>
         <translation>{name}: E[{id}, {dim}] = {value} não é um número utilizável</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="182"/>
+        <location filename="../../visualizer/io/session.py" line="206"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="186"/>
+        <location filename="../../visualizer/io/session.py" line="210"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="191"/>
+        <location filename="../../visualizer/io/session.py" line="215"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="197"/>
+        <location filename="../../visualizer/io/session.py" line="221"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="203"/>
+        <location filename="../../visualizer/io/session.py" line="227"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="208"/>
+        <location filename="../../visualizer/io/session.py" line="232"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/tables.py" line="125"/>
+        <source>cannot export to {suffix}; use one of {formats}</source>
+        <translation>não é possível exportar para {suffix}; use um de {formats}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/tables.py" line="166"/>
         <source>cannot write {path}: folder {folder} does not exist</source>
         <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="128"/>
+        <location filename="../../visualizer/io/tables.py" line="169"/>
         <source>cannot write {path}: it is a folder</source>
         <translation>não foi possível gravar {path}: é uma pasta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="130"/>
+        <location filename="../../visualizer/io/tables.py" line="171"/>
         <source>cannot write {path}: permission denied</source>
         <translation>não foi possível gravar {path}: permissão negada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="139"/>
+        <location filename="../../visualizer/io/tables.py" line="180"/>
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="77"/>
         <location filename="../../visualizer/views/rendering.py" line="41"/>
         <location filename="../../visualizer/views/rendering.py" line="59"/>
         <location filename="../../visualizer/views/rendering.py" line="78"/>
+        <location filename="../../visualizer/views/x_picture.py" line="63"/>
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="69"/>
+        <location filename="../../visualizer/views/x_picture.py" line="55"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
@@ -1545,83 +1569,83 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="20"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="21"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="60"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="22"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="61"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="23"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="62"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="24"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="74"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="79"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="85"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="100"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="116"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="117"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="135"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -1909,22 +1933,22 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="37"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="94"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="37"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="94"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="38"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="95"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="38"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="95"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -1932,27 +1956,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="65"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="72"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="74"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="86"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="77"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
@@ -2012,118 +2036,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="91"/>
-        <location filename="../../visualizer/views/x_panel.py" line="192"/>
+        <location filename="../../visualizer/views/x_panel.py" line="106"/>
+        <location filename="../../visualizer/views/x_panel.py" line="207"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="92"/>
-        <location filename="../../visualizer/views/x_panel.py" line="192"/>
+        <location filename="../../visualizer/views/x_panel.py" line="107"/>
+        <location filename="../../visualizer/views/x_panel.py" line="207"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="114"/>
+        <location filename="../../visualizer/views/x_panel.py" line="129"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="117"/>
+        <location filename="../../visualizer/views/x_panel.py" line="132"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="121"/>
+        <location filename="../../visualizer/views/x_panel.py" line="136"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="121"/>
+        <location filename="../../visualizer/views/x_panel.py" line="136"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="126"/>
+        <location filename="../../visualizer/views/x_panel.py" line="141"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="128"/>
+        <location filename="../../visualizer/views/x_panel.py" line="143"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="159"/>
+        <location filename="../../visualizer/views/x_panel.py" line="174"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="161"/>
+        <location filename="../../visualizer/views/x_panel.py" line="176"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="162"/>
+        <location filename="../../visualizer/views/x_panel.py" line="177"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="167"/>
+        <location filename="../../visualizer/views/x_panel.py" line="182"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="169"/>
+        <location filename="../../visualizer/views/x_panel.py" line="184"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="170"/>
+        <location filename="../../visualizer/views/x_panel.py" line="185"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175"/>
+        <location filename="../../visualizer/views/x_panel.py" line="190"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="178"/>
+        <location filename="../../visualizer/views/x_panel.py" line="193"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="136"/>
-        <location filename="../../visualizer/views/x_panel.py" line="208"/>
+        <location filename="../../visualizer/views/x_panel.py" line="151"/>
+        <location filename="../../visualizer/views/x_panel.py" line="223"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="211"/>
+        <location filename="../../visualizer/views/x_panel.py" line="226"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="214"/>
+        <location filename="../../visualizer/views/x_panel.py" line="229"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="216"/>
+        <location filename="../../visualizer/views/x_panel.py" line="231"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="218"/>
+        <location filename="../../visualizer/views/x_panel.py" line="233"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

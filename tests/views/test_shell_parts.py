@@ -167,3 +167,22 @@ def test_an_unknown_format_is_refused_alike_everywhere(window, cli, tmp_path):
     assert f"cannot export to .xlsx; use one of {formats}" in window.statusBar().currentMessage()
     result = cli("--export", str(tmp_path / "x.xlsx"))
     assert f"cannot export to .xlsx; use one of {formats}" in result.stderr
+
+
+# ---- the seams a new part uses ---------------------------------------------------------------------
+
+
+def test_a_panel_beside_the_lesson_goes_where_the_lesson_goes(window):
+    from PySide6.QtWidgets import QLabel
+
+    results = QLabel("poll results")  # what a class poll would show beside the question
+    window.lesson_dock.add_beside(results)
+    window.go_to_step(SWAP_NONE)
+    assert results.isVisible() and window.lesson_panel.isVisible()
+    assert window.lesson_dock.isAncestorOf(results)
+    window.presentation.set_presenting(True, full_screen=False)
+    try:
+        assert window.dockWidgetArea(window.lesson_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        assert results.isVisible()
+    finally:
+        window.presentation.set_presenting(False)
