@@ -69,7 +69,7 @@ dist: $(STAMP)
 	@du -sh $(APP_DIR) $(TARBALL)
 
 # Runs the built folder the way a teacher's machine would: no virtualenv, an empty home, no display.
-check-dist:
+check-dist: $(STAMP)
 	bash packaging/check-dist.sh $(APP_DIR)
 
 # The wheel and the sdist, into dist/.
