@@ -17,11 +17,29 @@ mkdir -p "$WORK/home"
 passed=0
 failed=0
 
-# env -i: nothing of the build's environment (VIRTUAL_ENV, PYTHONPATH, LD_LIBRARY_PATH) leaks in.
-bare() {  # bare FOLDER ARGS...: run the app of FOLDER in $WORK
+# The app sees nothing of the build's environment (env -i: no VIRTUAL_ENV, PYTHONPATH, LD_LIBRARY_PATH)
+# but PATH, HOME and its display. With CHECK_DIST_ROOT set (`make check-dist-bare`, a root folder made
+# by packaging/bare-debian.sh) it runs inside that folder instead of on this system: chroot, in a
+# private mount namespace that shows it $WORK, the app's folder and X's sockets at their own paths.
+IN_PLACE=()
+if [ -n "${CHECK_DIST_ROOT:-}" ]; then
+  IN_PLACE=(unshare --mount --propagation private /bin/sh -ec '
+    root=$1 work=$2 app=$3
+    shift 3
+    mount -t proc proc "$root/proc"
+    mount --rbind /dev "$root/dev"
+    for dir in /tmp/.X11-unix "$work" "$app"; do
+      if [ -d "$dir" ]; then mkdir -p "$root$dir" && mount --bind "$dir" "$root$dir"; fi
+    done
+    exec /usr/sbin/chroot "$root" /bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$work" "$@"
+  ' in-place "$(cd "$CHECK_DIST_ROOT" && pwd)" "$WORK" "$APP_DIR")
+  echo "running the app in $CHECK_DIST_ROOT"
+fi
+
+bare() {  # bare FOLDER ARGS...: run the app of FOLDER in $WORK, offscreen
   local folder=$1
   shift
-  (cd "$WORK" && env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
+  (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
     "$folder/embedding-visualizer" "$@")
 }
 
@@ -144,7 +162,7 @@ launch_on_x() {  # launch_on_x TITLE ARGS...: a real X server (Xvfb), the xcb pl
   xvfb=$!
   for i in $(seq 50); do [ -s "$display_file" ] && break; sleep 0.1; done
   local display=":$(cat "$display_file")"
-  (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$home" DISPLAY="$display" \
+  (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$home" DISPLAY="$display" \
     "$APP_DIR/embedding-visualizer" "$@" >"$WORK/x.log" 2>&1) &
   app=$!
   window=""
