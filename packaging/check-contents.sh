@@ -50,7 +50,7 @@ check_size() {
   local size_mb
   size_mb=$(du -sm "$FOLDER" | cut -f1)
   echo "folder: ${size_mb} MiB (limit ${LIMIT_MB} MiB)"
-  [ "$size_mb" -lt "$LIMIT_MB" ] || { echo "$FOLDER is ${size_mb} MiB, over ${LIMIT_MB} MiB"; return 1; }
+  [ "$size_mb" -lt "$LIMIT_MB" ] || { echo "$FOLDER is ${size_mb} MiB: it must stay under ${LIMIT_MB} MiB"; return 1; }
 }
 
 check_libraries() {
