@@ -89,21 +89,26 @@ class Ballot:
 
     # ---- the UI thread: what is asked ---------------------------------------------------------
 
-    def ask(self, question: AskedQuestion | None, revealed: bool = False) -> None:
-        """Make ``question`` the one phones see (None: no question now). Answers already given to
-        a question of the same step are kept; the choices' texts are replaced (they follow E)."""
+    def ask(self, question: AskedQuestion | None, revealed: bool | None = None) -> None:
+        """Make ``question`` the one phones see (None: no question now).
+
+        Answers already given to a question of the same step are kept when its choices are the
+        same ones (their texts may differ: the numbers follow E). ``revealed`` sets whether its
+        answers are frozen; None keeps what it was (a new question takes answers).
+        """
         with self._lock:
             if question is None:
                 self._current = None
             else:
                 record = self._records.get(question.step_id)
                 if record is None:
-                    self._records[question.step_id] = _Record(question, revealed=revealed)
-                else:
-                    if not _same_choices(record.question, question):
-                        record.answers.clear()
-                        record.phones_of.clear()
-                    record.question, record.revealed = question, revealed
+                    record = self._records[question.step_id] = _Record(question)
+                elif not _same_choices(record.question, question):
+                    record.answers.clear()
+                    record.phones_of.clear()
+                record.question = question
+                if revealed is not None:
+                    record.revealed = revealed
                 self._current = question.step_id
             self._changed()
 

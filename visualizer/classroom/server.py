@@ -168,18 +168,23 @@ class PollServer:
         """On the loop's thread (or before it starts): close every socket, the listening one too."""
         wasyncore.close_all(self._map)
 
+    def close_soon(self) -> None:
+        """Ask the loop to close every socket now, without waiting (safe from any thread; a
+        worker thread that finds something wrong calls it, the UI then calls :meth:`stop`)."""
+        if self._thread is not None and self._thread.is_alive():
+            try:
+                self._server.trigger.pull_trigger(self._close_everything)
+            except OSError:  # the trigger is already closed: the loop is on its way out
+                pass
+
     def stop(self, timeout: float = 3.0) -> None:
         """Close the port and every connection; returns once the loop's thread has ended."""
         if self._thread is None:
             self._close_everything()
             self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=timeout)
             return
-        if self._thread.is_alive():
-            try:
-                self._server.trigger.pull_trigger(self._close_everything)
-            except OSError:  # the trigger is already closed: the loop is on its way out
-                pass
-            self._thread.join(timeout)
+        self.close_soon()
+        self._thread.join(timeout)
 
 
 def bind_first_free(app: PollApp, host: str, port: int, limits: Limits, tries: int = PORT_TRIES,
