@@ -35,8 +35,10 @@ PORT_TRIES = 20
 
 # Waitress logs a client that hangs up mid-request as an error with a traceback; for a poll that
 # is an ordinary phone leaving. Kept out of the user's terminal; the app reports real errors itself.
+# "Task queue depth is 2" is waitress thinking aloud under a burst; not worth a line either.
 logging.getLogger("waitress").addHandler(logging.NullHandler())
 logging.getLogger("waitress").propagate = False
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
 class _GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no types
