@@ -104,6 +104,8 @@ class PracticeQuestion(ListeningView, QWidget):
             self._group.addButton(button, index)
             self._grid.addWidget(button, index, 0, Qt.AlignmentFlag.AlignTop)
             self._grid.addWidget(text, index, 1)
+            button.show()  # children added to a shown widget stay hidden until told
+            text.show()
             self.buttons.append(button)
             self.texts.append(text)
         self._on_scale_changed()
@@ -145,7 +147,7 @@ class PracticeQuestion(ListeningView, QWidget):
         self.feedback.setFont(scaled_font(appearance, 11))
         for button, text in zip(self.buttons, self.texts, strict=True):
             button.setFont(scaled_font(appearance, 11, bold=True))
-            button.setMinimumWidth(appearance.px(36))
+            button.setFixedWidth(appearance.px(44))
             text.setFont(scaled_font(appearance, 11))
 
 
