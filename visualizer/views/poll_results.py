@@ -94,8 +94,8 @@ class PollResultsView(ListeningView, QWidget):
             self._grid.addWidget(text, row, 1)
             self._grid.addWidget(holder, row, 2)
             self._grid.addWidget(count, row, 3)
-            for widget in (letter, text, holder, count):
-                widget.show()  # children added to a shown widget stay hidden until told
+            for shown in (letter, text, holder, count):
+                shown.show()  # children added to a shown widget stay hidden until told
             self.letters.append(letter)
             self.texts.append(text)
             self.bars.append(bar)
