@@ -156,7 +156,7 @@ def test_a_phone_browser_answers_in_both_languages_and_the_reveal_shows_it(qtbot
         choices(chromium)[question.right].click()
         right = question.letter(question.right)
         wait_for(chromium, lambda: f"Resposta {right} registrada" in text_of(chromium, "message"), "no 'registrada'")
-        save(pictures, chromium.get_screenshot_as_png(), "poll-phone-pt.png", tmp_path)
+        save(None, chromium.get_screenshot_as_png(), "poll-phone-pt.png", tmp_path)
         qtbot.waitUntil(lambda: poll.answered == 2, timeout=WAIT_S * 1000)
         assert stage.count.text() == "Responderam: 2"
 

@@ -41,8 +41,9 @@ class PollResultsView(ListeningView, QWidget):
         self.footer.setWordWrap(True)
         self._rows = QWidget()
         self._grid = QGridLayout(self._rows)
-        self._grid.setColumnStretch(1, 3)
-        self._grid.setColumnStretch(2, 2)
+        # The bars get more of the width than the texts: the class reads the chart first.
+        self._grid.setColumnStretch(1, 2)
+        self._grid.setColumnStretch(2, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(self.prompt)
         layout.addWidget(self._rows, 1)
