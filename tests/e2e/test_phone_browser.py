@@ -106,11 +106,7 @@ def test_a_phone_browser_answers_in_both_languages_and_the_reveal_shows_it(qtbot
     appearance.set_scale(presentation_scale(1024, 768))
     appearance.set_presenting(True, stage_scale(1024, 768))
     stage, chart = PollStage(appearance), PollResultsView(appearance)
-    # Wired the way the window will wire them: the controller's signals set the widgets' values.
-    poll.state_changed.connect(lambda: stage.set_address(poll.url))
-    poll.answers_changed.connect(stage.set_count)
-    poll.problem.connect(stage.set_problem)
-    poll.state_changed.connect(lambda: chart.set_results(poll.results()))
+    poll.show_in(stage=stage, results=chart)  # as the window will
     for widget in (stage, chart):
         qtbot.addWidget(widget)
         widget.resize(1024, 516)
