@@ -41,7 +41,7 @@ logging.getLogger("waitress").propagate = False
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
 
-class _GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no types
+class _GuardedServer(TcpWSGIServer):
     """Waitress's TCP server with two more limits (see the module's docstring)."""
 
     def __init__(self, application: Any, limits: Limits, **kwargs: Any) -> None:

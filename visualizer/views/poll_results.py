@@ -120,7 +120,7 @@ class PollResultsView(ListeningView, QWidget):
             right = results.revealed and index == question.right
             count = results.counts[index]
             self.letters[index].setText(("✓ " if right else "") + question.letter(index))
-            self.letters[index].setStyleSheet(f"color: {RIGHT_COLOUR};" if right else "")
+            _set_style(self.letters[index], f"color: {RIGHT_COLOUR};" if right else "")
             self.texts[index].setText(choice.text[language])
             share = round(100 * count / total) if total else 0
             self.counts[index].setText(self.tr("{0} ({1}%)").format(numbers.integer(count), share))
@@ -128,7 +128,7 @@ class PollResultsView(ListeningView, QWidget):
             self._tracks[index].setStretch(0, count)
             self._tracks[index].setStretch(1, max(total - count, 0) if total else 1)
             colour = RIGHT_COLOUR if right else OTHER_COLOUR
-            self.bars[index].setStyleSheet(f"QFrame {{ background: {colour}; border: none; }}")
+            _set_style(self.bars[index], f"QFrame {{ background: {colour}; border: none; }}")
             self.bars[index].setVisible(count > 0)
         if results.revealed:
             footer = self.tr("Answered: {0}. ✓ marks the right answer.")
@@ -154,6 +154,12 @@ class PollResultsView(ListeningView, QWidget):
             text.setFont(font(20, 12))
             count.setFont(font(26, 15, bold=True))
             bar.setFixedHeight(appearance.stage_px(30) if appearance.presenting else appearance.px(20))
+
+
+def _set_style(widget: QWidget, style: str) -> None:
+    """A style sheet set again re-polishes the widget: during a burst of answers, only changes."""
+    if widget.styleSheet() != style:
+        widget.setStyleSheet(style)
 
 
 __all__ = ["OTHER_COLOUR", "RIGHT_COLOUR", "PollResultsView"]
