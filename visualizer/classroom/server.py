@@ -113,6 +113,7 @@ class PollServer:
     def __init__(self, app: PollApp, host: str, port: int, limits: Limits,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
         host = check_listen_address(host)
+        _allow_open_files(limits.connections + 256)
         self.app = app
         self._map: dict[int, Any] = {}
         adjustments = Adjustments(
@@ -187,6 +188,22 @@ class PollServer:
             return
         self.close_soon()
         self._thread.join(timeout)
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files towards ``wanted`` (within what the system allows):
+    many desktops start programs with 1,024, and a lecture hall's phones keep a connection each."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            pass
 
 
 def bind_first_free(app: PollApp, host: str, port: int, limits: Limits, tries: int = PORT_TRIES,
