@@ -96,7 +96,7 @@ def save(pictures: Path | None, png: bytes, name: str, tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.slow(seconds=12)
+@pytest.mark.slow(seconds=16)
 def test_a_phone_browser_answers_in_both_languages_and_the_reveal_shows_it(qtbot, model, appearance, chromium,
                                                                            tmp_path):
     pictures = Path(os.environ["VISUALIZER_POLL_PICTURES"]) if os.environ.get("VISUALIZER_POLL_PICTURES") else None
@@ -180,5 +180,12 @@ def test_a_phone_browser_answers_in_both_languages_and_the_reveal_shows_it(qtbot
         problems = [entry["message"] for entry in chromium.get_log("browser")
                     if entry["level"] in ("SEVERE", "WARNING") and "favicon.ico" not in entry["message"]]
         assert problems == []
+
+        # The teacher moves on: the phone waits for the next question; closing the poll, it says so.
+        run.go_to(INDEX["rope"])
+        wait_for(chromium, lambda: not choices(chromium), "the old question stayed")
+        assert text_of(chromium, "message") == "Esperando a pergunta do professor…"
+        poll.close()
+        wait_for(chromium, lambda: text_of(chromium, "message").startswith("Sem contato"), "no word of the close")
     finally:
         poll.detach()
