@@ -17,9 +17,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 Row = tuple[str, str, str]
@@ -37,6 +38,24 @@ def percentile(values: list[float], share: float) -> float:
 def longest_gap(ticks: list[float]) -> float:
     """The longest time (ms) between two ticks of the UI thread's timer."""
     return max((later - earlier for earlier, later in itertools.pairwise(ticks)), default=float("nan"))
+
+
+def run_event_loop(seconds: float, until: Callable[[], bool] | None = None) -> None:
+    """Run Qt's own event loop (it sleeps when idle, as the app's does) for ``seconds`` or until
+    ``until()`` holds (checked every 5 ms)."""
+    loop = QEventLoop()
+    QTimer.singleShot(round(seconds * 1000), loop.quit)
+    check = QTimer()
+    if until is not None:
+        check.timeout.connect(lambda: loop.quit() if until() else None)
+        check.start(5)
+    loop.exec()
+    check.stop()
+
+
+def frames_over(ticks: list[float], budget_ms: float = 1000 / 60) -> int:
+    """How many gaps between ticks of the UI thread's timer exceed one 60 Hz frame."""
+    return sum(1 for earlier, later in itertools.pairwise(ticks) if later - earlier > budget_ms)
 
 
 def poll_burst(app: QApplication) -> list[Row]:
@@ -79,23 +98,16 @@ def poll_burst(app: QApplication) -> list[Row]:
     timer.setInterval(1)
     timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
     timer.start()
-    quiet_until = time.perf_counter() + BURST_S  # the same second without phones: this machine's noise
-    while time.perf_counter() < quiet_until:
-        app.processEvents()
+    run_event_loop(BURST_S)  # the same second without phones: this machine's own noise
     quiet = longest_gap(ticks)
+    quiet_over = frames_over(ticks)
     ticks.clear()
-    painted = []
     phones.stdin.write("go\n")
     phones.stdin.flush()
     started = time.perf_counter()
-    deadline = started + BURST_S + 5
-    while poll.answered < PHONES and time.perf_counter() < deadline:
-        app.processEvents()
-        painted.append(stage.count.text())
+    run_event_loop(BURST_S + 5, until=lambda: poll.answered >= PHONES)
     burst_ms = (time.perf_counter() - started) * 1000
-    for _ in range(50):  # the last answers' frames
-        app.processEvents()
-        time.sleep(0.001)
+    run_event_loop(0.05)  # the frames of the last answers
     timer.stop()
     result = json.loads(phones.stdout.readline())
     phones.wait(10)
@@ -115,10 +127,12 @@ def poll_burst(app: QApplication) -> list[Row]:
         ("  accepted by the server (HTTP 200)", f"{accepted} of {PHONES}", "—"),
         ("  answer latency, p50 / p99", f"{statistics.median(latencies):.1f} / {percentile(latencies, 0.99):.1f} ms",
          "p99 < 100 ms"),
-        ("  the UI's longest frame during the burst (stage count repainting)", f"{longest:.1f} ms", "≤ 16 ms"),
-        ("  the same second before the burst, no phones (this machine's own noise)", f"{quiet:.1f} ms", "—"),
+        ("  the UI's longest frame during the burst (stage count repainting)",
+         f"{longest:.1f} ms ({frames_over(ticks)} over 16.7)", "≤ 16 ms"),
+        ("  the same second before the burst, no phones (this machine's own noise)",
+         f"{quiet:.1f} ms ({quiet_over} over 16.7)", "—"),
         ("  the UI's frames during the burst, median", f"{statistics.median(gaps):.2f} ms ({len(gaps)} frames, "
-         f"{len(set(painted))} counts shown, {burst_ms:.0f} ms)", "—"),
+         f"{burst_ms:.0f} ms)", "—"),
     ]
 
 
