@@ -151,6 +151,7 @@ def test_hostile_requests_are_refused_or_dropped_and_count_nothing(room, figure)
     insider.close()
 
 
+@pytest.mark.slow(seconds=3)
 def test_ten_thousand_requests_from_one_client_are_rate_limited(room, figure):
     ballot, server = room
     before = ballot.results().counts
@@ -206,6 +207,7 @@ def test_ten_thousand_requests_from_one_client_are_rate_limited(room, figure):
     legit.close()
 
 
+@pytest.mark.slow(seconds=3)
 def test_slow_partial_requests_are_dropped(room, figure):
     ballot, server = room
     before = ballot.results().counts
