@@ -5,7 +5,7 @@ window, when ``main.py --screenshot --poll`` will make the whole projector's pic
 
 Writes poll-stage.png (the stage of a 1024 × 768 projector, as phones are answering) and
 poll-practice.png (offline practice after a wrong choice). The stage shows an example classroom
-address with a fresh room token: a real one is this laptop's Wi-Fi address, chosen when the poll
+address (a fixed example token): a real one is this laptop's Wi-Fi address, chosen when the poll
 opens. The phone's pictures and the results chart come from the browser test
 (tests/e2e/test_phone_browser.py with VISUALIZER_POLL_PICTURES set; ``make screenshots`` runs both).
 """
@@ -20,7 +20,8 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-EXAMPLE_HOST = "192.168.0.12:8765"
+EXAMPLE_ADDRESS = "http://192.168.0.12:8765/k7q2m4xv5n3wz6ta2hq4rb7ceu/"
+"""An example of what a classroom sees (the same each time, so the picture only changes with the app)."""
 
 
 def main(folder: Path) -> None:
@@ -28,7 +29,6 @@ def main(folder: Path) -> None:
     from visualizer.classroom import question_for
     from visualizer.lesson import load_lesson
     from visualizer.model import EmbeddingModel
-    from visualizer.shell.class_poll import room_token
     from visualizer.shell.presentation import presentation_scale, stage_scale
     from visualizer.views.poll_stage import PollStage
     from visualizer.views.practice_question import PracticeQuestion
@@ -39,7 +39,7 @@ def main(folder: Path) -> None:
     projector.set_presenting(True, stage_scale(1024, 768))
     stage = PollStage(projector)
     stage.resize(1024, 516)  # what the stage gets of 1024 × 768 above the lesson's band
-    stage.set_address(f"http://{EXAMPLE_HOST}/{room_token()}/")
+    stage.set_address(EXAMPLE_ADDRESS)
     stage.set_count(23)
     stage.show()
     app.processEvents()
