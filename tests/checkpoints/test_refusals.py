@@ -98,7 +98,7 @@ def wrong_type(tmp_path):
 def unknown_family(tmp_path):
     folder, _ = gpt2_folder(tmp_path / "m")
     config = json.loads((folder / "config.json").read_text())
-    (folder / "config.json").write_text(json.dumps({**config, "model_type": "mamba"}))
+    (folder / "config.json").write_text(json.dumps({**config, "model_type": "zebra"}))
     return folder
 
 
@@ -120,7 +120,7 @@ CASES = {
     "infinity in P": (inf_in_P, "wpe.weight holds NaN or infinity (row 2)"),
     "a missing shard": (missing_shard, "shard model-00002-of-00002.safetensors is missing"),
     "a config value of the wrong type": (wrong_type, "'rope_theta' must be a number, got str"),
-    "an unknown family": (unknown_family, "unknown model family 'mamba'"),
+    "an unknown family": (unknown_family, "unknown model family 'zebra'"),
     "tokenizer ids past the table": (tokenizer_too_big, "the tokenizer has id 13 ('extra2') but E has only 11 rows"),
 }
 
