@@ -403,7 +403,7 @@ def _open(folder: Path) -> Checkpoint:
         if spec.position_offset == "opt":
             first_row = 2
         elif spec.position_offset == "padding":
-            pad_id = config.integer("pad_token_id") if config.has("pad_token_id") else 1
+            pad_id = config.index("pad_token_id") if config.has("pad_token_id") else 1
             first_row = pad_id + 1
         max_positions = config.first_integer(spec.positions_keys, int(P.shape[0]) - first_row)
     bad_row = E.first_nonfinite_row()

@@ -66,6 +66,15 @@ class ConfigReader:
         self.used[name] = value
         return value
 
+    def index(self, key: str) -> int:
+        """A whole number ≥ 0 at ``key`` (a token id)."""
+        value = self.raw.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise CheckpointError(f"config.json: {self.prefix + key!r} must be a token id (a whole number ≥ 0), "
+                                  f"got {kind_of(value)}")
+        self.used[self.prefix + key] = value
+        return value
+
     def boolean(self, key: str, default: bool) -> bool:
         """true/false at ``key``, or ``default`` when absent (noted only when present)."""
         if key not in self.raw or self.raw[key] is None:
