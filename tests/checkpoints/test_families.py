@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.checkpoints import reference
-from tests.checkpoints.folders import CLS, SEP, V, WORDS, table, tokenizer, word_ids, write_bf16_file, write_folder
+from tests.checkpoints.folders import CLS, SEP, WORDS, V, table, tokenizer, word_ids, write_bf16_file, write_folder
 from visualizer.app import main
 from visualizer.io.checkpoint import open_checkpoint
 
@@ -75,7 +75,8 @@ def padding_tokenizer(bert: bool):
     return tok
 
 
-def learned_reference(case: str, config: dict, tensors: dict, ids: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def learned_reference(case: str, config: dict, tensors: dict,
+                      ids: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(positions, X, X_model) as the family's embedding module computes them."""
     family = config["model_type"]
     f64 = {name: t.astype(np.float64) for name, t in tensors.items()}
@@ -162,7 +163,7 @@ def test_xlm_roberta_reads_the_lessons_portuguese_sentence(tmp_path):
     model = open_checkpoint(write_folder(tmp_path / "xlmr", config, tensors, tok))
     encoding = model.encode("o gato subiu no telhado")
     assert encoding.tokens == ("<s>", "o", "gato", "subiu", "no", "telhado", "</s>")
-    positions, X, X_model = learned_reference("xlm-roberta", config, tensors, list(encoding.ids))
+    positions, _, X_model = learned_reference("xlm-roberta", config, tensors, list(encoding.ids))
     assert positions.tolist() == [2, 3, 4, 5, 6, 7, 8]
     assert note("xlm-roberta (pt)", "X_model", model.X_model(list(encoding.ids)), X_model) <= 1e-12
 

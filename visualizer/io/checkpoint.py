@@ -430,7 +430,10 @@ def _open(folder: Path) -> Checkpoint:
             bias_entry = find(spec.project_after + ".bias")
             bias = read_small_tensor(bias_entry) if bias_entry is not None else None
             project_after = (weight, bias)
-    rope, by_type, layer_types, alibi = None, {}, (), None
+    rope: RopeSettings | None = None
+    by_type: dict[str, RopeSettings] = {}
+    layer_types: tuple[str, ...] = ()
+    alibi: AlibiSettings | None = None
     if scheme == ROPE:
         max_positions = config.first_integer(spec.positions_keys, spec.max_positions_default)
         assert max_positions is not None
@@ -471,14 +474,14 @@ def _hidden(config: ConfigReader, spec: Family, d: int) -> int:
         if width != d:
             raise CheckpointError(f"config.json: word_embed_proj_dim is {width} but E is {d} wide")
         return hidden
-    hidden = config.first_integer(spec.hidden_keys)
-    if hidden is None:
+    width = config.first_integer(spec.hidden_keys)
+    if width is None:
         if spec.scheme == LEARNED:
             return d  # the width lives in the tables themselves
         raise CheckpointError(f"config.json: {spec.hidden_keys[0]!r} must be a positive whole number, got nothing")
-    if hidden != d:
-        raise CheckpointError(f"config.json: {spec.hidden_keys[0]} is {hidden} but E is {d} wide")
-    return hidden
+    if width != d:
+        raise CheckpointError(f"config.json: {spec.hidden_keys[0]} is {width} but E is {d} wide")
+    return width
 
 
 def _position_table(find: Any, spec: Family, folder: Path, width: int) -> tuple[np.ndarray, TensorEntry]:
