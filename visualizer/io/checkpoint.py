@@ -474,14 +474,14 @@ def _hidden(config: ConfigReader, spec: Family, d: int) -> int:
         if width != d:
             raise CheckpointError(f"config.json: word_embed_proj_dim is {width} but E is {d} wide")
         return hidden
-    width = config.first_integer(spec.hidden_keys)
-    if width is None:
+    stated = config.first_integer(spec.hidden_keys)
+    if stated is None:
         if spec.scheme == LEARNED:
             return d  # the width lives in the tables themselves
         raise CheckpointError(f"config.json: {spec.hidden_keys[0]!r} must be a positive whole number, got nothing")
-    if width != d:
-        raise CheckpointError(f"config.json: {spec.hidden_keys[0]} is {width} but E is {d} wide")
-    return width
+    if stated != d:
+        raise CheckpointError(f"config.json: {spec.hidden_keys[0]} is {stated} but E is {d} wide")
+    return stated
 
 
 def _position_table(find: Any, spec: Family, folder: Path, width: int) -> tuple[np.ndarray, TensorEntry]:
