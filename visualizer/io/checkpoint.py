@@ -113,6 +113,8 @@ class Checkpoint:
         Attention heads, key/value heads and the model width, from the config.
     entries : dict
         Every tensor of the file(s) by name (headers only), for the views that read layers.
+    config : dict
+        The language model's config object as read (the nested ``text_config`` of a multimodal one).
     """
 
     folder: Path
@@ -143,6 +145,7 @@ class Checkpoint:
     kv_heads: int = 0
     hidden: int = 0
     entries: dict[str, TensorEntry] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -458,7 +461,7 @@ def _open(folder: Path) -> Checkpoint:
                       norm=norm, embed_scale=embed_scale, tensor_names=tensor_names, rope_by_layer_type=by_type,
                       layer_types=layer_types, alibi=alibi, first_position_row=first_row, pad_id=pad_id,
                       project_in=project_in, project_after=project_after, heads=heads, kv_heads=kv_heads,
-                      hidden=hidden, entries=entries)
+                      hidden=hidden, entries=entries, config=config.raw)
 
 
 def _hidden(config: ConfigReader, spec: Family, d: int) -> int:
