@@ -93,6 +93,7 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
                "original_max_position_embeddings": 16}
     folder, tensors = rope_folder(tmp_path / "llama", "llama", {"rope_theta": 500_000.0, "rope_scaling": scaling})
     menu.open_folder(folder)
+    menu.page.show_view(menu.page.positions)
     QApplication.processEvents()  # P and θ views are built once X is painted
     page = menu.page
     positions = page.positions

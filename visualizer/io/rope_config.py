@@ -358,3 +358,41 @@ def _scaling_nested(config: ConfigReader, family: Family, entry: dict[str, Any],
     reader = ConfigReader({k: v for k, v in config.raw.items() if k != "original_max_position_embeddings"},
                           config.prefix, config.used)
     return _scaling(reader, family, entry, key, max_positions)
+
+
+CONTEXT_KINDS = ("linear", "dynamic", "yarn", "llama3", "longrope")
+"""Ways to stretch RoPE to a longer context that the context-extension view can show."""
+
+
+def stretched(rope: RopeSettings, kind: str, factor: float) -> tuple[np.ndarray, float]:
+    """θ_i and the attention factor if the model's trained RoPE were stretched ``factor`` times by ``kind``.
+
+    The numbers a config gives are kept (YaRN's betas, llama3's frequency factors, LongRoPE's
+    per-pair factors); missing ones take the values the papers and transformers use (β 32 and
+    1; low 1 and high 4). Dynamic NTK is shown at the stretched length, factor × the trained one;
+    LongRoPE switches to its long factors past the trained length.
+
+    Returns
+    -------
+    theta : ndarray, shape (rotary_dim // 2,)
+    attention_factor : float
+    """
+    if kind not in CONTEXT_KINDS:
+        raise ValueError(f"unknown context extension {kind!r}; choose " + ", ".join(CONTEXT_KINDS))
+    if kind == "longrope" and "long_factor" not in rope.parameters:
+        raise ValueError("LongRoPE needs the per-pair factors of a config that has them")
+    trained = rope.original_max_positions if rope.scaling in ("yarn", "llama3", "longrope") else rope.max_positions
+    parameters: dict[str, Any] = {key: value for key, value in rope.parameters.items()
+                                  if kind == rope.scaling or key in ("original_max_position_embeddings",)}
+    parameters["factor"] = factor
+    parameters["original_max_position_embeddings"] = trained
+    parameters.setdefault("low_freq_factor", 1.0)
+    parameters.setdefault("high_freq_factor", 4.0)
+    parameters.pop("attention_factor", None)  # the config's own value belongs to its own factor
+    if kind == "longrope":
+        parameters.pop("factor")
+    settings = RopeSettings(rope.base, kind, parameters, rope.head_dim, rope.rotary_dim,
+                            trained if kind != "longrope" else round(trained * factor), rope.pairing,
+                            rope.rotated_from, rope.query_width)
+    length = round(trained * factor)
+    return settings.theta(length), settings.attention_factor
