@@ -64,8 +64,11 @@ class RealContextExtension(ListeningView, QWidget):
         self.trained_curve = self.plot.plot([], [], pen=pg.mkPen("#888888", width=2))
         self.stretched_points = pg.ScatterPlotItem(size=appearance.px(9), pen=None)
         self.plot.addItem(self.stretched_points)
-        self.trained_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#202020", width=2, style=Qt.PenStyle.DashLine))
-        self.target_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DotLine))
+        # The two lengths carry their own labels (a legend cannot draw an InfiniteLine's sample).
+        self.trained_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#202020", width=2, style=Qt.PenStyle.DashLine),
+                                            label="", labelOpts={"position": 0.15, "color": "#202020"})
+        self.target_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DotLine),
+                                           label="", labelOpts={"position": 0.85, "color": "#B00020"})
         self.plot.addItem(self.trained_line)
         self.plot.addItem(self.target_line)
         controls = QHBoxLayout()
@@ -154,6 +157,9 @@ class RealContextExtension(ListeningView, QWidget):
         trained = self.trained_length()
         self.trained_line.setValue(math.log10(trained))
         self.target_line.setValue(math.log10(trained * factor))
+        numbers = self._appearance.numbers
+        self.trained_line.label.setFormat(self.tr("trained length {0}").format(numbers.integer(trained)))
+        self.target_line.label.setFormat(self.tr("s × trained = {0}").format(numbers.integer(round(trained * factor))))
         self._write_summary()
 
     def trained_length(self) -> int:
@@ -184,8 +190,6 @@ class RealContextExtension(ListeningView, QWidget):
             legend.clear()
             legend.addItem(self.trained_curve, self.tr("trained"))
             legend.addItem(self.stretched_points, self.tr("stretched"))
-            legend.addItem(self.trained_line, self.tr("trained length"))
-            legend.addItem(self.target_line, self.tr("s × trained length"))
         self.redraw()
 
     def _restyle(self) -> None:

@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QRadioButton,
@@ -55,10 +54,11 @@ class RealModelPage(ListeningView, QWidget):
         self.show_x_model.toggled.connect(lambda on: model.set_x_kind("X_model") if on else None)
         self.kind_caption = QLabel()
         self.kind_caption.setWordWrap(True)  # never wider than the window
-        kind_row = QHBoxLayout()
+        # One above the other: side by side they set the page's minimum width past 1024 px when presenting.
+        kind_row = QVBoxLayout()
+        kind_row.setSpacing(0)
         kind_row.addWidget(self.show_x)
         kind_row.addWidget(self.show_x_model)
-        kind_row.addStretch(1)
         self.matrix = LargeMatrix(appearance)
         self.recipe = RealPositionRecipe(model, appearance)
         self.positions = RealPositions(model, appearance)
@@ -73,6 +73,9 @@ class RealModelPage(ListeningView, QWidget):
         for view in self.side_views():
             self.side.addTab(view, "")
         self.view_choice = QComboBox()
+        # Its longest entry must not set the page's minimum width.
+        self.view_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.view_choice.setMinimumContentsLength(12)
         self.view_choice.activated.connect(lambda index: self.side.setCurrentIndex(self.view_choice.itemData(index)))
         self.side.currentChanged.connect(self._on_side_changed)
         side_panel = QWidget()

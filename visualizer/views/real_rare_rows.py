@@ -33,6 +33,7 @@ class RealRareRows(RefreshWhenShown, ListeningView, QWidget):
         self.caption.setWordWrap(True)
         self.table = QTableWidget(0, 3)
         self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.histogram = pg.PlotWidget()
         self.histogram.setBackground(appearance.background)
         self.histogram.setMenuEnabled(False)

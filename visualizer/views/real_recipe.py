@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..real_model import RealModel
@@ -38,11 +37,21 @@ class RealPositionRecipe(ListeningView, QWidget):
         self.keys = QLabel()
         self.keys.setWordWrap(True)
         self.keys.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.recipe)
+        column.addWidget(self.keys)
+        column.addStretch(1)
+        # On a small projector the steps may outgrow the panel: they scroll rather than being cut.
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.recipe)
-        layout.addWidget(self.keys)
-        layout.addStretch(1)
+        layout.addWidget(self.scroll)
         self.steps: list[str] = []
         self.listen(model.checkpoint_changed, self.retranslate)
         self.listen(appearance.events.language, self.retranslate)
@@ -64,8 +73,7 @@ class RealPositionRecipe(ListeningView, QWidget):
             return
         self.steps = self._steps(checkpoint)
         items = "".join(f"<li>{step}</li>" for step in self.steps)
-        self.recipe.setText(f"<b>{escape(self.tr('Where position enters {0}').format(checkpoint.name))}</b>"
-                            f"<ol>{items}</ol>")
+        self.recipe.setText(f"<ol style='margin-left: 0px; -qt-list-indent: 1'>{items}</ol>")
         keys = ", ".join(f"{key} = {value}" for key, value in checkpoint.keys.items())
         self.keys.setText(self.tr("Config keys used: {0}.").format(keys))
 
@@ -93,7 +101,7 @@ class RealPositionRecipe(ListeningView, QWidget):
         if checkpoint.token_type_row is not None:
             steps.append(self.tr("<b>+ token type 0</b>: one segment, the same row for every token."))
         if checkpoint.norm is not None:
-            steps.append(self.tr("<b>LayerNorm</b> over each row, ε = {0}.").format(numbers.short(checkpoint.norm[2])))
+            steps.append(self.tr("<b>LayerNorm</b> over each row, ε = {0}.").format(numbers.full(checkpoint.norm[2])))
         if checkpoint.project_after is not None:
             steps.append(self.tr("<b>× W_projᵀ + b</b>: embeddings_project widens each row from {0} to {1}.").format(
                 checkpoint.d, checkpoint.width("X_model")))
