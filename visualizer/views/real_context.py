@@ -59,7 +59,7 @@ class RealContextExtension(ListeningView, QWidget):
         self.plot.setBackground(appearance.background)
         self.plot.setMenuEnabled(False)
         self.plot.setLogMode(y=True)
-        self.plot.setMinimumHeight(appearance.px(160))
+        self.plot.setMinimumHeight(appearance.px(140))
         self.plot.addLegend(offset=(8, 8))
         self.trained_curve = self.plot.plot([], [], pen=pg.mkPen("#888888", width=2))
         self.stretched_points = pg.ScatterPlotItem(size=appearance.px(9), pen=None)
@@ -197,7 +197,7 @@ class RealContextExtension(ListeningView, QWidget):
         for widget in (self.kind, self.kind_caption, self.factor_label, self.summary):
             widget.setFont(font)
         self.stretched_points.setSize(self._appearance.px(9))
-        self.plot.setMinimumHeight(self._appearance.px(160))
+        self.plot.setMinimumHeight(self._appearance.px(140))
 
     def detach(self) -> None:
         """Stop listening (idempotent)."""

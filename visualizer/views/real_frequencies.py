@@ -40,7 +40,7 @@ class RealFrequencyUsage(RefreshWhenShown, ListeningView, QWidget):
         self.caption.setWordWrap(True)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
-        self.graphics.setMinimumHeight(appearance.px(160))
+        self.graphics.setMinimumHeight(appearance.px(140))
         self.q_plot = self.graphics.addPlot(row=0, col=0)
         self.k_plot = self.graphics.addPlot(row=0, col=1)
         self.q_image = pg.ImageItem(axisOrder="row-major")
@@ -136,7 +136,7 @@ class RealFrequencyUsage(RefreshWhenShown, ListeningView, QWidget):
         font = scaled_font(self._appearance, 11)
         for widget in (self.layer, self.layer_caption, self.caption):
             widget.setFont(font)
-        self.graphics.setMinimumHeight(self._appearance.px(160))
+        self.graphics.setMinimumHeight(self._appearance.px(140))
 
     def detach(self) -> None:
         """Stop listening (idempotent)."""

@@ -4,7 +4,8 @@ neighbours and norms, the rows that barely learned)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -28,6 +29,22 @@ from .real_positions import RealPositions
 from .real_rare_rows import RealRareRows
 from .real_recipe import RealPositionRecipe
 from .real_token_strip import RealTokenStrip, chip_text
+
+
+class CurrentViewTabs(QTabWidget):
+    """Tabs without a bar whose minimum is that of the view in front, not the largest of all six."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tabBar().hide()
+        self.setDocumentMode(True)
+        self.currentChanged.connect(self.updateGeometry)
+
+    def minimumSizeHint(self) -> QSize:
+        current = self.currentWidget()
+        if current is None:
+            return QSize(0, 0)
+        return current.minimumSizeHint().expandedTo(current.minimumSize())
 
 
 class RealModelPage(ListeningView, QWidget):
@@ -67,9 +84,7 @@ class RealModelPage(ListeningView, QWidget):
         self.neighbours = RealNeighbours(model, appearance)
         self.rare_rows = RealRareRows(model, appearance)
         # Six views: a tab bar would scroll at 1024 px, so a drop-down picks the one shown.
-        self.side = QTabWidget()
-        self.side.tabBar().hide()
-        self.side.setDocumentMode(True)
+        self.side = CurrentViewTabs()
         for view in self.side_views():
             self.side.addTab(view, "")
         self.view_choice = QComboBox()
@@ -105,6 +120,23 @@ class RealModelPage(ListeningView, QWidget):
         self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
         self.refresh_matrix()
+
+    def minimumSizeHint(self) -> QSize:
+        """The page's minimum while it is in front; nothing while another tab is.
+
+        A tab widget takes the largest minimum of all its pages, shown or not: without this, the
+        Build X tab would carry the real page's minimum on top of its own strip and text box, and
+        the window would outgrow a 768-line screen.
+        """
+        return super().minimumSizeHint() if self.isVisible() else QSize(0, 0)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.updateGeometry()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.updateGeometry()
+        super().hideEvent(event)
 
     def side_views(self) -> list[QWidget]:
         """The views the drop-down offers, in its order."""
@@ -165,13 +197,15 @@ class RealModelPage(ListeningView, QWidget):
                                            beyond[0] + 1, beyond[-1] + 1, checkpoint.trained_length))
         else:
             self.error.setText("")
+        self.error.setVisible(bool(self.error.text()))
 
     def retranslate(self) -> None:
         """Every string of the page in the current language."""
         self._fill_view_choice()
         self.text.setPlaceholderText(self.tr("Type a sentence and press Enter: the model's own tokenizer splits it"))
-        self.show_x.setText(self.tr("X = E[ids] + P (the lesson)"))
-        self.show_x_model.setText(self.tr("X_model (what the first block receives)"))
+        # Short labels (at twice the size they must fit half of 1024 px); the caption below says more.
+        self.show_x.setText(self.tr("X (the lesson)"))
+        self.show_x_model.setText(self.tr("X_model"))
         checkpoint = self._model.checkpoint
         if checkpoint is None:
             self.facts.setText(self.tr("No model is open: Model → Open model folder…"))
@@ -191,14 +225,14 @@ class RealModelPage(ListeningView, QWidget):
                 self.tr("tied to E") if checkpoint.tied else self.tr("separate from E")))
         if self._model.x_kind == "X":
             formula = self.tr("E[ids] + P") if checkpoint.P is not None else self.tr("E[ids]")
-            self.kind_caption.setText(self.tr("Showing X = {0}.").format(formula))
+            self.kind_caption.setText(self.tr("Showing the lesson's X = {0}.").format(formula))
         else:
             what = {"LayerNorm(E[ids] + P + token type 0)": self.tr("LayerNorm(E[ids] + P + token type 0)"),
                     "LayerNorm(E[ids] + P)": self.tr("LayerNorm(E[ids] + P)"),
                     "LayerNorm(E[ids])": self.tr("LayerNorm(E[ids])"),
                     "the same as X": self.tr("the same as X")}.get(checkpoint.x_model_description(),
                                                                    checkpoint.x_model_description())
-            self.kind_caption.setText(self.tr("Showing X_model = {0}.").format(what))
+            self.kind_caption.setText(self.tr("Showing X_model = {0}: what the first block receives.").format(what))
 
     def detach(self) -> None:
         """Disconnect the page and its views from the model (idempotent)."""

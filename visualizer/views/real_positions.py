@@ -23,7 +23,7 @@ from .palette import HIGHLIGHT, colormap, token_colour
 from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3
-PLOT_MIN_HEIGHT = 220
+PLOT_MIN_HEIGHT = 120
 """The plots never get less than this (unscaled px): a long caption must not squash them flat."""
 _LAYER_TYPE_PENS = {"full_attention": "#0072B2", "sliding_attention": "#D55E00"}
 
@@ -81,6 +81,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.P_plot: pg.PlotItem | None = None
         self.theta_plot: pg.PlotItem | None = None
         self.slopes_plot: pg.PlotItem | None = None
+        self.bias_plot: pg.PlotItem | None = None
         self.bias_image: pg.ImageItem | None = None
         self.theta = np.zeros(0)
         self.theta_mark: pg.PlotDataItem | None = None
@@ -141,7 +142,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
     def _draw_alibi_bias(self) -> None:
         """The chosen head's bias for the sentence: −m_h · (i − j) at or before the query, −∞ after."""
         checkpoint = self._model.checkpoint
-        if self.bias_image is None or checkpoint is None or checkpoint.alibi is None:
+        if self.bias_image is None or self.bias_plot is None or checkpoint is None or checkpoint.alibi is None:
             return
         slope = float(checkpoint.alibi.slopes[self.head.value() - 1])
         n = max(self._model.n, 1)
@@ -260,7 +261,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
                                          "dimensions {0}–{1} of {2}, {3}.").format(
                                              rope.rotated_from, rope.rotated_from + rope.rotary_dim - 1,
                                              rope.query_width, pairing))
-        elif checkpoint.alibi is not None and self.slopes_plot is not None:
+        elif checkpoint.alibi is not None and self.slopes_plot is not None and self.bias_plot is not None:
             self.slopes_plot.setTitle(self.tr("ALiBi slope m of each head"))
             self.bias_plot.setTitle(self.tr("Bias −m·(i − j) of head {0}, m = {1}").format(
                 self.head.value(), numbers.short(float(checkpoint.alibi.slopes[self.head.value() - 1]), 4)))
@@ -299,6 +300,10 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
 
     def _clear(self) -> None:
         self.theta_mark = None  # goes with the layout
+        # Held plots outlive the layout and keep their option widgets alive: drop them too.
+        self.slopes_plot = self.bias_plot = self.bias_image = None
+        for name in ("similarity_plot", "sinusoidal_plot", "components_plot", "singular_plot", "component_curves"):
+            self.__dict__.pop(name, None)  # the learned table's plots (made by _build_learned)
         dispose_plot_menus(self.graphics)  # clearing the layout would leave their menus behind
         self.graphics.clear()
 

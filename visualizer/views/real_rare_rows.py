@@ -37,7 +37,7 @@ class RealRareRows(RefreshWhenShown, ListeningView, QWidget):
         self.histogram = pg.PlotWidget()
         self.histogram.setBackground(appearance.background)
         self.histogram.setMenuEnabled(False)
-        self.histogram.setMinimumHeight(appearance.px(120))
+        self.histogram.setMinimumHeight(appearance.px(100))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -48,7 +48,7 @@ class RealRareRows(RefreshWhenShown, ListeningView, QWidget):
         self.listen(appearance.events.language, self.retranslate)
         self.listen(appearance.events.scale, self._restyle)
         self._restyle()
-        self.retranslate()
+        self._on_checkpoint_changed()  # the page is made after the first model opens
 
     def _on_checkpoint_changed(self) -> None:
         self.rare_ids = np.empty(0, dtype=np.int64)
@@ -98,7 +98,7 @@ class RealRareRows(RefreshWhenShown, ListeningView, QWidget):
         font = scaled_font(self._appearance, 11)
         for widget in (self.caption, self.table):
             widget.setFont(font)
-        self.histogram.setMinimumHeight(self._appearance.px(120))
+        self.histogram.setMinimumHeight(self._appearance.px(100))
 
     def detach(self) -> None:
         """Stop listening (idempotent)."""

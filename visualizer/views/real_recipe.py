@@ -44,14 +44,14 @@ class RealPositionRecipe(ListeningView, QWidget):
         column.addWidget(self.keys)
         column.addStretch(1)
         # On a small projector the steps may outgrow the panel: they scroll rather than being cut.
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(body)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller = QScrollArea()
+        self.scroller.setWidget(body)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.scroller)
         self.steps: list[str] = []
         self.listen(model.checkpoint_changed, self.retranslate)
         self.listen(appearance.events.language, self.retranslate)
@@ -119,7 +119,7 @@ class RealPositionRecipe(ListeningView, QWidget):
                 steps.append(self.tr("In every attention layer: {0}").format(self._rope_step(checkpoint.rope)))
             steps.append(self.tr("The lesson's <i>RoPE</i> scheme: nothing is added to X."))
         elif checkpoint.alibi is not None:
-            slopes = ", ".join(numbers.short(float(s), 4) for s in checkpoint.alibi.slopes[:SHOWN_SLOPES])
+            slopes = ", ".join(numbers.full(round(float(s), 4)) for s in checkpoint.alibi.slopes[:SHOWN_SLOPES])
             more = "…" if checkpoint.alibi.heads > SHOWN_SLOPES else ""
             steps.append(self.tr("In attention: <b>ALiBi</b>, each of the {0} heads adds −m·(distance) to its "
                                  "scores, slopes m = {1}{2}. The lesson's <i>ALiBi</i> scheme: nothing is "
