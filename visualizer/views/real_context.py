@@ -61,9 +61,13 @@ class RealContextExtension(ListeningView, QWidget):
         self.plot.setLogMode(y=True)
         self.plot.setMinimumHeight(appearance.px(140))
         self.plot.addLegend(offset=(8, 8))
+        self.plot.getPlotItem().vb.disableAutoRange()
         self.trained_curve = self.plot.plot([], [], pen=pg.mkPen("#888888", width=2))
-        self.stretched_points = pg.ScatterPlotItem(size=appearance.px(9), pen=None)
-        self.plot.addItem(self.stretched_points)
+        # One item per kind of pair, each of one colour: a drag step redraws three cached symbols,
+        # not 64 symbols of their own.
+        self.points = {kind: self.plot.plot([], [], pen=None, symbol="o", symbolSize=appearance.px(9),
+                                            symbolPen=None, symbolBrush=colour)
+                       for kind, colour in _COLOURS.items()}
         # The two lengths carry their own labels (a legend cannot draw an InfiniteLine's sample).
         self.trained_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#202020", width=2, style=Qt.PenStyle.DashLine),
                                             label="", labelOpts={"position": 0.15, "color": "#202020"})
@@ -144,17 +148,28 @@ class RealContextExtension(ListeningView, QWidget):
         if rope is None:
             self.before = self.after = np.zeros(0)
             self.trained_curve.setData([], [])
-            self.stretched_points.setData([], [])
+            for item in self.points.values():
+                item.setData([], [])
             return
         factor = self.stretch
-        self.before = rope.trained_theta()
+        before = rope.trained_theta()
+        pairs = np.arange(before.size)
+        trained = self.trained_length()
+        if self.before.shape != before.shape or not np.array_equal(self.before, before):
+            self.before = before
+            self.trained_curve.setData(pairs, 2 * np.pi / before)
+            # A fixed range: a drag moves the points, never the axes.
+            low = float(np.log10(2 * np.pi / before.max()))
+            high = float(np.log10(2 * np.pi / before.min() * 2 ** MAX_DOUBLINGS))
+            self.plot.setYRange(low, max(high, np.log10(trained * 2 ** MAX_DOUBLINGS)), padding=0.05)
+            self.plot.setXRange(0, max(1, before.size - 1), padding=0.03)
         self.after, self.attention_factor = stretched(rope, self.current_kind(), factor)
         self.classes = classify_pairs(self.before, self.after, factor)
-        pairs = np.arange(self.before.size)
-        self.trained_curve.setData(pairs, 2 * np.pi / self.before)
-        brushes = [pg.mkBrush(_COLOURS[c]) for c in self.classes]
-        self.stretched_points.setData(pairs, np.log10(2 * np.pi / self.after), brush=brushes)
-        trained = self.trained_length()
+        kinds = np.asarray(self.classes)
+        wavelengths = 2 * np.pi / self.after
+        for kind, item in self.points.items():
+            chosen = kinds == kind
+            item.setData(pairs[chosen], wavelengths[chosen])
         self.trained_line.setValue(math.log10(trained))
         self.target_line.setValue(math.log10(trained * factor))
         numbers = self._appearance.numbers
@@ -189,14 +204,18 @@ class RealContextExtension(ListeningView, QWidget):
         if legend is not None:
             legend.clear()
             legend.addItem(self.trained_curve, self.tr("trained"))
-            legend.addItem(self.stretched_points, self.tr("stretched"))
+            names = {KEPT: self.tr("kept (extrapolates)"), BLENDED: self.tr("in between"),
+                     INTERPOLATED: self.tr("interpolated (θ ÷ s)")}
+            for kind, item in self.points.items():
+                legend.addItem(item, names[kind])
         self.redraw()
 
     def _restyle(self) -> None:
         font = scaled_font(self._appearance, 11)
         for widget in (self.kind, self.kind_caption, self.factor_label, self.summary):
             widget.setFont(font)
-        self.stretched_points.setSize(self._appearance.px(9))
+        for item in self.points.values():
+            item.setSymbolSize(self._appearance.px(9))
         self.plot.setMinimumHeight(self._appearance.px(140))
 
     def detach(self) -> None:
