@@ -1054,49 +1054,59 @@ O app continua funcionando.</translation>
 <context>
     <name>RealContextExtension</name>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="161"/>
+        <location filename="../../visualizer/views/real_context.py" line="176"/>
         <source>trained length {0}</source>
         <translation>comprimento treinado {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="162"/>
+        <location filename="../../visualizer/views/real_context.py" line="177"/>
         <source>s × trained = {0}</source>
         <translation>s × treinado = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="176"/>
+        <location filename="../../visualizer/views/real_context.py" line="191"/>
         <source>s = {0}</source>
         <translation>s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="178"/>
+        <location filename="../../visualizer/views/real_context.py" line="193"/>
         <source>Trained on {0} tokens, stretched to {1}: {2} pairs kept (their wavelength fits the trained length: they extrapolate), {3} interpolated (θ ÷ s), {4} in between. Attention factor {5}.</source>
         <translation>Treinado com {0} tokens, esticado para {1}: {2} pares mantidos (o comprimento de onda cabe no comprimento treinado: eles extrapolam), {3} interpolados (θ ÷ s), {4} no meio-termo. Fator de atenção {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="185"/>
+        <location filename="../../visualizer/views/real_context.py" line="200"/>
         <source>Stretch by</source>
         <translation>Esticar com</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="186"/>
+        <location filename="../../visualizer/views/real_context.py" line="201"/>
         <source>Wavelength 2π/θ_i of each pair (log scale)</source>
         <translation>Comprimento de onda 2π/θ_i de cada par (escala log)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="187"/>
+        <location filename="../../visualizer/views/real_context.py" line="202"/>
         <source>pair i (fast → slow)</source>
         <translation>par i (rápido → lento)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="191"/>
+        <location filename="../../visualizer/views/real_context.py" line="206"/>
         <source>trained</source>
         <translation>treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="192"/>
-        <source>stretched</source>
-        <translation>esticado</translation>
+        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <source>kept (extrapolates)</source>
+        <translation>mantido (extrapola)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <source>in between</source>
+        <translation>meio-termo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="208"/>
+        <source>interpolated (θ ÷ s)</source>
+        <translation>interpolado (θ ÷ s)</translation>
     </message>
 </context>
 <context>

@@ -70,9 +70,9 @@ class RealContextExtension(ListeningView, QWidget):
                        for kind, colour in _COLOURS.items()}
         # The two lengths carry their own labels (a legend cannot draw an InfiniteLine's sample).
         self.trained_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#202020", width=2, style=Qt.PenStyle.DashLine),
-                                            label="", labelOpts={"position": 0.15, "color": "#202020"})
+                                            label="", labelOpts={"position": 0.3, "color": "#202020"})
         self.target_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DotLine),
-                                           label="", labelOpts={"position": 0.85, "color": "#B00020"})
+                                           label="", labelOpts={"position": 0.75, "color": "#B00020"})
         self.plot.addItem(self.trained_line)
         self.plot.addItem(self.target_line)
         controls = QHBoxLayout()
