@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="102"/>
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="117"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="107"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="110"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="112"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="131"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="134"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="173"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="175"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="180"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="183"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="184"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="233"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -155,12 +155,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="114"/>
+        <location filename="../../visualizer/views/token_strip.py" line="115"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="117"/>
+        <location filename="../../visualizer/views/token_strip.py" line="118"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -168,42 +168,42 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="189"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="203"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="193"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="207"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="197"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="211"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="201"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="215"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="204"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="218"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="239"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="253"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="310"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="368"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="322"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="380"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -233,27 +233,27 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="62"/>
+        <location filename="../../visualizer/shell/documents.py" line="64"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="70"/>
+        <location filename="../../visualizer/shell/documents.py" line="72"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="81"/>
+        <location filename="../../visualizer/shell/documents.py" line="83"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="89"/>
+        <location filename="../../visualizer/shell/documents.py" line="91"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="102"/>
+        <location filename="../../visualizer/shell/documents.py" line="104"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -334,76 +334,76 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="121"/>
-        <location filename="../../visualizer/shell/exports.py" line="127"/>
-        <location filename="../../visualizer/shell/exports.py" line="128"/>
-        <location filename="../../visualizer/shell/exports.py" line="137"/>
-        <location filename="../../visualizer/shell/exports.py" line="146"/>
+        <location filename="../../visualizer/shell/exports.py" line="132"/>
+        <location filename="../../visualizer/shell/exports.py" line="138"/>
+        <location filename="../../visualizer/shell/exports.py" line="139"/>
+        <location filename="../../visualizer/shell/exports.py" line="148"/>
+        <location filename="../../visualizer/shell/exports.py" line="157"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="133"/>
+        <location filename="../../visualizer/shell/exports.py" line="144"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>From token ids to X</source>
         <translation>Dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="143"/>
+        <location filename="../../visualizer/shell/exports.py" line="154"/>
         <source>position vector</source>
         <translation>vetor de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="144"/>
+        <location filename="../../visualizer/shell/exports.py" line="155"/>
         <source>Position scheme: {0}</source>
         <translation>Esquema de posição: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="151"/>
+        <location filename="../../visualizer/shell/exports.py" line="162"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="161"/>
+        <location filename="../../visualizer/shell/exports.py" line="172"/>
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="162"/>
+        <location filename="../../visualizer/shell/exports.py" line="173"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="169"/>
+        <location filename="../../visualizer/shell/exports.py" line="180"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="175"/>
+        <location filename="../../visualizer/shell/exports.py" line="186"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="181"/>
+        <location filename="../../visualizer/shell/exports.py" line="192"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="187"/>
+        <location filename="../../visualizer/shell/exports.py" line="198"/>
         <source>Print worked example</source>
         <translation>Imprimir o exemplo resolvido</translation>
     </message>
@@ -429,129 +429,129 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="163"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="163"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="200"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="201"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="208"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="254"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="260"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="261"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="266"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="267"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="268"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
         <source>learning rate:</source>
         <translation>taxa η:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="337"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="339"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -572,52 +572,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="185"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="187"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="198"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="200"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="206"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="207"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="211"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -625,7 +625,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="80"/>
+        <location filename="../../visualizer/shell/look.py" line="74"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -633,7 +633,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="215"/>
+        <location filename="../../visualizer/shell/main_window.py" line="228"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -840,7 +840,7 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="219"/>
+        <location filename="../../visualizer/shell/main_window.py" line="232"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -858,62 +858,62 @@ O app continua funcionando.</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="65"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="66"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="74"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="75"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="114"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="115"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="133"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="138"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="139"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="156"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="160"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="161"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="162"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -921,22 +921,22 @@ O app continua funcionando.</translation>
 <context>
     <name>PollResultsView</name>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="110"/>
+        <location filename="../../visualizer/views/poll_results.py" line="113"/>
         <source>No answers to show: this step asks no question.</source>
         <translation>Nenhuma resposta para mostrar: este passo não faz pergunta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="123"/>
+        <location filename="../../visualizer/views/poll_results.py" line="126"/>
         <source>{0} ({1}%)</source>
         <translation>{0} ({1}%)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="131"/>
+        <location filename="../../visualizer/views/poll_results.py" line="134"/>
         <source>Answered: {0}. ✓ marks the right answer.</source>
         <translation>Responderam: {0}. ✓ marca a resposta certa.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="133"/>
+        <location filename="../../visualizer/views/poll_results.py" line="136"/>
         <source>Answered: {0}. The answer is not revealed yet.</source>
         <translation>Responderam: {0}. A resposta ainda não foi revelada.</translation>
     </message>
@@ -967,27 +967,27 @@ O app continua funcionando.</translation>
 <context>
     <name>PracticeQuestion</name>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="115"/>
+        <location filename="../../visualizer/views/practice_question.py" line="117"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="117"/>
+        <location filename="../../visualizer/views/practice_question.py" line="119"/>
         <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
         <translation>Este passo não faz pergunta. Os passos “Verifique” da lição fazem: vá a um deles para praticar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="130"/>
+        <location filename="../../visualizer/views/practice_question.py" line="132"/>
         <source>Pick the answer you predict.</source>
         <translation>Escolha a resposta que você prevê.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="136"/>
+        <location filename="../../visualizer/views/practice_question.py" line="138"/>
         <source>✓ Right. {0}</source>
         <translation>✓ Certo. {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="138"/>
+        <location filename="../../visualizer/views/practice_question.py" line="140"/>
         <source>✗ Not {0}. {1} Try another choice.</source>
         <translation>✗ Não é {0}. {1} Tente outra alternativa.</translation>
     </message>
@@ -1155,7 +1155,7 @@ O app continua funcionando.</translation>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="69"/>
+        <location filename="../../visualizer/shell/exports.py" line="77"/>
         <location filename="../../visualizer/views/rendering.py" line="41"/>
         <location filename="../../visualizer/views/rendering.py" line="59"/>
         <location filename="../../visualizer/views/rendering.py" line="78"/>
@@ -1163,107 +1163,243 @@ O app continua funcionando.</translation>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="61"/>
+        <location filename="../../visualizer/shell/exports.py" line="69"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
 </context>
 <context>
+    <name>RealContextExtension</name>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="176"/>
+        <source>trained length {0}</source>
+        <translation>comprimento treinado {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="177"/>
+        <source>s × trained = {0}</source>
+        <translation>s × treinado = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="191"/>
+        <source>s = {0}</source>
+        <translation>s = {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="193"/>
+        <source>Trained on {0} tokens, stretched to {1}: {2} pairs kept (their wavelength fits the trained length: they extrapolate), {3} interpolated (θ ÷ s), {4} in between. Attention factor {5}.</source>
+        <translation>Treinado com {0} tokens, esticado para {1}: {2} pares mantidos (o comprimento de onda cabe no comprimento treinado: eles extrapolam), {3} interpolados (θ ÷ s), {4} no meio-termo. Fator de atenção {5}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="200"/>
+        <source>Stretch by</source>
+        <translation>Esticar com</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="201"/>
+        <source>Wavelength 2π/θ_i of each pair (log scale)</source>
+        <translation>Comprimento de onda 2π/θ_i de cada par (escala log)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="202"/>
+        <source>pair i (fast → slow)</source>
+        <translation>par i (rápido → lento)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="206"/>
+        <source>trained</source>
+        <translation>treinado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <source>kept (extrapolates)</source>
+        <translation>mantido (extrapola)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <source>in between</source>
+        <translation>meio-termo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_context.py" line="208"/>
+        <source>interpolated (θ ÷ s)</source>
+        <translation>interpolado (θ ÷ s)</translation>
+    </message>
+</context>
+<context>
+    <name>RealFrequencyUsage</name>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="117"/>
+        <source>Layer</source>
+        <translation>Camada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="118"/>
+        <source>q heads</source>
+        <translation>cabeças de q</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="119"/>
+        <source>k heads</source>
+        <translation>cabeças de k</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="121"/>
+        <source>pair i (fast → slow)</source>
+        <translation>par i (rápido → lento)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="124"/>
+        <source>This model does not use RoPE: no frequencies to read.</source>
+        <translation>Este modelo não usa RoPE: não há frequências para ler.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="126"/>
+        <source>Cannot read this layer: {0}</source>
+        <translation>Não foi possível ler esta camada: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="128"/>
+        <source>This file has no attention weights this app can read.</source>
+        <translation>Este arquivo não tem pesos de atenção que o app saiba ler.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_frequencies.py" line="131"/>
+        <source>Size of the q and k weights that feed each pair, per head: bright on the left, a head that attends by position (fast pairs); on the right, slow pairs that carry meaning (Barbero et al., 2024).</source>
+        <translation>Tamanho dos pesos de q e k que alimentam cada par, por cabeça: claro à esquerda, uma cabeça que atende por posição (pares rápidos); à direita, pares lentos que carregam significado (Barbero et al., 2024).</translation>
+    </message>
+</context>
+<context>
     <name>RealModelPage</name>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="105"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="195"/>
         <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
         <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="113"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="161"/>
         <source>Positions</source>
         <translation>Posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="114"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="161"/>
+        <source>Where position enters this model</source>
+        <translation>Onde a posição entra neste modelo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="162"/>
+        <source>Context extension</source>
+        <translation>Extensão de contexto</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="163"/>
+        <source>Which frequencies the model uses</source>
+        <translation>Que frequências o modelo usa</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="164"/>
         <source>Neighbours and norms</source>
         <translation>Vizinhos e normas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="115"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="165"/>
+        <source>Rows that barely learned</source>
+        <translation>Linhas que mal aprenderam</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="205"/>
         <source>Type a sentence and press Enter: the model&apos;s own tokenizer splits it</source>
         <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="116"/>
-        <source>X = E[ids] + P (the lesson)</source>
-        <translation>X = E[ids] + P (a aula)</translation>
+        <location filename="../../visualizer/views/real_model_page.py" line="207"/>
+        <source>X (the lesson)</source>
+        <translation>X (a da lição)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="117"/>
-        <source>X_model (what the first block receives)</source>
-        <translation>X_model (o que o primeiro bloco recebe)</translation>
+        <location filename="../../visualizer/views/real_model_page.py" line="208"/>
+        <source>X_model</source>
+        <translation>X_model</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="120"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="216"/>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="220"/>
+        <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="228"/>
+        <source>Showing the lesson&apos;s X = {0}.</source>
+        <translation>Mostrando o X da lição = {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="235"/>
+        <source>Showing X_model = {0}: what the first block receives.</source>
+        <translation>Mostrando X_model = {0}: o que o primeiro bloco recebe.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="211"/>
         <source>No model is open: Model → Open model folder…</source>
         <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="124"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="215"/>
         <source>learned absolute positions</source>
         <translation>posições absolutas aprendidas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="124"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="215"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="125"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="216"/>
         <source>no positions</source>
         <translation>sem posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="129"/>
-        <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}. Config keys used: {9}.</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}. Chaves do config usadas: {9}.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="134"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="225"/>
         <source>tied to E</source>
         <translation>amarrada a E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="134"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="225"/>
         <source>separate from E</source>
         <translation>separada de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="136"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="227"/>
         <source>E[ids] + P</source>
         <translation>E[ids] + P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="136"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="227"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="137"/>
-        <source>Showing X = {0}.</source>
-        <translation>Mostrando X = {0}.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="139"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="230"/>
         <source>LayerNorm(E[ids] + P + token type 0)</source>
         <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="140"/>
-        <source>the same as X</source>
-        <translation>o mesmo que X</translation>
+        <location filename="../../visualizer/views/real_model_page.py" line="231"/>
+        <source>LayerNorm(E[ids] + P)</source>
+        <translation>LayerNorm(E[ids] + P)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="142"/>
-        <source>Showing X_model = {0}.</source>
-        <translation>Mostrando X_model = {0}.</translation>
+        <location filename="../../visualizer/views/real_model_page.py" line="232"/>
+        <source>LayerNorm(E[ids])</source>
+        <translation>LayerNorm(E[ids])</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_model_page.py" line="233"/>
+        <source>the same as X</source>
+        <translation>o mesmo que X</translation>
     </message>
 </context>
 <context>
@@ -1310,66 +1446,263 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
-    <name>RealPositions</name>
+    <name>RealPositionRecipe</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="149"/>
-        <source>Learned P: {0} × {1}</source>
-        <translation>P aprendida: {0} × {1}</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="78"/>
+        <source>Config keys used: {0}.</source>
+        <translation>Chaves do config usadas: {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="150"/>
-        <source>cos(P_s, P_t)</source>
-        <translation>cos(P_s, P_t)</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="83"/>
+        <source>&lt;b&gt;E[ids]&lt;/b&gt;: each token takes its row of E ({0} × {1}).</source>
+        <translation>&lt;b&gt;E[ids]&lt;/b&gt;: cada token pega sua linha de E ({0} × {1}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="151"/>
-        <source>sinusoidal, same size</source>
-        <translation>senoidal, mesmo tamanho</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="86"/>
+        <source>&lt;b&gt;× W_inᵀ&lt;/b&gt;: project_in widens each row from {0} to {1}.</source>
+        <translation>&lt;b&gt;× W_inᵀ&lt;/b&gt;: project_in alarga cada linha de {0} para {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="152"/>
-        <source>Principal components</source>
-        <translation>Componentes principais</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="92"/>
+        <source>counted from 0</source>
+        <translation>contadas a partir de 0</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="153"/>
-        <source>Singular values</source>
-        <translation>Valores singulares</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="94"/>
+        <source>offset by 2, as OPT numbers them</source>
+        <translation>deslocadas em 2, como o OPT as numera</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="155"/>
-        <source>Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band along the diagonal means that neighbouring positions have similar vectors. The first principal components of P explain {0} of its variance.</source>
-        <translation>Arraste para mover, role para ampliar. Compare os dois mapas de similaridade: uma faixa clara ao longo da diagonal quer dizer que posições vizinhas têm vetores parecidos. As primeiras componentes principais de P explicam {0} da sua variância.</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="96"/>
+        <source>counted from pad_token_id + 1 = {0}; padding tokens take row {1}</source>
+        <translation>contadas a partir de pad_token_id + 1 = {0}; tokens de preenchimento usam a linha {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="162"/>
-        <source>θ_i per pair (base {0}, {1})</source>
-        <translation>θ_i por par (base {0}, {1})</translation>
+        <location filename="../../visualizer/views/real_recipe.py" line="98"/>
+        <source>&lt;b&gt;+ P&lt;/b&gt;: learned absolute positions, rows {0}–{1} of its {2} ({3}). The lesson&apos;s &lt;i&gt;learned&lt;/i&gt; scheme: no row past {4} tokens.</source>
+        <translation>&lt;b&gt;+ P&lt;/b&gt;: posições absolutas aprendidas, linhas {0}–{1} das suas {2} ({3}). O esquema &lt;i&gt;aprendido&lt;/i&gt; da lição: nenhuma linha além de {4} tokens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="163"/>
+        <location filename="../../visualizer/views/real_recipe.py" line="102"/>
+        <source>&lt;b&gt;+ token type 0&lt;/b&gt;: one segment, the same row for every token.</source>
+        <translation>&lt;b&gt;+ tipo de token 0&lt;/b&gt;: um só segmento, a mesma linha para todo token.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="104"/>
+        <source>&lt;b&gt;LayerNorm&lt;/b&gt; over each row, ε = {0}.</source>
+        <translation>&lt;b&gt;LayerNorm&lt;/b&gt; em cada linha, ε = {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="106"/>
+        <source>&lt;b&gt;× W_projᵀ + b&lt;/b&gt;: embeddings_project widens each row from {0} to {1}.</source>
+        <translation>&lt;b&gt;× W_projᵀ + b&lt;/b&gt;: embeddings_project alarga cada linha de {0} para {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="109"/>
+        <source>&lt;b&gt;× √{0}&lt;/b&gt; = {1}, rounded to the table&apos;s {2} as the model does.</source>
+        <translation>&lt;b&gt;× √{0}&lt;/b&gt; = {1}, arredondado para o {2} da tabela, como o modelo faz.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="111"/>
+        <source>The rows now enter the first block: that is X_model.</source>
+        <translation>As linhas então entram no primeiro bloco: isso é o X_model.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="116"/>
+        <source>In the {0} layers ({1} of them): {2}</source>
+        <translation>Nas camadas {0} ({1} delas): {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="119"/>
+        <source>In every attention layer: {0}</source>
+        <translation>Em toda camada de atenção: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="120"/>
+        <source>The lesson&apos;s &lt;i&gt;RoPE&lt;/i&gt; scheme: nothing is added to X.</source>
+        <translation>O esquema &lt;i&gt;RoPE&lt;/i&gt; da lição: nada é somado a X.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="124"/>
+        <source>In attention: &lt;b&gt;ALiBi&lt;/b&gt;, each of the {0} heads adds −m·(distance) to its scores, slopes m = {1}{2}. The lesson&apos;s &lt;i&gt;ALiBi&lt;/i&gt; scheme: nothing is added to X.</source>
+        <translation>Na atenção: &lt;b&gt;ALiBi&lt;/b&gt;, cada uma das {0} cabeças soma −m·(distância) aos seus scores, inclinações m = {1}{2}. O esquema &lt;i&gt;ALiBi&lt;/i&gt; da lição: nada é somado a X.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="128"/>
+        <source>In attention: &lt;b&gt;no position at all&lt;/b&gt;; order reaches the model only through the causal mask. The lesson&apos;s &lt;i&gt;none&lt;/i&gt; scheme.</source>
+        <translation>Na atenção: &lt;b&gt;nenhuma posição&lt;/b&gt;; a ordem chega ao modelo só pela máscara causal. O esquema &lt;i&gt;nenhum&lt;/i&gt; da lição.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="136"/>
+        <source>pairs (j, j + {0}), the halves of the rotated part</source>
+        <translation>pares (j, j + {0}), as metades da parte girada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="138"/>
+        <source>pairs (2i, 2i + 1), neighbours</source>
+        <translation>pares (2i, 2i + 1), vizinhas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="139"/>
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="177"/>
+        <location filename="../../visualizer/views/real_recipe.py" line="139"/>
+        <source>{0} scaling, factor {1}</source>
+        <translation>escala {0}, fator {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="142"/>
+        <source>&lt;b&gt;RoPE&lt;/b&gt; turns q and k on dimensions {0}–{1} of each head of {2}, {3}; θ_i = {4}^(−2i/{5}), {6}; attention factor {7}.</source>
+        <translation>&lt;b&gt;RoPE&lt;/b&gt; gira q e k nas dimensões {0}–{1} de cada cabeça de {2}, {3}; θ_i = {4}^(−2i/{5}), {6}; fator de atenção {7}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="148"/>
+        <source>global (full attention)</source>
+        <translation>globais (atenção completa)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_recipe.py" line="149"/>
+        <source>local (sliding window)</source>
+        <translation>locais (janela deslizante)</translation>
+    </message>
+</context>
+<context>
+    <name>RealPositions</name>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="238"/>
+        <source>Learned P: {0} × {1}</source>
+        <translation>P aprendida: {0} × {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="239"/>
+        <source>cos(P_s, P_t)</source>
+        <translation>cos(P_s, P_t)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="240"/>
+        <source>sinusoidal, same size</source>
+        <translation>senoidal, mesmo tamanho</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="241"/>
+        <source>Principal components</source>
+        <translation>Componentes principais</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="242"/>
+        <source>Singular values</source>
+        <translation>Valores singulares</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="244"/>
+        <source>A bright diagonal band: neighbouring positions have similar rows. The first principal components explain {0} of P&apos;s variance.</source>
+        <translation>Uma faixa clara na diagonal: posições vizinhas têm linhas parecidas. As primeiras componentes principais explicam {0} da variância de P.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="251"/>
+        <source>θ_i per pair, per layer type</source>
+        <translation>θ_i por par, por tipo de camada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="255"/>
+        <source>θ_i per pair (base {0}, {1})</source>
+        <translation>θ_i por par (base {0}, {1})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="256"/>
+        <source>no scaling</source>
+        <translation>sem escala</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="258"/>
+        <source>pairs (j, j + {0})</source>
+        <translation>pares (j, j + {0})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="259"/>
+        <source>pairs (2i, 2i + 1)</source>
+        <translation>pares (2i, 2i + 1)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="260"/>
+        <source>RoPE adds nothing to X: in attention, q and k turn by (p − 1)·θ_i on dimensions {0}–{1} of {2}, {3}.</source>
+        <translation>A RoPE não soma nada a X: na atenção, q e k giram de (p − 1)·θ_i nas dimensões {0}–{1} de {2}, {3}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="265"/>
+        <source>ALiBi slope m of each head</source>
+        <translation>Inclinação m do ALiBi de cada cabeça</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="266"/>
+        <source>Bias −m·(i − j) of head {0}, m = {1}</source>
+        <translation>Viés −m·(i − j) da cabeça {0}, m = {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="268"/>
+        <source>Head</source>
+        <translation>Cabeça</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="269"/>
+        <source>ALiBi adds nothing to X: each head subtracts m·(distance) from its attention scores; the future (j &gt; i) is masked.</source>
+        <translation>O ALiBi não soma nada a X: cada cabeça subtrai m·(distância) dos seus scores de atenção; o futuro (j &gt; i) fica mascarado.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="275"/>
+        <source>global layers</source>
+        <translation>camadas globais</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="276"/>
+        <source>local (sliding) layers</source>
+        <translation>camadas locais (deslizantes)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_positions.py" line="284"/>
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="180"/>
+        <location filename="../../visualizer/views/real_positions.py" line="287"/>
         <source>One clock per pair i, one hand per token; point at a clock to read its i and θ_i.</source>
         <translation>Um relógio por par i, um ponteiro por token; aponte para um relógio para ler o seu i e θ_i.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="165"/>
-        <source>RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside attention. Head width {0}, {1} of its dimensions rotated.</source>
-        <translation>RoPE não soma nada a X: cada par de q e k gira (p − 1)·θ_i dentro da atenção. Cabeça de largura {0}, {1} das suas dimensões giradas.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_positions.py" line="169"/>
+        <location filename="../../visualizer/views/real_positions.py" line="272"/>
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
+    </message>
+</context>
+<context>
+    <name>RealRareRows</name>
+    <message>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="88"/>
+        <source>‖E[i]‖</source>
+        <translation>‖E[i]‖</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="87"/>
+        <source>How many rows have each norm</source>
+        <translation>Quantas linhas têm cada norma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_rare_rows.py" line="94"/>
+        <source>The {0} rows of E with the smallest norm. A row moves only when its token is in a batch: a rare token learns slowly, one never seen keeps its initial row (under-trained tokens).</source>
+        <translation>As {0} linhas de E com a menor norma. Uma linha só se move quando seu token está no batch: token raro aprende devagar, e um que nunca apareceu fica com a linha inicial (tokens subtreinados).</translation>
     </message>
 </context>
 <context>
@@ -1469,113 +1802,113 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="443"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="482"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="445"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="484"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="536"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="646"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="536"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="646"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="641"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="642"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="643"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="606"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="645"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="608"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="647"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="651"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="651"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="652"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="652"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="638"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="677"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="683"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="649"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="688"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="658"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="697"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="662"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="701"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="665"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="704"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="669"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="708"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1984,17 +2317,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="175"/>
+        <location filename="../../visualizer/views/token_strip.py" line="178"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="208"/>
+        <location filename="../../visualizer/views/token_strip.py" line="211"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="217"/>
+        <location filename="../../visualizer/views/token_strip.py" line="220"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -2002,12 +2335,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="71"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="73"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="136"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="138"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -2038,27 +2371,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="86"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
@@ -2066,12 +2399,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="71"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="72"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -2079,38 +2412,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="79"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="88"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="81"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="90"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="92"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="141"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="152"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="142"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="143"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="144"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="158"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
@@ -2118,118 +2451,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="88"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="91"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="89"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="92"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="111"/>
+        <location filename="../../visualizer/views/x_panel.py" line="114"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="114"/>
+        <location filename="../../visualizer/views/x_panel.py" line="117"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="123"/>
+        <location filename="../../visualizer/views/x_panel.py" line="126"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="125"/>
+        <location filename="../../visualizer/views/x_panel.py" line="128"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="156"/>
+        <location filename="../../visualizer/views/x_panel.py" line="159"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="158"/>
+        <location filename="../../visualizer/views/x_panel.py" line="161"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="159"/>
+        <location filename="../../visualizer/views/x_panel.py" line="162"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="164"/>
+        <location filename="../../visualizer/views/x_panel.py" line="167"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="166"/>
+        <location filename="../../visualizer/views/x_panel.py" line="169"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="167"/>
+        <location filename="../../visualizer/views/x_panel.py" line="170"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="172"/>
+        <location filename="../../visualizer/views/x_panel.py" line="175"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175"/>
+        <location filename="../../visualizer/views/x_panel.py" line="178"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="133"/>
-        <location filename="../../visualizer/views/x_panel.py" line="205"/>
+        <location filename="../../visualizer/views/x_panel.py" line="136"/>
+        <location filename="../../visualizer/views/x_panel.py" line="208"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="208"/>
+        <location filename="../../visualizer/views/x_panel.py" line="211"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="211"/>
+        <location filename="../../visualizer/views/x_panel.py" line="214"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="213"/>
+        <location filename="../../visualizer/views/x_panel.py" line="216"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="215"/>
+        <location filename="../../visualizer/views/x_panel.py" line="218"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>
