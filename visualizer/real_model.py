@@ -15,7 +15,7 @@ import numpy as np
 from psygnal import Signal
 
 from .core import sinusoidal
-from .derived import DerivedArrays
+from .derived import DerivedArrays, read_only
 from .model import Edit
 
 if TYPE_CHECKING:
@@ -111,6 +111,15 @@ class RealModel:
     def X(self) -> np.ndarray:
         """The matrix shown, shape (n, d), read-only: X or X_model; NaN rows past a learned table."""
         return self._cache.get(f"X:{self._x_kind}", self._compute_X)
+
+    def row_norms(self) -> np.ndarray:
+        """‖E[i]‖ for every id, shape (V,), read-only: one chunked pass over E, then cached."""
+        from .core import chunked_row_norms
+
+        checkpoint = self._checkpoint
+        if checkpoint is None:
+            return read_only(np.zeros(0))
+        return self._cache.get("row_norms", lambda: chunked_row_norms(checkpoint.E.chunks(), checkpoint.vocab_size))
 
     def P_similarity(self) -> np.ndarray | None:
         """Cosine similarity of the learned rows, shape (T, T), or None."""
@@ -224,9 +233,9 @@ class RealModel:
     def _compute_X(self) -> np.ndarray:
         checkpoint = self._checkpoint
         if checkpoint is None or not self._ids:
-            return np.zeros((0, 0 if checkpoint is None else checkpoint.d))
+            return np.zeros((0, 0 if checkpoint is None else checkpoint.width(self._x_kind)))
         known = self.n - len(self.beyond_trained_length())
-        X = np.full((self.n, checkpoint.d), np.nan)
+        X = np.full((self.n, checkpoint.width(self._x_kind)), np.nan)
         ids = list(self._ids[:known])
         if ids:
             X[:known] = checkpoint.X_model(ids) if self._x_kind == "X_model" else checkpoint.X(ids)

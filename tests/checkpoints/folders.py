@@ -112,9 +112,9 @@ def bert_folder(folder: Path, d: int = 8, T: int = 8) -> tuple[Path, dict]:
 
 
 def rope_folder(folder: Path, family: str, config_extra: dict, d: int = 64, dtype: type = np.float32,
-                shards: int = 1, lm_head: bool = True) -> tuple[Path, dict]:
-    """Llama/Mistral/Qwen/Phi/Gemma-like: model.embed_tokens and (untied) lm_head."""
-    tensors = {"model.embed_tokens.weight": table(V, d, 9).astype(dtype),
+                shards: int = 1, lm_head: bool = True, token_table: str | None = None) -> tuple[Path, dict]:
+    """Llama/Mistral/Qwen/Phi/Gemma-like: model.embed_tokens (or ``token_table``) and (untied) lm_head."""
+    tensors = {token_table or "model.embed_tokens.weight": table(V, d, 9).astype(dtype),
                "model.layers.0.self_attn.q_proj.weight": table(d, d, 10).astype(dtype),
                "model.norm.weight": np.ones(d, dtype)}
     if lm_head:

@@ -21,7 +21,8 @@ def test_json_export_of_a_learned_model(tmp_path):
     assert set(data) == TOY_KEYS | {"X_model", "model"}
     ids = word_ids("the cat sat")
     E, P = tensors["transformer.wte.weight"].astype(float), tensors["transformer.wpe.weight"].astype(float)
-    assert data["ids"] == ids and data["tokens"] == ["the", "cat", "sat"] and data["positions"] == [1, 2, 3]
+    assert data["ids"] == ids and data["tokens"] == ["the", "cat", "sat"]
+    assert data["positions"] == [0, 1, 2]  # GPT-2 numbers its positions from 0 (modeling_gpt2.py)
     assert data["scheme"] == "learned"
     np.testing.assert_array_equal(data["E_rows"], E[ids])
     np.testing.assert_array_equal(data["P"], P[:3])
@@ -33,7 +34,7 @@ def test_json_export_of_a_learned_model(tmp_path):
         "family": "gpt2", "scheme": "learned", "vocab_size": V, "d": d, "max_positions": T, "tied": True,
         "rope": None}
     assert model["parameters"] == {"embedding": V * d + T * d, "total": sum(t.size for t in tensors.values())}
-    assert model["keys"] == {"model_type": "gpt2", "n_positions": 6}
+    assert model["keys"] == {"model_type": "gpt2", "n_embd": d, "n_positions": 6}
 
 
 def test_json_export_of_a_rope_model(tmp_path):

@@ -105,9 +105,12 @@ def test_qwen_like_explicit_head_dim_wins_and_f16_tables(tmp_path):
     assert model.keys["head_dim"] == 32
 
 
-@pytest.mark.parametrize(("key", "share", "rotary"), [("partial_rotary_factor", 0.5, 8), ("rotary_pct", 0.25, 4)])
-def test_phi_like_partial_rotary(tmp_path, key, share, rotary):
-    folder, _ = rope_folder(tmp_path / "phi", "phi", {key: share, "rope_theta": 10_000.0})
+@pytest.mark.parametrize(("family", "key", "share", "rotary"),
+                         [("phi", "partial_rotary_factor", 0.25, 4), ("gpt_neox", "rotary_pct", 0.25, 4)])
+def test_partial_rotary(tmp_path, family, key, share, rotary):
+    # Phi reads partial_rotary_factor, GPT-NeoX rotary_pct (configuration_phi.py, configuration_gpt_neox.py).
+    folder, _ = rope_folder(tmp_path / family, family, {key: share, "rope_theta": 10_000.0},
+                            token_table="gpt_neox.embed_in.weight" if family == "gpt_neox" else None)
     model = open_checkpoint(folder)
     assert (model.rope.head_dim, model.rope.rotary_dim) == (16, rotary)
     np.testing.assert_allclose(model.rope.theta(), [1e4 ** (-2 * i / rotary) for i in range(rotary // 2)])

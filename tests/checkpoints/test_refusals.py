@@ -7,7 +7,7 @@ import struct
 import numpy as np
 import pytest
 
-from tests.checkpoints.folders import V, gpt2_folder, rope_folder, table, tokenizer, write_folder
+from tests.checkpoints.folders import V, bert_folder, gpt2_folder, rope_folder, table, tokenizer, write_folder
 from visualizer.app import main
 from visualizer.io.checkpoint import CheckpointError, open_checkpoint
 
@@ -98,7 +98,36 @@ def wrong_type(tmp_path):
 def unknown_family(tmp_path):
     folder, _ = gpt2_folder(tmp_path / "m")
     config = json.loads((folder / "config.json").read_text())
-    (folder / "config.json").write_text(json.dumps({**config, "model_type": "mamba"}))
+    (folder / "config.json").write_text(json.dumps({**config, "model_type": "zebra"}))
+    return folder
+
+
+def t5_relative_buckets(tmp_path):
+    folder, _ = rope_folder(tmp_path / "m", "llama", {})
+    (folder / "config.json").write_text(json.dumps({"model_type": "t5", "d_model": 64,
+                                                    "relative_attention_num_buckets": 32}))
+    return folder
+
+
+def multimodal_mrope(tmp_path):
+    folder, _ = rope_folder(tmp_path / "m", "qwen2", {"rope_scaling": {"type": "mrope", "mrope_section": [2, 3, 3]}})
+    return folder
+
+
+def bert_relative_positions(tmp_path):
+    folder, _ = bert_folder(tmp_path / "m")
+    config = json.loads((folder / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**config, "position_embedding_type": "relative_key"}))
+    return folder
+
+
+def unknown_rope_type(tmp_path):
+    folder, _ = rope_folder(tmp_path / "m", "llama", {"rope_scaling": {"rope_type": "ntk-by-parts", "factor": 2.0}})
+    return folder
+
+
+def odd_rotary_width(tmp_path):
+    folder, _ = rope_folder(tmp_path / "m", "phi", {"partial_rotary_factor": 0.5625})  # 16 × 0.5625 = 9
     return folder
 
 
@@ -120,7 +149,14 @@ CASES = {
     "infinity in P": (inf_in_P, "wpe.weight holds NaN or infinity (row 2)"),
     "a missing shard": (missing_shard, "shard model-00002-of-00002.safetensors is missing"),
     "a config value of the wrong type": (wrong_type, "'rope_theta' must be a number, got str"),
-    "an unknown family": (unknown_family, "unknown model family 'mamba'"),
+    "an unknown family": (unknown_family, "unknown model family 'zebra'"),
+    "T5's relative position buckets": (t5_relative_buckets, "model family 't5' is not supported: T5 adds a learned "
+                                                            "bias per bucket of relative distance"),
+    "multimodal M-RoPE": (multimodal_mrope, "rope_scaling.mrope_section asks for multimodal M-RoPE"),
+    "BERT's relative position embeddings": (bert_relative_positions, "position_embedding_type 'relative_key' "
+                                                                     "(relative position embeddings"),
+    "an unknown RoPE type": (unknown_rope_type, "unknown rope_scaling.rope_type 'ntk-by-parts'"),
+    "an odd rotary width": (odd_rotary_width, "an odd rotary width (9 of a head of 16) is not supported"),
     "tokenizer ids past the table": (tokenizer_too_big, "the tokenizer has id 13 ('extra2') but E has only 11 rows"),
 }
 

@@ -47,7 +47,8 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_metadata(built):
         names = set(archive.namelist())
         metadata = archive.read(f"embedding_visualizer-{__version__}.dist-info/METADATA").decode()
     for data in ("lesson/steps.json", "i18n/visualizer_pt.qm", "icons/embedding-visualizer.svg",
-                 "embedding-visualizer.desktop"):
+                 "embedding-visualizer.desktop", "lesson/choices.json", "classroom/index.html",
+                 "classroom/poll.js", "classroom/poll.css", "classroom/text.json"):
         assert f"visualizer/_resources/{data}" in names
     assert f"embedding_visualizer-{__version__}.dist-info/licenses/LICENSE" in names
     assert not any(name.startswith(("tests/", "resources/screenshots")) for name in names)
@@ -115,3 +116,12 @@ def test_installed_version_is_the_wheel_metadata(fresh_venv, tmp_path):
     version = run_installed(fresh_venv, tmp_path, "embedding-visualizer", "--version")
     assert version.stdout.strip() == f"embedding-visualizer {metadata.stdout.strip()}" == \
         f"embedding-visualizer {__version__}"
+
+
+def test_the_class_poll_finds_its_page_and_choices_in_the_wheel(fresh_venv, tmp_path):
+    code = ("from visualizer.classroom import load_choices, load_page; "
+            "print(sorted(load_page())); print(sorted(load_choices().questions))")
+    result = run_installed(fresh_venv, tmp_path, "python", "-c", code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["['index.html', 'poll.css', 'poll.js', 'text.json']",
+                                              "['batch-question', 'swap-learned', 'swap-none']"]

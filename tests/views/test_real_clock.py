@@ -41,6 +41,7 @@ def test_one_face_per_pair_hands_turned_by_the_configs_theta(window, menu, tmp_p
     folder, _ = rope_folder(tmp_path / "rope", "llama", extra, d=d)
     config = json.loads((folder / "config.json").read_text())
     assert menu.open_folder(folder)
+    menu.page.show_view(menu.page.positions)
     QApplication.processEvents()
     positions = menu.page.positions
     positions.refresh()
@@ -63,6 +64,7 @@ def test_one_face_per_pair_hands_turned_by_the_configs_theta(window, menu, tmp_p
 def test_the_grid_fits_the_widget(window, menu, tmp_path, size):
     folder, _ = rope_folder(tmp_path / "rope", "llama", {"rope_theta": 10_000.0, "head_dim": 128}, d=64)
     assert menu.open_folder(folder)
+    menu.page.show_view(menu.page.positions)
     QApplication.processEvents()
     faces = menu.page.positions.faces
     faces.setMinimumSize(1, 1)
@@ -88,6 +90,7 @@ def test_the_grid_fits_the_widget(window, menu, tmp_path, size):
 def test_hover_reads_the_pair_and_theta_no_small_text(window, menu, tmp_path, qtbot):
     folder, _ = rope_folder(tmp_path / "rope", "llama", {"rope_theta": 10_000.0, "head_dim": 128}, d=64)
     assert menu.open_folder(folder)
+    menu.page.show_view(menu.page.positions)
     QApplication.processEvents()
     positions = menu.page.positions
     positions.refresh()

@@ -93,6 +93,7 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
                "original_max_position_embeddings": 16}
     folder, tensors = rope_folder(tmp_path / "llama", "llama", {"rope_theta": 500_000.0, "rope_scaling": scaling})
     menu.open_folder(folder)
+    menu.page.show_view(menu.page.positions)
     QApplication.processEvents()  # P and θ views are built once X is painted
     page = menu.page
     positions = page.positions
@@ -167,7 +168,7 @@ def test_the_page_speaks_portuguese(window, menu):
     page = menu.page
     assert menu.menu.title() == "&Modelo"
     assert window.tabs.tabText(window.tabs.indexOf(page)) == "Modelo real"
-    assert page.show_x_model.text() == "X_model (o que o primeiro bloco recebe)"
+    assert page.show_x.text() == "X (a da lição)"
     assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
     assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 × 384")
     assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")

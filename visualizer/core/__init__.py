@@ -3,7 +3,14 @@
 Every function takes arrays and returns new arrays; nothing here holds state.
 """
 
-from .attention import alibi_bias, alibi_slopes, attention_outputs, attention_scores
+from .attention import (
+    alibi_bias,
+    alibi_slopes,
+    attention_outputs,
+    attention_scores,
+    bloom_alibi_slopes,
+    mpt_alibi_slopes,
+)
 from .formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
 from .gradient import (
     GPT2_SMALL_CONTEXT,
@@ -35,12 +42,14 @@ from .positions import (
 from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
 from .rope_scaling import (
     ROPE_SCALING_TYPES,
+    longrope_attention_factor,
     rope_default,
     rope_dynamic,
     rope_linear,
     rope_llama3,
     rope_longrope,
     rope_yarn,
+    yarn_attention_factor,
     yarn_correction_dim,
 )
 from .rows import RowVerdict, classify_rows
@@ -80,6 +89,7 @@ __all__ = [
     "alibi_slopes",
     "attention_outputs",
     "attention_scores",
+    "bloom_alibi_slopes",
     "check_scheme",
     "chunked_row_norms",
     "classify_rows",
@@ -92,6 +102,8 @@ __all__ = [
     "iter_dense_embedding_gradient",
     "layer_norm",
     "learned_positions",
+    "longrope_attention_factor",
+    "mpt_alibi_slopes",
     "nearest_neighbours",
     "padded_positions",
     "parameter_count",
@@ -111,6 +123,7 @@ __all__ = [
     "tokenize",
     "toy_vocabulary",
     "toy_zipf_ids",
+    "yarn_attention_factor",
     "yarn_correction_dim",
     "zipf_batch",
     "zipf_probabilities",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .positions import check_scheme
@@ -14,6 +16,42 @@ def alibi_slopes(heads: int) -> np.ndarray:
         raise ValueError(f"ALiBi needs at least one head, got {heads}")
     h = np.arange(1, heads + 1, dtype=np.float64)
     return 2.0 ** (-8.0 * h / heads)
+
+
+def bloom_alibi_slopes(heads: int) -> np.ndarray:
+    """ALiBi slopes as BLOOM (and Falcon's ALiBi option) compute them; shape (heads,).
+
+    With P the largest power of two ≤ H: slopes b^1 .. b^P, b = 2^(−8/P) (the paper's 2^(−8h/H)
+    when H is a power of two); the remaining H − P heads take every other power of
+    b' = 2^(−4/P): b'^1, b'^3, … Follows ``_get_alibi_slopes`` in transformers'
+    ``src/transformers/models/bloom/modeling_bloom.py``.
+    """
+    if heads < 1:
+        raise ValueError(f"ALiBi needs at least one head, got {heads}")
+    power = 2 ** math.floor(math.log2(heads))
+    base = 2.0 ** (-(2.0 ** -(math.log2(power) - 3)))
+    slopes = base ** np.arange(1, power + 1, dtype=np.float64)
+    if power != heads:
+        extra_base = 2.0 ** (-(2.0 ** -(math.log2(2 * power) - 3)))
+        remaining = min(power, heads - power)
+        slopes = np.concatenate([slopes, extra_base ** np.arange(1, 1 + 2 * remaining, 2, dtype=np.float64)])
+    return slopes
+
+
+def mpt_alibi_slopes(heads: int, bias_max: float = 8.0) -> np.ndarray:
+    """ALiBi slopes as MPT computes them; shape (heads,).
+
+    With Q the smallest power of two ≥ H: s_j = 2^(−j · bias_max / Q), j = 1 .. Q; when Q ≠ H the
+    odd-indexed slopes come first, then the even ones, cut to H. Follows ``build_mpt_alibi_tensor``
+    in transformers' ``src/transformers/models/mpt/modeling_mpt.py``.
+    """
+    if heads < 1:
+        raise ValueError(f"ALiBi needs at least one head, got {heads}")
+    power = 2 ** math.ceil(math.log2(heads))
+    slopes = 1.0 / 2.0 ** (np.arange(1, power + 1, dtype=np.float64) * (bias_max / power))
+    if power != heads:
+        slopes = np.concatenate([slopes[1::2], slopes[::2]])[:heads]
+    return slopes
 
 
 def alibi_bias(n: int, slope: float, causal: bool = True) -> np.ndarray:

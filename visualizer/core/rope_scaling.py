@@ -79,6 +79,35 @@ def rope_dynamic(rotary_dim: int, base: float, factor: float, max_positions: int
     return rope_default(rotary_dim, grown)
 
 
+def yarn_attention_factor(factor: float, mscale: float | None = None, mscale_all_dim: float | None = None) -> float:
+    """YaRN's attention factor (transformers' ``attention_scaling``): cos and sin are multiplied by it.
+
+    g(s, m) = 0.1 · m · ln s + 1 for s > 1 (else 1). With both ``mscale`` and ``mscale_all_dim``
+    set (DeepSeek) the factor is g(s, mscale) / g(s, mscale_all_dim); otherwise g(s, 1), which is
+    1.1386 for s = 4. As ``_compute_yarn_parameters`` in transformers'
+    ``src/transformers/modeling_rope_utils.py`` sets it when the config gives no ``attention_factor``.
+    """
+
+    def grown(scale: float, m: float = 1.0) -> float:
+        return 1.0 if scale <= 1 else 0.1 * m * math.log(scale) + 1.0
+
+    if mscale and mscale_all_dim:
+        return grown(factor, mscale) / grown(factor, mscale_all_dim)
+    return grown(factor)
+
+
+def longrope_attention_factor(factor: float, original_max_positions: int) -> float:
+    """LongRoPE's attention factor: √(1 + ln s / ln L) for s > 1, else 1 (L the original context).
+
+    As ``_compute_longrope_parameters`` in transformers' ``modeling_rope_utils.py`` sets it when the
+    config gives no ``attention_factor``; s is the config's ``factor`` or, without one,
+    ``max_position_embeddings / original_max_position_embeddings``.
+    """
+    if factor <= 1.0:
+        return 1.0
+    return math.sqrt(1 + math.log(factor) / math.log(original_max_positions))
+
+
 def yarn_correction_dim(rotations: float, rotary_dim: int, base: float, original_max_positions: int) -> float:
     """The (fractional) dimension whose pair turns ``rotations`` times over the trained context.
 

@@ -1,13 +1,16 @@
-"""Hugging Face-style model folders: the real E, P and RoPE frequencies of a checkpoint. No Qt.
+"""Hugging Face-style model folders: the real E, P, RoPE and ALiBi of a checkpoint. No Qt.
 
 A folder holds ``config.json``, ``tokenizer.json`` and ``model.safetensors`` (or shards
 ``model-0000k-of-0000n.safetensors`` listed by ``model.safetensors.index.json``). Only the
 embedding tensors are read, and only the rows a sentence needs; everything else is counted from
 the file headers. Pickled weights (``.bin``, ``.pt``, ``.pth``, ``.ckpt``) are never opened.
 
-Two X's are built for a sentence. ``X`` is the lesson's formula: E[ids] + P under learned
-positions, E[ids] under RoPE or no positions. ``X_model`` is what the first block receives:
-BERT adds token-type row 0 and applies its embedding LayerNorm; Gemma multiplies by √d.
+Two X's are built for a sentence. ``X`` is the lesson's formula: E[ids] + P (the rows the family
+numbers its positions with) under learned positions, E[ids] under RoPE, ALiBi or no positions.
+``X_model`` is what the first block receives: BERT-like models add token-type row 0 and apply
+their embedding LayerNorm (ELECTRA then projects to its hidden width), BLOOM applies its
+LayerNorm, Gemma multiplies by √d. Each family follows its modelling file in transformers
+(:mod:`visualizer.io.families`).
 """
 
 from __future__ import annotations
@@ -23,80 +26,49 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from ..core import PositionError
-from ..core.rope_scaling import rope_default, rope_dynamic, rope_linear, rope_llama3, rope_longrope, rope_yarn
+from ..core.attention import bloom_alibi_slopes, mpt_alibi_slopes
 from ..core.tables import layer_norm
+from .config_json import CheckpointError, ConfigReader, read_config
+from .families import ALIBI, FAMILIES, LEARNED, MULTIMODAL, ROPE, UNSUPPORTED, Family
+from .rope_config import RopeSettings, read_rope
 from .safetensors_files import SafetensorsFileError, TensorEntry, TensorTable, read_header, read_small_tensor
+
+__all__ = [
+    "FAMILIES",
+    "AlibiSettings",
+    "Checkpoint",
+    "CheckpointError",
+    "Encoding",
+    "RopeSettings",
+    "open_checkpoint",
+]
 
 PICKLED_SUFFIXES = (".bin", ".pt", ".pth", ".ckpt")
 
-LEARNED_FAMILIES = ("gpt2", "bert")
-ROPE_FAMILIES = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "phi", "phi3", "gemma", "gemma2", "gemma3_text")
-FAMILIES = LEARNED_FAMILIES + ROPE_FAMILIES
-GEMMA_FAMILIES = ("gemma", "gemma2", "gemma3_text")
-
-# Tensor names by family, matched whatever comes before them (transformer., bert., model., …).
-_TOKEN_TABLES = {"gpt2": "wte.weight", "bert": "embeddings.word_embeddings.weight"}
-_POSITION_TABLES = {"gpt2": "wpe.weight", "bert": "embeddings.position_embeddings.weight"}
-_ROPE_TOKEN_TABLE = "embed_tokens.weight"
-_BERT_TYPES = "embeddings.token_type_embeddings.weight"
-_BERT_NORM = (("embeddings.LayerNorm.weight", "embeddings.LayerNorm.bias"),
-              ("embeddings.LayerNorm.gamma", "embeddings.LayerNorm.beta"))
-_OUTPUT_LAYER = "lm_head.weight"
-
-
-class CheckpointError(ValueError):
-    """A model folder this app cannot show; the message is one line naming the problem."""
-
 
 @dataclass(frozen=True)
-class RopeSettings:
-    """How a RoPE checkpoint turns its pairs.
+class AlibiSettings:
+    """ALiBi as the family builds it: one slope per head, score bias −slope · distance.
 
     Attributes
     ----------
-    base : float
-        ``rope_theta``.
-    scaling : str or None
-        The ``rope_scaling`` type (linear, dynamic, yarn, llama3, longrope) or None.
-    parameters : dict
-        The scaling's numbers as read from the config (factor, original_max_position_embeddings, …).
-    head_dim : int
-        Width of one attention head.
-    rotary_dim : int
-        How many of its dimensions are rotated (head_dim × partial rotary factor).
-    max_positions : int
-        ``max_position_embeddings`` (dynamic and longrope switch on the text's length against it).
+    slopes : ndarray, shape (heads,)
+        m_h as the model uses them (Falcon rounds them to bfloat16).
+    kind : str
+        ``bloom``, ``falcon`` or ``mpt``: whose formula gave them.
     """
 
-    base: float
-    scaling: str | None
-    parameters: dict[str, Any]
-    head_dim: int
-    rotary_dim: int
-    max_positions: int
+    slopes: np.ndarray
+    kind: str
 
-    def theta(self, seq_len: int | None = None) -> np.ndarray:
-        """θ_i the model uses for a sequence of ``seq_len`` tokens; shape (rotary_dim // 2,)."""
-        p, dim, base = self.parameters, self.rotary_dim, self.base
-        original = int(p.get("original_max_position_embeddings", self.max_positions))
-        if self.scaling is None:
-            return rope_default(dim, base)
-        if self.scaling == "linear":
-            return rope_linear(dim, base, p["factor"])
-        if self.scaling == "dynamic":
-            return rope_dynamic(dim, base, p["factor"], self.max_positions, seq_len)
-        if self.scaling == "yarn":
-            return rope_yarn(dim, base, p["factor"], original, p.get("beta_fast", 32.0), p.get("beta_slow", 1.0),
-                             p.get("truncate", True))
-        if self.scaling == "llama3":
-            return rope_llama3(dim, base, p["factor"], p["low_freq_factor"], p["high_freq_factor"], original)
-        return rope_longrope(dim, base, p["short_factor"], p["long_factor"], original, seq_len)
+    @property
+    def heads(self) -> int:
+        """Number of heads (one slope each)."""
+        return int(self.slopes.size)
 
-    def summary(self, seq_len: int | None = None) -> dict[str, Any]:
-        """The export's ``model.rope``: base, scaling, head_dim, rotary_dim, theta."""
-        scaling = None if self.scaling is None else {"type": self.scaling, **self.parameters}
-        return {"base": self.base, "scaling": scaling,
-                "head_dim": self.head_dim, "rotary_dim": self.rotary_dim, "theta": self.theta(seq_len).tolist()}
+    def summary(self) -> dict[str, Any]:
+        """The export's ``model.alibi``."""
+        return {"heads": self.heads, "slopes": self.slopes.tolist(), "formula": self.kind}
 
 
 @dataclass(frozen=True)
@@ -107,41 +79,6 @@ class Encoding:
     tokens: tuple[str, ...]
 
 
-class _Config:
-    """config.json with typed look-ups that remember which keys were used."""
-
-    def __init__(self, raw: dict[str, Any]) -> None:
-        self.raw = raw
-        self.used: dict[str, Any] = {}
-
-    def has(self, key: str) -> bool:
-        return self.raw.get(key) is not None
-
-    def number(self, key: str, where: dict[str, Any] | None = None, prefix: str = "") -> float:
-        value = (self.raw if where is None else where).get(key)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise CheckpointError(f"config.json: {prefix + key!r} must be a number, got {_kind(value)}")
-        self.used[prefix + key] = value
-        return float(value)
-
-    def integer(self, key: str, where: dict[str, Any] | None = None, prefix: str = "") -> int:
-        value = (self.raw if where is None else where).get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise CheckpointError(f"config.json: {prefix + key!r} must be a positive whole number, got {_kind(value)}")
-        self.used[prefix + key] = value
-        return value
-
-    def first_integer(self, *keys: str) -> int | None:
-        for key in keys:
-            if key in self.raw and self.raw[key] is not None:
-                return self.integer(key)
-        return None
-
-
-def _kind(value: object) -> str:
-    return "nothing" if value is None else f"{type(value).__name__} {value!r}"[:60]
-
-
 @dataclass
 class Checkpoint:
     """A model folder opened for the lesson: its real tables, scheme and tokenizer.
@@ -150,24 +87,39 @@ class Checkpoint:
     ----------
     folder : Path
     family : str
-        ``model_type`` from the config (gpt2, bert, llama, qwen2, phi, gemma, …).
+        ``model_type`` from the config (gpt2, bert, llama, gemma3, …).
+    spec : Family
+        What the app knows of that family (for ``gemma3``, of its language model).
     scheme : str
-        ``learned``, ``rope`` or ``none``: what the checkpoint does with positions.
+        ``learned``, ``rope``, ``alibi`` or ``none``: what the checkpoint does with positions.
     E : TensorTable
         The token table, shape (V, d), read row by row.
     P : ndarray, shape (T, d), or None
-        The learned position table (float64, read-only), None for other schemes.
+        The learned position table as stored (float64, read-only), None for other schemes.
     rope : RopeSettings or None
+        The RoPE of the model (of its full-attention layers when layer types differ).
+    rope_by_layer_type : dict
+        Layer type → RoPE settings, when the model turns its layer types differently (Gemma 3).
+    layer_types : tuple of str
+        The type of each layer, when the config names them.
+    alibi : AlibiSettings or None
     tied : bool
-        True when the output layer reuses E (no separate lm_head.weight, or tie_word_embeddings).
+        True when the output layer reuses E (no separate output tensor, or tie_word_embeddings).
     parameters_embedding, parameters_total : int
         Parameters in the embedding tables (E, P, token types) and in the whole file(s), from shapes.
     keys : dict
         The config keys this reading used, with their values.
+    heads, kv_heads, hidden : int
+        Attention heads, key/value heads and the model width, from the config.
+    entries : dict
+        Every tensor of the file(s) by name (headers only), for the views that read layers.
+    config : dict
+        The language model's config object as read (the nested ``text_config`` of a multimodal one).
     """
 
     folder: Path
     family: str
+    spec: Family
     scheme: str
     E: TensorTable
     P: np.ndarray | None
@@ -182,6 +134,18 @@ class Checkpoint:
     norm: tuple[np.ndarray, np.ndarray, float] | None = None
     embed_scale: float | None = None
     tensor_names: dict[str, str] = field(default_factory=dict)
+    rope_by_layer_type: dict[str, RopeSettings] = field(default_factory=dict)
+    layer_types: tuple[str, ...] = ()
+    alibi: AlibiSettings | None = None
+    first_position_row: int = 0
+    pad_id: int | None = None
+    project_in: np.ndarray | None = None
+    project_after: tuple[np.ndarray, np.ndarray | None] | None = None
+    heads: int = 0
+    kv_heads: int = 0
+    hidden: int = 0
+    entries: dict[str, TensorEntry] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -195,13 +159,22 @@ class Checkpoint:
 
     @property
     def d(self) -> int:
-        """Model width, columns of E."""
+        """Width of E's rows."""
         return self.E.shape[1]
 
     @property
     def trained_length(self) -> int | None:
-        """Rows of the learned table P, or None: RoPE and no positions take any length."""
-        return None if self.P is None else int(self.P.shape[0])
+        """How many tokens the learned table numbers (rows past the family's offset), or None:
+        RoPE, ALiBi and no positions take any length."""
+        return None if self.P is None else int(self.P.shape[0]) - self.first_position_row
+
+    def width(self, kind: str = "X") -> int:
+        """Columns of X (``kind`` "X") or of X_model: E's width unless a projection changes it."""
+        if kind == "X_model" and self.project_after is not None:
+            return int(self.project_after[0].shape[0])
+        if self.project_in is not None:
+            return int(self.project_in.shape[0])
+        return self.d
 
     def encode(self, text: str) -> Encoding:
         """Tokenize one sentence as the model would: its special tokens, no padding, no truncation."""
@@ -212,12 +185,26 @@ class Checkpoint:
         """The text of one token id (its vocabulary entry)."""
         return self.tokenizer.id_to_token(int(token_id)) or f"[{token_id}]"
 
+    def positions(self, ids: Sequence[int] | int) -> np.ndarray:
+        """The position numbers the model gives the tokens; shape (n,), integers.
+
+        Counted from 0 (``position_ids``), except where the family offsets its learned rows: OPT
+        reads row t + 2, RoBERTa and XLM-RoBERTa row ``pad_token_id`` + 1 + t, a padding token
+        row ``pad_token_id`` and it does not advance the count. ``ids`` may be a length.
+        """
+        n = ids if isinstance(ids, int) else len(ids)
+        if self.spec.position_offset == "padding" and self.pad_id is not None and not isinstance(ids, int):
+            real = np.asarray(ids, dtype=np.int64) != self.pad_id
+            return np.where(real, np.cumsum(real) + self.pad_id, self.pad_id).astype(np.int64)
+        return np.arange(n, dtype=np.int64) + self.first_position_row
+
     def E_rows(self, ids: Sequence[int]) -> np.ndarray:
         """E[ids], float64, shape (n, d)."""
         return self.E.rows(ids)
 
-    def P_rows(self, n: int) -> np.ndarray | None:
-        """P_1 .. P_n, shape (n, d), or None when the scheme adds nothing to X.
+    def P_rows(self, ids: Sequence[int] | int) -> np.ndarray | None:
+        """The rows of P the tokens get (by :meth:`positions`), shape (n, width), or None when the
+        scheme adds nothing to X. ``ids`` may be a length (no padding tokens then).
 
         Raises
         ------
@@ -226,23 +213,31 @@ class Checkpoint:
         """
         if self.P is None:
             return None
-        if n > self.P.shape[0]:
-            raise PositionError(f"{self.name} has {self.P.shape[0]} learned positions; a text of {n} tokens "
-                                f"reaches position {n}, beyond the trained length")
-        return np.array(self.P[:n])
+        rows = self.positions(ids)
+        if rows.size and rows.max() >= self.P.shape[0]:
+            length = self.trained_length
+            raise PositionError(f"{self.name} has {length} learned positions; a text of {rows.size} tokens "
+                                f"reaches position {rows.size}, beyond the trained length")
+        return np.array(self.P[rows])
+
+    def token_vectors(self, ids: Sequence[int]) -> np.ndarray:
+        """E[ids], projected to the model width first where the family does (OPT-350m's project_in)."""
+        rows = self.E_rows(ids)
+        return rows @ self.project_in.T if self.project_in is not None else rows
 
     def X(self, ids: Sequence[int]) -> np.ndarray:
-        """The lesson's X: E[ids] + P (learned), E[ids] (RoPE, none); float64, shape (n, d)."""
-        E_rows = self.E_rows(ids)
-        added = self.P_rows(len(E_rows))
-        return E_rows + added if added is not None else E_rows
+        """The lesson's X: E[ids] + P[positions] (learned), E[ids] otherwise; float64, shape (n, width)."""
+        vectors = self.token_vectors(ids)
+        added = self.P_rows(ids)
+        return vectors + added if added is not None else vectors
 
     def X_model(self, ids: Sequence[int]) -> np.ndarray:
-        """What the first block receives; float64, shape (n, d).
+        """What the first block receives; float64, shape (n, width("X_model")).
 
-        BERT: LayerNorm(E[ids] + P + token_type[0]) with the config's eps. Gemma: E[ids] · √d, with
-        √d rounded to the table's dtype as the model does. Others: the lesson's X. Computed in
-        float64: the model itself rounds each step to its dtype.
+        BERT-like: LayerNorm(E[ids] + P + token_type[0]) with the config's eps (ELECTRA then
+        × W_projᵀ + b). BLOOM: LayerNorm(E[ids]). Gemma: E[ids] · √d, with √d rounded to the
+        table's dtype as the model does. Others: the lesson's X. Computed in float64: the model
+        itself rounds each step to its dtype.
         """
         X = self.X(ids)
         if self.token_type_row is not None:
@@ -250,20 +245,36 @@ class Checkpoint:
         if self.norm is not None:
             weight, bias, eps = self.norm
             X = layer_norm(X, weight, bias, eps)
+        if self.project_after is not None:
+            weight, project_bias = self.project_after
+            X = X @ weight.T + (project_bias if project_bias is not None else 0.0)
         if self.embed_scale is not None:
             X = X * self.embed_scale
         return X
 
     def x_model_description(self) -> str:
         """One line saying what X_model adds to X (English; the UI translates its own)."""
+        if self.norm is not None and self.scheme == LEARNED:
+            inside = "E[ids] + P + token type 0" if self.token_type_row is not None else "E[ids] + P"
+            if self.project_after is not None:
+                return f"LayerNorm({inside}) × W_projᵀ + b"
+            return f"LayerNorm({inside})"
         if self.norm is not None:
-            return "LayerNorm(E[ids] + P + token type 0)"
+            return "LayerNorm(E[ids])"
         if self.embed_scale is not None:
-            return f"E[ids] × √{self.d}"
+            return f"E[ids] × √{self.hidden or self.d}"
         return "the same as X"
 
     def summary(self, seq_len: int | None = None) -> dict[str, Any]:
         """The export's ``model`` object."""
+        rope = None
+        if self.rope is not None:
+            rope = self.rope.summary(seq_len)
+            if len(self.rope_by_layer_type) > 1:
+                rope["by_layer_type"] = {name: {"theta": settings.theta(seq_len).tolist(),
+                                                "attention_factor": settings.attention_factor,
+                                                "base": settings.base}
+                                         for name, settings in self.rope_by_layer_type.items()}
         return {
             "family": self.family,
             "scheme": self.scheme,
@@ -272,7 +283,8 @@ class Checkpoint:
             "max_positions": self.max_positions,
             "tied": self.tied,
             "parameters": {"embedding": self.parameters_embedding, "total": self.parameters_total},
-            "rope": None if self.rope is None else self.rope.summary(seq_len),
+            "rope": rope,
+            "alibi": None if self.alibi is None else self.alibi.summary(),
             "keys": dict(self.keys),
             "tensors": dict(self.tensor_names),
         }
@@ -280,7 +292,8 @@ class Checkpoint:
     def export(self, text: str | Encoding) -> dict[str, Any]:
         """The toy export's keys for ``text`` plus ``X_model`` and ``model``.
 
-        ``text`` may be an :class:`Encoding` already made (tokens reordered in the window).
+        ``positions`` are the model's own numbers (see :meth:`positions`). ``text`` may be an
+        :class:`Encoding` already made (tokens reordered in the window).
 
         Raises
         ------
@@ -289,14 +302,13 @@ class Checkpoint:
         """
         encoding = text if isinstance(text, Encoding) else self.encode(text)
         ids = list(encoding.ids)
-        added = self.P_rows(len(ids))
-        E_rows = self.E_rows(ids)
+        added = self.P_rows(ids)
         return {
             "tokens": list(encoding.tokens),
             "ids": ids,
-            "positions": list(range(1, len(ids) + 1)),
+            "positions": self.positions(ids).tolist(),
             "scheme": self.scheme,
-            "E_rows": E_rows.tolist(),
+            "E_rows": self.E_rows(ids).tolist(),
             "P": None if added is None else added.tolist(),
             "X": self.X(ids).tolist(),
             "X_model": self.X_model(ids).tolist(),
@@ -312,14 +324,34 @@ def open_checkpoint(folder: Path | str) -> Checkpoint:
     CheckpointError
         With one line naming the problem: pickled weights only, missing files, a truncated or
         absurd file, a missing shard, tensors of the wrong rank or width, NaN or ±inf in a
-        table, config values of the wrong type, an unknown family, a tokenizer whose ids do
-        not fit the table.
+        table, config values of the wrong type, an unknown or unsupported family or feature
+        (and why), a tokenizer whose ids do not fit the table.
     """
     folder = Path(folder).expanduser()
     try:
         return _open(folder)
     except SafetensorsFileError as error:
         raise CheckpointError(str(error)) from None
+
+
+def _family(config: ConfigReader) -> tuple[str, Family, ConfigReader]:
+    """The config's model_type, the family read and the reader of its language model's keys."""
+    family = config.raw.get("model_type")
+    if isinstance(family, str) and family in UNSUPPORTED:
+        raise CheckpointError(f"config.json: model family {family!r} is not supported: {UNSUPPORTED[family]}")
+    if isinstance(family, str) and family in MULTIMODAL:
+        config.note("model_type", family)
+        text = config.nested("text_config")
+        inner = text.raw.get("model_type", MULTIMODAL[family])
+        if inner != MULTIMODAL[family]:
+            raise CheckpointError(f"config.json: text_config.model_type is {inner!r}; a {family} model's language "
+                                  f"model is {MULTIMODAL[family]!r}")
+        return family, FAMILIES[MULTIMODAL[family]], text
+    if not isinstance(family, str) or family not in FAMILIES:
+        raise CheckpointError(f"config.json: unknown model family {family!r}; this app reads "
+                              + ", ".join([*FAMILIES, *MULTIMODAL]))
+    config.note("model_type", family)
+    return family, FAMILIES[family], config
 
 
 def _open(folder: Path) -> Checkpoint:
@@ -330,56 +362,59 @@ def _open(folder: Path) -> Checkpoint:
         if not (folder / required).is_file():
             raise CheckpointError(f"{folder.name} has no {required}; a model folder needs config.json, "
                                   "tokenizer.json and model.safetensors")
-    config = _Config(_read_config(folder / "config.json"))
-    family = config.raw.get("model_type")
-    if not isinstance(family, str) or family not in FAMILIES:
-        raise CheckpointError(f"config.json: unknown model family {family!r}; this app reads "
-                              + ", ".join(FAMILIES))
-    config.used["model_type"] = family
+    top = ConfigReader(read_config(folder / "config.json"))
+    family, spec, config = _family(top)
     entries: dict[str, TensorEntry] = {}
     for path in weight_files:
         entries.update(read_header(path))
     names = list(entries)
 
-    def find(suffix: str) -> TensorEntry | None:
-        matches = sorted((n for n in names if n == suffix or n.endswith("." + suffix)), key=len)
-        return entries[matches[0]] if matches else None
+    def find(*suffixes: str) -> TensorEntry | None:
+        for suffix in suffixes:
+            # The language model's tensor, not a vision tower's: the shortest name that ends so.
+            matches = sorted((n for n in names if (n == suffix or n.endswith("." + suffix)) and "vision" not in n),
+                             key=len)
+            if matches:
+                return entries[matches[0]]
+        return None
 
-    token_suffix = _TOKEN_TABLES.get(family, _ROPE_TOKEN_TABLE)
-    token_entry = find(token_suffix)
+    token_entry = find(*spec.token_table)
     if token_entry is None:
-        raise CheckpointError(f"{folder.name}: no token table ({token_suffix}) among the {len(names)} tensors")
+        raise CheckpointError(f"{folder.name}: no token table ({spec.token_table[0]}) among the {len(names)} tensors")
     E = _table(token_entry)
     V, d = E.shape
-    scheme = "rope" if family in ROPE_FAMILIES else "learned"
-    if config.raw.get("position_embedding_type") == "none":
+    hidden = _hidden(config, spec, d)
+    heads = config.first_integer(spec.heads_keys) or 0
+    kv_heads = config.first_integer(("num_key_value_heads", "num_kv_heads")) or heads
+    scheme = spec.scheme
+    if spec.model_type == "falcon" and config.boolean("alibi", False):
+        scheme = ALIBI
+    if config.raw.get("position_embedding_type") not in (None, "absolute", "rope", "rotary"):
+        kind = config.raw["position_embedding_type"]
+        config.note("position_embedding_type", kind)
+        if kind != "none":
+            raise CheckpointError(f"config.json: position_embedding_type {kind!r} (relative position embeddings, "
+                                  "a learned bias per distance inside attention) is not supported")
         scheme = "none"
-        config.used["position_embedding_type"] = "none"
     tensor_names = {"E": token_entry.name}
-    P: np.ndarray | None = None
-    max_positions: int | None = None
     embedding_parameters = token_entry.count
-    if scheme == "learned":
-        max_positions = config.first_integer("n_positions", "max_position_embeddings")
-        position_entry = find(_POSITION_TABLES[family])
-        if position_entry is None:
-            raise CheckpointError(f"{folder.name}: no position table ({_POSITION_TABLES[family]})")
-        P = _table(position_entry).read_all()
-        if P.shape[1] != d:
-            raise CheckpointError(f"{folder.name}: E is {V} × {d} but P is {P.shape[0]} × {P.shape[1]}: "
-                                  "their widths differ")
-        _check_finite(P, position_entry.name)
-        P.flags.writeable = False
+    P, max_positions, first_row, pad_id = None, None, 0, None
+    if scheme == LEARNED:
+        P, position_entry = _position_table(find, spec, folder, d if spec.project_in is None else hidden)
         tensor_names["P"] = position_entry.name
         embedding_parameters += position_entry.count
-        if max_positions is None:
-            max_positions = int(P.shape[0])
+        if spec.position_offset == "opt":
+            first_row = 2
+        elif spec.position_offset == "padding":
+            pad_id = config.index("pad_token_id") if config.has("pad_token_id") else 1
+            first_row = pad_id + 1
+        max_positions = config.first_integer(spec.positions_keys, int(P.shape[0]) - first_row)
     bad_row = E.first_nonfinite_row()
     if bad_row is not None:
         raise CheckpointError(f"{folder.name}: row {bad_row} of {token_entry.name} holds NaN or infinity")
     token_type_row = norm = None
-    if family == "bert":
-        types = find(_BERT_TYPES)
+    if scheme == LEARNED and spec.token_types is not None:
+        types = find(spec.token_types)
         if types is not None:
             type_table = _table(types).read_all()
             if type_table.shape[1] != d:
@@ -388,34 +423,145 @@ def _open(folder: Path) -> Checkpoint:
             token_type_row = type_table[0]
             tensor_names["token_type"] = types.name
             embedding_parameters += types.count
-        for weight_name, bias_name in _BERT_NORM:
-            weight_entry, bias_entry = find(weight_name), find(bias_name)
-            if weight_entry is not None and bias_entry is not None:
-                weight, bias = read_small_tensor(weight_entry), read_small_tensor(bias_entry)
-                if weight.shape != (d,) or bias.shape != (d,):
-                    raise CheckpointError(f"{folder.name}: the embedding LayerNorm is not {d} wide")
-                _check_finite(weight, weight_entry.name)
-                _check_finite(bias, bias_entry.name)
-                eps = config.number("layer_norm_eps") if config.has("layer_norm_eps") else 1e-12
-                norm = (weight, bias, eps)
-                tensor_names["LayerNorm"] = weight_entry.name
-                break
-    rope = _rope_settings(config, d) if scheme == "rope" else None
-    if scheme == "rope":
-        max_positions = config.first_integer("max_position_embeddings")
-    embed_scale = _gemma_normalizer(config.integer("hidden_size"), E.dtype) if family in GEMMA_FAMILIES else None
-    if "tie_word_embeddings" in config.raw:
-        value = config.raw["tie_word_embeddings"]
-        if not isinstance(value, bool):
-            raise CheckpointError(f"config.json: 'tie_word_embeddings' must be true or false, got {_kind(value)}")
-        config.used["tie_word_embeddings"] = value
-    tied = find(_OUTPUT_LAYER) is None or config.raw.get("tie_word_embeddings") is True
+    if spec.embedding_norm and scheme in (LEARNED, ALIBI):
+        norm = _embedding_norm(find, spec, config, folder, d, tensor_names)
+    project_in = _projection(find, spec.project_in, d, hidden, folder, tensor_names, "project_in")
+    project_after = None
+    if spec.project_after is not None:
+        weight = _projection(find, spec.project_after, d, None, folder, tensor_names, "project_after")
+        if weight is not None:
+            bias_entry = find(spec.project_after + ".bias")
+            bias = read_small_tensor(bias_entry) if bias_entry is not None else None
+            project_after = (weight, bias)
+    rope: RopeSettings | None = None
+    by_type: dict[str, RopeSettings] = {}
+    layer_types: tuple[str, ...] = ()
+    alibi: AlibiSettings | None = None
+    if scheme == ROPE:
+        max_positions = config.first_integer(spec.positions_keys, spec.max_positions_default)
+        assert max_positions is not None
+        by_type = read_rope(config, spec, hidden, max_positions)
+        rope = by_type.get("full_attention", next(iter(by_type.values())))
+        layer_types = _layer_types(config, spec)
+        if len(by_type) == 1:
+            by_type = {}
+    elif scheme == ALIBI:
+        if heads < 1:
+            raise CheckpointError(f"config.json: {spec.heads_keys[0]!r} must be a positive whole number, got nothing")
+        alibi = _alibi(spec, heads)
+        max_positions = config.first_integer(spec.positions_keys)
+    embed_scale = _gemma_normalizer(hidden, E.dtype) if spec.embed_scale else None
+    tie = top.boolean("tie_word_embeddings", spec.tie_default)
+    tied = find(*spec.output_layer) is None or tie
     tokenizer = _tokenizer(folder / "tokenizer.json", V)
     total = sum(entry.count for entry in entries.values() if entry.is_float)
-    return Checkpoint(folder=folder, family=family, scheme=scheme, E=E, P=P, rope=rope, tied=tied,
-                      parameters_embedding=embedding_parameters, parameters_total=total, keys=config.used,
+    return Checkpoint(folder=folder, family=family, spec=spec, scheme=scheme, E=E, P=P, rope=rope, tied=tied,
+                      parameters_embedding=embedding_parameters, parameters_total=total, keys=top.used,
                       tokenizer=tokenizer, max_positions=max_positions, token_type_row=token_type_row,
-                      norm=norm, embed_scale=embed_scale, tensor_names=tensor_names)
+                      norm=norm, embed_scale=embed_scale, tensor_names=tensor_names, rope_by_layer_type=by_type,
+                      layer_types=layer_types, alibi=alibi, first_position_row=first_row, pad_id=pad_id,
+                      project_in=project_in, project_after=project_after, heads=heads, kv_heads=kv_heads,
+                      hidden=hidden, entries=entries, config=config.raw)
+
+
+def _hidden(config: ConfigReader, spec: Family, d: int) -> int:
+    """The model width from the config, checked against E where E is that wide."""
+    if spec.model_type == "electra":
+        width = config.integer("embedding_size") if config.has("embedding_size") else 128
+        if width != d:
+            raise CheckpointError(f"config.json: embedding_size is {width} but E is {d} wide")
+        return config.integer("hidden_size") if config.has("hidden_size") else 256
+    if spec.model_type == "opt":
+        hidden = config.integer("hidden_size") if config.has("hidden_size") else d
+        width = config.integer("word_embed_proj_dim") if config.has("word_embed_proj_dim") else hidden
+        if width != d:
+            raise CheckpointError(f"config.json: word_embed_proj_dim is {width} but E is {d} wide")
+        return hidden
+    stated = config.first_integer(spec.hidden_keys)
+    if stated is None:
+        if spec.scheme == LEARNED:
+            return d  # the width lives in the tables themselves
+        raise CheckpointError(f"config.json: {spec.hidden_keys[0]!r} must be a positive whole number, got nothing")
+    if stated != d:
+        raise CheckpointError(f"config.json: {spec.hidden_keys[0]} is {stated} but E is {d} wide")
+    return stated
+
+
+def _position_table(find: Any, spec: Family, folder: Path, width: int) -> tuple[np.ndarray, TensorEntry]:
+    entry = find(*spec.position_table)
+    if entry is None:
+        raise CheckpointError(f"{folder.name}: no position table ({spec.position_table[0]})")
+    P = _table(entry).read_all()
+    if P.shape[1] != width:
+        raise CheckpointError(f"{folder.name}: E is {width} wide but P is {P.shape[0]} × {P.shape[1]}: "
+                              "their widths differ")
+    _check_finite(P, entry.name)
+    P.flags.writeable = False
+    return P, entry
+
+
+def _embedding_norm(find: Any, spec: Family, config: ConfigReader, folder: Path, d: int,
+                    tensor_names: dict[str, str]) -> tuple[np.ndarray, np.ndarray, float] | None:
+    for weight_name, bias_name in spec.embedding_norm:
+        weight_entry, bias_entry = find(weight_name), find(bias_name)
+        if weight_entry is None or bias_entry is None:
+            continue
+        weight, bias = read_small_tensor(weight_entry), read_small_tensor(bias_entry)
+        if weight.shape != (d,) or bias.shape != (d,):
+            raise CheckpointError(f"{folder.name}: the embedding LayerNorm is not {d} wide")
+        _check_finite(weight, weight_entry.name)
+        _check_finite(bias, bias_entry.name)
+        eps = config.first_number(spec.norm_eps_keys, spec.norm_eps_default)
+        assert eps is not None
+        tensor_names["LayerNorm"] = weight_entry.name
+        return weight, bias, eps
+    return None
+
+
+def _projection(find: Any, suffix: str | None, d: int, hidden: int | None, folder: Path,
+                tensor_names: dict[str, str], label: str) -> np.ndarray | None:
+    """A small projection matrix (out × d) read whole, or None when the family or file has none."""
+    if suffix is None:
+        return None
+    entry = find(suffix + ".weight")
+    if entry is None:
+        if hidden is not None and hidden != d:
+            raise CheckpointError(f"{folder.name}: E is {d} wide, the model {hidden}, and no {suffix} maps one "
+                                  "to the other")
+        return None
+    weight = read_small_tensor(entry)
+    if weight.ndim != 2 or weight.shape[1] != d or (hidden is not None and weight.shape[0] != hidden):
+        raise CheckpointError(f"{folder.name}: {entry.name} has shape {list(weight.shape)}, not fit for E of width {d}")
+    _check_finite(weight, entry.name)
+    tensor_names[label] = entry.name
+    return weight
+
+
+def _layer_types(config: ConfigReader, spec: Family) -> tuple[str, ...]:
+    """Each layer's attention type, as the config lists it or (Gemma 3) as its pattern makes it."""
+    raw = config.raw.get("layer_types")
+    if isinstance(raw, list) and all(isinstance(item, str) for item in raw):
+        config.note("layer_types", f"{len(raw)} layers")
+        return tuple(raw)
+    if spec.model_type != "gemma3_text":
+        return ()
+    layers = config.integer("num_hidden_layers") if config.has("num_hidden_layers") else 26
+    pattern = config.integer("sliding_window_pattern") if config.has("sliding_window_pattern") else 6
+    return tuple("sliding_attention" if (i + 1) % pattern else "full_attention" for i in range(layers))
+
+
+def _alibi(spec: Family, heads: int) -> AlibiSettings:
+    if spec.model_type == "mpt":
+        # transformers' MptModel builds its bias with alibi_bias_max = 8, whatever attn_config says.
+        return AlibiSettings(mpt_alibi_slopes(heads, 8.0).astype(np.float32).astype(np.float64), "mpt")
+    slopes = bloom_alibi_slopes(heads)
+    if spec.model_type == "falcon":
+        import ml_dtypes
+
+        # Falcon's build_alibi_tensor multiplies with slopes cast to bfloat16.
+        slopes = slopes.astype(np.float32).astype(ml_dtypes.bfloat16).astype(np.float64)
+        return AlibiSettings(slopes, "falcon")
+    return AlibiSettings(slopes.astype(np.float32).astype(np.float64), "bloom")
 
 
 def _gemma_normalizer(hidden: int, dtype: str) -> float:
@@ -452,16 +598,6 @@ def _weight_files(folder: Path) -> list[Path]:
                           "tokenizer.json and model.safetensors")
 
 
-def _read_config(path: Path) -> dict[str, Any]:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        raise CheckpointError(f"{path.parent.name}: config.json is not valid JSON") from None
-    if not isinstance(raw, dict):
-        raise CheckpointError(f"{path.parent.name}: config.json is not a JSON object")
-    return raw
-
-
 def _table(entry: TensorEntry) -> TensorTable:
     return TensorTable(entry)
 
@@ -470,103 +606,6 @@ def _check_finite(array: np.ndarray, name: str) -> None:
     if not np.all(np.isfinite(array)):
         row = int(np.flatnonzero(~np.isfinite(array).reshape(array.shape[0], -1).all(axis=1))[0])
         raise CheckpointError(f"{name} holds NaN or infinity (row {row})")
-
-
-def _rope_settings(config: _Config, d: int) -> RopeSettings:
-    """RoPE's base, head and rotary widths and scaling from the config, noting the keys used."""
-    nested = config.raw.get("rope_parameters")
-    if nested is not None and not isinstance(nested, dict):
-        raise CheckpointError(f"config.json: 'rope_parameters' must be an object, got {_kind(nested)}")
-    if nested and "rope_theta" in nested:
-        base = config.number("rope_theta", nested, "rope_parameters.")
-    elif config.has("rope_theta"):
-        base = config.number("rope_theta")
-    else:
-        base = 10_000.0  # the RoPE paper's base, which transformers also assumes
-    if base <= 1:
-        raise CheckpointError(f"config.json: rope_theta must be above 1, got {base}")
-    hidden = config.integer("hidden_size")
-    if hidden != d:
-        raise CheckpointError(f"config.json: hidden_size is {hidden} but E is {d} wide")
-    if config.has("head_dim"):
-        head_dim = config.integer("head_dim")  # an explicit head_dim wins (Qwen3, Gemma)
-    else:
-        head_dim = hidden // config.integer("num_attention_heads")
-    share = 1.0
-    for key in ("partial_rotary_factor", "rotary_pct"):
-        where = nested if nested and key in nested else config.raw
-        if where.get(key) is not None:
-            share = config.number(key, where, "rope_parameters." if where is nested else "")
-            break
-    if not 0 < share <= 1:
-        raise CheckpointError(f"config.json: the rotary share must be in (0, 1], got {share}")
-    rotary_dim = int(head_dim * share)
-    rotary_dim -= rotary_dim % 2
-    if rotary_dim < 2:
-        raise CheckpointError(f"config.json: a rotary width of {rotary_dim} leaves no pair to turn")
-    max_positions = config.integer("max_position_embeddings") if config.has("max_position_embeddings") else 2048
-    scaling, parameters = _rope_scaling(config, nested)
-    settings = RopeSettings(base, scaling, parameters, head_dim, rotary_dim, max_positions)
-    try:
-        settings.theta()
-    except (KeyError, ValueError, TypeError) as error:
-        raise CheckpointError(f"config.json: rope scaling {scaling!r} is incomplete or wrong: {error}") from None
-    return settings
-
-
-_SCALING_NUMBERS = {
-    "linear": ("factor",),
-    "dynamic": ("factor",),
-    "yarn": ("factor", "beta_fast", "beta_slow", "original_max_position_embeddings", "mscale", "mscale_all_dim",
-             "attention_factor"),
-    "llama3": ("factor", "low_freq_factor", "high_freq_factor", "original_max_position_embeddings"),
-    "longrope": ("factor", "original_max_position_embeddings", "attention_factor"),
-}
-_REQUIRED = {"linear": ("factor",), "dynamic": ("factor",), "yarn": ("factor",),
-             "llama3": ("factor", "low_freq_factor", "high_freq_factor", "original_max_position_embeddings"),
-             "longrope": ()}
-
-
-def _rope_scaling(config: _Config, nested: dict[str, Any] | None) -> tuple[str | None, dict[str, Any]]:
-    source_key = "rope_scaling"
-    source = config.raw.get("rope_scaling")
-    if source is None and nested:
-        source_key, source = "rope_parameters", nested
-    if source is None:
-        return None, {}
-    if not isinstance(source, dict):
-        raise CheckpointError(f"config.json: {source_key!r} must be an object, got {_kind(source)}")
-    type_key = "rope_type" if "rope_type" in source else "type"
-    kind = source.get(type_key)
-    if kind in (None, "default"):
-        return None, {}
-    if kind not in _SCALING_NUMBERS:
-        raise CheckpointError(f"config.json: unknown {source_key}.{type_key} {kind!r}; this app knows "
-                              + ", ".join(_SCALING_NUMBERS))
-    config.used[f"{source_key}.{type_key}"] = kind
-    prefix = source_key + "."
-    parameters: dict[str, Any] = {}
-    for key in _SCALING_NUMBERS[kind]:
-        if source.get(key) is not None or key in _REQUIRED[kind]:
-            parameters[key] = config.number(key, source, prefix)
-    if "original_max_position_embeddings" not in parameters and config.has("original_max_position_embeddings"):
-        # Phi-3 keeps the trained context at the top of the config, not inside rope_scaling.
-        parameters["original_max_position_embeddings"] = config.integer("original_max_position_embeddings")
-    if "original_max_position_embeddings" in parameters:
-        parameters["original_max_position_embeddings"] = int(parameters["original_max_position_embeddings"])
-    if kind == "yarn" and "truncate" in source:
-        if not isinstance(source["truncate"], bool):
-            raise CheckpointError(f"config.json: '{prefix}truncate' must be true or false")
-        parameters["truncate"] = config.used[prefix + "truncate"] = source["truncate"]
-    if kind == "longrope":
-        for key in ("short_factor", "long_factor"):
-            values = source.get(key)
-            if not isinstance(values, list) or not all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-                raise CheckpointError(f"config.json: '{prefix}{key}' must be a list of numbers")
-            parameters[key] = [float(v) for v in values]
-            config.used[prefix + key] = f"{len(values)} numbers"
-    return kind, parameters
 
 
 def _tokenizer(path: Path, V: int) -> Tokenizer:

@@ -240,6 +240,44 @@ class TensorTable:
             out[...] = raw.view(TABLE_DTYPES[self.dtype])
 
 
+def row_square_sums(entry: TensorEntry, chunk_bytes: int = CHUNK_BYTES) -> np.ndarray:
+    """Σ_j W[i, j]² for every row i of a 2-D float tensor, read memory-mapped in blocks of rows.
+
+    The file is mapped (``np.memmap``), never loaded: each block of about ``chunk_bytes`` is
+    decoded to float32 (BF16 by shifting its 16 bits up), squared and summed, then dropped.
+
+    Returns
+    -------
+    ndarray, shape (rows,), float64
+
+    Raises
+    ------
+    SafetensorsFileError
+        A tensor that is not 2-D, or stored in a dtype this app does not decode (FP8, integers).
+    """
+    if entry.dtype not in TABLE_DTYPES:
+        raise SafetensorsFileError(f"{entry.path.name}: tensor {entry.name!r} is stored as {entry.dtype}; this app "
+                                   "decodes F32, F16 and BF16 weights")
+    if len(entry.shape) != 2:
+        raise SafetensorsFileError(f"{entry.path.name}: tensor {entry.name!r} has shape {list(entry.shape)}, not 2-D")
+    rows, width = entry.shape
+    raw_dtype = _RAW_INTS[entry.dtype]
+    mapped = np.memmap(entry.path, dtype=raw_dtype, mode="r", offset=entry.start, shape=(rows, width))
+    out = np.empty(rows, dtype=np.float64)
+    per_block = max(1, chunk_bytes // max(1, width * raw_dtype.itemsize))
+    decoded = np.empty((min(per_block, rows), width), dtype=np.float32)
+    for start in range(0, rows, per_block):
+        block = mapped[start:start + per_block]
+        values = decoded[:block.shape[0]]
+        if entry.dtype == "BF16":
+            np.left_shift(block, 16, out=values.view(np.uint32), dtype=np.uint32)
+        else:
+            values[...] = block.view(TABLE_DTYPES[entry.dtype])
+        out[start:start + block.shape[0]] = np.einsum("ij,ij->i", values, values, dtype=np.float64)
+    del mapped
+    return out
+
+
 def read_small_tensor(entry: TensorEntry) -> np.ndarray:
     """A whole (small) float tensor in float64: LayerNorm weights, token-type rows.
 

@@ -1,11 +1,14 @@
-"""The "Real model" page: a checkpoint's facts, its tokens, X at real scale, positions, neighbours."""
+"""The "Real model" page: a checkpoint's facts, its tokens, X at real scale, and what it teaches about
+position (its recipe, its positions, context extension, the frequencies it uses) and about E (its
+neighbours and norms, the rows that barely learned)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QHBoxLayout,
+    QComboBox,
     QLabel,
     QLineEdit,
     QRadioButton,
@@ -19,9 +22,29 @@ from ..appearance import Appearance
 from ..real_model import RealModel
 from .large_matrix import LargeMatrix
 from .protocol import ListeningView
+from .real_context import RealContextExtension
+from .real_frequencies import RealFrequencyUsage
 from .real_neighbours import RealNeighbours
 from .real_positions import RealPositions
+from .real_rare_rows import RealRareRows
+from .real_recipe import RealPositionRecipe
 from .real_token_strip import RealTokenStrip, chip_text
+
+
+class CurrentViewTabs(QTabWidget):
+    """Tabs without a bar whose minimum is that of the view in front, not the largest of all six."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tabBar().hide()
+        self.setDocumentMode(True)
+        self.currentChanged.connect(self.updateGeometry)
+
+    def minimumSizeHint(self) -> QSize:
+        current = self.currentWidget()
+        if current is None:
+            return QSize(0, 0)
+        return current.minimumSizeHint().expandedTo(current.minimumSize())
 
 
 class RealModelPage(ListeningView, QWidget):
@@ -48,16 +71,33 @@ class RealModelPage(ListeningView, QWidget):
         self.show_x_model.toggled.connect(lambda on: model.set_x_kind("X_model") if on else None)
         self.kind_caption = QLabel()
         self.kind_caption.setWordWrap(True)  # never wider than the window
-        kind_row = QHBoxLayout()
+        # One above the other: side by side they set the page's minimum width past 1024 px when presenting.
+        kind_row = QVBoxLayout()
+        kind_row.setSpacing(0)
         kind_row.addWidget(self.show_x)
         kind_row.addWidget(self.show_x_model)
-        kind_row.addStretch(1)
         self.matrix = LargeMatrix(appearance)
+        self.recipe = RealPositionRecipe(model, appearance)
         self.positions = RealPositions(model, appearance)
+        self.context = RealContextExtension(model, appearance)
+        self.frequencies = RealFrequencyUsage(model, appearance)
         self.neighbours = RealNeighbours(model, appearance)
-        self.side = QTabWidget()
-        self.side.addTab(self.positions, "")
-        self.side.addTab(self.neighbours, "")
+        self.rare_rows = RealRareRows(model, appearance)
+        # Six views: a tab bar would scroll at 1024 px, so a drop-down picks the one shown.
+        self.side = CurrentViewTabs()
+        for view in self.side_views():
+            self.side.addTab(view, "")
+        self.view_choice = QComboBox()
+        # Its longest entry must not set the page's minimum width.
+        self.view_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.view_choice.setMinimumContentsLength(12)
+        self.view_choice.activated.connect(lambda index: self.side.setCurrentIndex(self.view_choice.itemData(index)))
+        self.side.currentChanged.connect(self._on_side_changed)
+        side_panel = QWidget()
+        side_layout = QVBoxLayout(side_panel)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.view_choice)
+        side_layout.addWidget(self.side, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -66,8 +106,8 @@ class RealModelPage(ListeningView, QWidget):
         left_layout.addWidget(self.kind_caption)
         left_layout.addWidget(self.matrix, 1)
         splitter.addWidget(left)
-        splitter.addWidget(self.side)
-        splitter.setSizes([600, 500])
+        splitter.addWidget(side_panel)
+        splitter.setSizes([500, 600])
         layout = QVBoxLayout(self)
         layout.addWidget(self.facts)
         layout.addWidget(self.text)
@@ -80,6 +120,56 @@ class RealModelPage(ListeningView, QWidget):
         self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
         self.refresh_matrix()
+
+    def minimumSizeHint(self) -> QSize:
+        """The page's minimum while it is in front; nothing while another tab is.
+
+        A tab widget takes the largest minimum of all its pages, shown or not: without this, the
+        Build X tab would carry the real page's minimum on top of its own strip and text box, and
+        the window would outgrow a 768-line screen.
+        """
+        return super().minimumSizeHint() if self.isVisible() else QSize(0, 0)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.updateGeometry()
+        super().showEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.updateGeometry()
+        super().hideEvent(event)
+
+    def side_views(self) -> list[QWidget]:
+        """The views the drop-down offers, in its order."""
+        return [self.recipe, self.positions, self.context, self.frequencies, self.neighbours, self.rare_rows]
+
+    def offered_views(self) -> list[QWidget]:
+        """The views that apply to the model shown (context extension and frequencies need RoPE)."""
+        checkpoint = self._model.checkpoint
+        rope = checkpoint is not None and checkpoint.rope is not None
+        return [view for view in self.side_views() if rope or view not in (self.context, self.frequencies)]
+
+    def show_view(self, view: QWidget) -> None:
+        """Bring one of the side views to the front (as choosing it in the drop-down does)."""
+        self.side.setCurrentWidget(view)
+
+    def _on_side_changed(self, index: int) -> None:
+        position = self.view_choice.findData(index)
+        if position >= 0:
+            self.view_choice.setCurrentIndex(position)
+
+    def _fill_view_choice(self) -> None:
+        names = {self.recipe: self.tr("Where position enters this model"), self.positions: self.tr("Positions"),
+                 self.context: self.tr("Context extension"),
+                 self.frequencies: self.tr("Which frequencies the model uses"),
+                 self.neighbours: self.tr("Neighbours and norms"),
+                 self.rare_rows: self.tr("Rows that barely learned")}
+        offered = self.offered_views()
+        if self.side.currentWidget() not in offered:
+            self.side.setCurrentWidget(offered[0])
+        self.view_choice.clear()
+        for view in offered:
+            self.view_choice.addItem(names[view], self.side.indexOf(view))
+        self._on_side_changed(self.side.currentIndex())
 
     def _on_text_entered(self) -> None:
         self._model.set_text(self.text.text())
@@ -107,14 +197,15 @@ class RealModelPage(ListeningView, QWidget):
                                            beyond[0] + 1, beyond[-1] + 1, checkpoint.trained_length))
         else:
             self.error.setText("")
+        self.error.setVisible(bool(self.error.text()))
 
     def retranslate(self) -> None:
         """Every string of the page in the current language."""
-        self.side.setTabText(0, self.tr("Positions"))
-        self.side.setTabText(1, self.tr("Neighbours and norms"))
+        self._fill_view_choice()
         self.text.setPlaceholderText(self.tr("Type a sentence and press Enter: the model's own tokenizer splits it"))
-        self.show_x.setText(self.tr("X = E[ids] + P (the lesson)"))
-        self.show_x_model.setText(self.tr("X_model (what the first block receives)"))
+        # Short labels (at twice the size they must fit half of 1024 px); the caption below says more.
+        self.show_x.setText(self.tr("X (the lesson)"))
+        self.show_x_model.setText(self.tr("X_model"))
         checkpoint = self._model.checkpoint
         if checkpoint is None:
             self.facts.setText(self.tr("No model is open: Model → Open model folder…"))
@@ -122,27 +213,30 @@ class RealModelPage(ListeningView, QWidget):
             return
         numbers = self._appearance.numbers
         schemes = {"learned": self.tr("learned absolute positions"), "rope": self.tr("RoPE"),
-                   "none": self.tr("no positions")}
+                   "alibi": self.tr("ALiBi"), "none": self.tr("no positions")}
         share = 100 * checkpoint.parameters_embedding / max(checkpoint.parameters_total, 1)
-        keys = ", ".join(f"{k} = {v}" for k, v in checkpoint.keys.items())
+        # The config keys used are listed under "Where position enters this model".
         self.facts.setText(self.tr(
             "<b>{0}</b> ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. "
-            "Output layer {8}. Config keys used: {9}.").format(
+            "Output layer {8}.").format(
                 checkpoint.name, checkpoint.family, numbers.integer(checkpoint.vocab_size), checkpoint.d,
                 schemes[checkpoint.scheme], numbers.integer(checkpoint.parameters_embedding),
                 numbers.short(share, 1), numbers.integer(checkpoint.parameters_total),
-                self.tr("tied to E") if checkpoint.tied else self.tr("separate from E"), keys))
+                self.tr("tied to E") if checkpoint.tied else self.tr("separate from E")))
         if self._model.x_kind == "X":
             formula = self.tr("E[ids] + P") if checkpoint.P is not None else self.tr("E[ids]")
-            self.kind_caption.setText(self.tr("Showing X = {0}.").format(formula))
+            self.kind_caption.setText(self.tr("Showing the lesson's X = {0}.").format(formula))
         else:
             what = {"LayerNorm(E[ids] + P + token type 0)": self.tr("LayerNorm(E[ids] + P + token type 0)"),
+                    "LayerNorm(E[ids] + P)": self.tr("LayerNorm(E[ids] + P)"),
+                    "LayerNorm(E[ids])": self.tr("LayerNorm(E[ids])"),
                     "the same as X": self.tr("the same as X")}.get(checkpoint.x_model_description(),
                                                                    checkpoint.x_model_description())
-            self.kind_caption.setText(self.tr("Showing X_model = {0}.").format(what))
+            self.kind_caption.setText(self.tr("Showing X_model = {0}: what the first block receives.").format(what))
 
     def detach(self) -> None:
         """Disconnect the page and its views from the model (idempotent)."""
         self.stop_listening()
-        for view in (self.strip, self.positions, self.neighbours, self.matrix):
+        for view in (self.strip, self.matrix, self.recipe, self.positions, self.context, self.frequencies,
+                     self.neighbours, self.rare_rows):
             view.detach()

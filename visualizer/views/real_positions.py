@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import principal_components, singular_values
+from ..core import alibi_bias, principal_components, singular_values
 from ..real_model import RealModel
+
+if TYPE_CHECKING:
+    from ..io.rope_config import RopeSettings
 from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import HIGHLIGHT, colormap, token_colour
@@ -18,12 +23,17 @@ from .protocol import ListeningView
 from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3
+PLOT_MIN_HEIGHT = 120
+"""The plots never get less than this (unscaled px): a long caption must not squash them flat."""
+_LAYER_TYPE_PENS = {"full_attention": "#0072B2", "sliding_attention": "#D55E00"}
 
 
 class RealPositions(RefreshWhenShown, ListeningView, QWidget):
     """Learned: P as a heatmap, its cosine similarity beside the sinusoidal one, its first principal
-    components and its singular values. RoPE: θ_i per pair and a grid of clocks, one face per pair i,
-    each token's hand turned by (p − 1)·θ_i (hover a face for its i and θ_i)."""
+    components and its singular values. RoPE: θ_i per pair (one curve per layer type when they
+    differ) and a grid of clocks, one face per pair i, each token's hand turned by (p − 1)·θ_i
+    (hover a face for its i and θ_i). ALiBi: the slope of every head and the bias −m·(i − j) that
+    the chosen head adds to its scores, as the ALiBi view shows the toy's."""
 
     def __init__(self, model: RealModel, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,8 +41,18 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self._appearance = appearance
         self.caption = QLabel()
         self.caption.setWordWrap(True)
+        self.caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(appearance.background)
+        self.graphics.setMinimumHeight(appearance.px(PLOT_MIN_HEIGHT))
+        # Which layer type's clocks (Gemma 3 turns its local and global layers differently).
+        self.layer_type = QComboBox()
+        self.layer_type.currentIndexChanged.connect(self.request_refresh)
+        # ALiBi: which head's bias is drawn.
+        self.head = QSpinBox()
+        self.head.setMinimum(1)
+        self.head.valueChanged.connect(self._draw_alibi_bias)
+        self.head_caption = QLabel()
         # Every pair at once (a real model has 32–64+): no spin box to pick one, hover a face instead.
         self.faces = RealClockFaces(appearance)
         self.readout = QLabel()
@@ -40,6 +60,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.clock_column = QWidget()
         clock_layout = QVBoxLayout(self.clock_column)
         clock_layout.setContentsMargins(0, 0, 0, 0)
+        clock_layout.addWidget(self.layer_type)
         clock_layout.addWidget(self.faces, 1)
         clock_layout.addWidget(self.readout)
         body = QHBoxLayout()
@@ -48,10 +69,20 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         body.addWidget(self.clock_column, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        head_row = QHBoxLayout()
+        head_row.addWidget(self.head_caption)
+        head_row.addWidget(self.head)
+        head_row.addStretch(1)
+        self.head_row = QWidget()
+        self.head_row.setLayout(head_row)
         layout.addWidget(self.caption)
+        layout.addWidget(self.head_row)
         layout.addLayout(body, 1)
         self.P_plot: pg.PlotItem | None = None
         self.theta_plot: pg.PlotItem | None = None
+        self.slopes_plot: pg.PlotItem | None = None
+        self.bias_plot: pg.PlotItem | None = None
+        self.bias_image: pg.ImageItem | None = None
         self.theta = np.zeros(0)
         self.theta_mark: pg.PlotDataItem | None = None
         self.faces.hovered.connect(self._show_readout)
@@ -73,7 +104,14 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self._clear()
         self.P_plot = None
         rope = checkpoint.rope if checkpoint is not None else None
+        self.slopes_plot = self.bias_image = None
         self.clock_column.setVisible(rope is not None and checkpoint is not None and checkpoint.P is None)
+        self.head_row.setVisible(checkpoint is not None and checkpoint.alibi is not None)
+        self.layer_type.clear()
+        if checkpoint is not None:
+            for name in checkpoint.rope_by_layer_type:
+                self.layer_type.addItem(name, name)
+        self.layer_type.setVisible(self.layer_type.count() > 1)
         if checkpoint is None:
             return
         if checkpoint.P is not None:
@@ -81,8 +119,41 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         elif rope is not None:
             self.theta_plot = self.graphics.addPlot(row=0, col=0)
             self.theta_plot.setLogMode(y=True)
+            if checkpoint.rope_by_layer_type:
+                self.theta_plot.addLegend(offset=(10, 10))
+        elif checkpoint.alibi is not None:
+            self._build_alibi(checkpoint.alibi.slopes)
         self.retranslate()
         self.request_refresh()
+
+    def _build_alibi(self, slopes: np.ndarray) -> None:
+        self.slopes_plot = self.graphics.addPlot(row=0, col=0)
+        self.slopes_plot.addItem(pg.BarGraphItem(x=np.arange(1, slopes.size + 1), height=slopes, width=0.7,
+                                                 brush="#0072B2"))
+        bias_plot = self.graphics.addPlot(row=1, col=0)
+        bias_plot.invertY(True)
+        self.bias_plot = bias_plot
+        self.bias_image = pg.ImageItem(axisOrder="row-major")
+        self.bias_image.setColorMap(colormap())
+        bias_plot.addItem(self.bias_image)
+        self.head.setMaximum(slopes.size)
+        self._draw_alibi_bias()
+
+    def _draw_alibi_bias(self) -> None:
+        """The chosen head's bias for the sentence: −m_h · (i − j) at or before the query, −∞ after."""
+        checkpoint = self._model.checkpoint
+        if self.bias_image is None or self.bias_plot is None or checkpoint is None or checkpoint.alibi is None:
+            return
+        slope = float(checkpoint.alibi.slopes[self.head.value() - 1])
+        n = max(self._model.n, 1)
+        bias = alibi_bias(n, slope)
+        self.alibi_bias = bias
+        shown = np.where(np.isfinite(bias), bias, np.nan)
+        limit = max(float(np.nanmax(np.abs(shown))), 1e-6)
+        self.bias_image.setImage(shown, levels=(-limit, limit), autoLevels=False)
+        self.bias_image.setRect(QRectF(0, 0, n, n))
+        self.bias_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
+        self.retranslate()
 
     def _build_learned(self, P: np.ndarray) -> None:
         # Fresh items for every model: clearing the layout deletes the old ones.
@@ -120,16 +191,34 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.singular_plot.plot(np.arange(1, values.size + 1), np.maximum(values, 1e-12),
                                 pen=pg.mkPen("#0072B2", width=2))
 
-    def refresh(self) -> None:
-        """Redraw what depends on the sentence (the RoPE clocks' hands)."""
+    def chosen_rope(self) -> RopeSettings | None:
+        """The RoPE whose clocks are drawn: the chosen layer type's, else the model's."""
         checkpoint = self._model.checkpoint
-        if checkpoint is None or checkpoint.rope is None or self.theta_plot is None:
+        if checkpoint is None:
+            return None
+        return checkpoint.rope_by_layer_type.get(str(self.layer_type.currentData()), checkpoint.rope)
+
+    def refresh(self) -> None:
+        """Redraw what depends on the sentence (the RoPE clocks' hands, the ALiBi bias)."""
+        checkpoint = self._model.checkpoint
+        if checkpoint is not None and checkpoint.alibi is not None:
+            self._draw_alibi_bias()
+        rope = self.chosen_rope()
+        if checkpoint is None or rope is None or self.theta_plot is None:
             return
-        theta = checkpoint.rope.theta(self._model.n or None)
+        n = self._model.n or None
+        theta = rope.theta(n)
         self.theta = theta
         self.theta_plot.clear()
-        self.theta_plot.plot(np.arange(theta.size), theta, pen=pg.mkPen("#0072B2", width=2), symbol="o",
-                             symbolSize=4)
+        if checkpoint.rope_by_layer_type:
+            for name, settings in checkpoint.rope_by_layer_type.items():
+                values = settings.theta(n)
+                self.theta_plot.plot(np.arange(values.size), values, name=self._layer_type_name(name),
+                                     pen=pg.mkPen(_LAYER_TYPE_PENS.get(name, "#0072B2"), width=2), symbol="o",
+                                     symbolSize=4)
+        else:
+            self.theta_plot.plot(np.arange(theta.size), theta, pen=pg.mkPen("#0072B2", width=2), symbol="o",
+                                 symbolSize=4)
         # The hovered face's pair, marked on the curve.
         self.theta_mark = self.theta_plot.plot([], [], pen=None, symbol="o", symbolSize=self._appearance.px(12),
                                                symbolBrush=HIGHLIGHT, symbolPen=pg.mkPen("w"))
@@ -152,21 +241,39 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
             self.components_plot.setTitle(self.tr("Principal components"))
             self.singular_plot.setTitle(self.tr("Singular values"))
             shares = ", ".join(numbers.short(100 * float(e), 1) + "%" for e in self.explained)
-            self.caption.setText(self.tr("Drag to pan, wheel to zoom. Compare the two similarity maps: a bright band "
-                                         "along the diagonal means that neighbouring positions have similar vectors. "
-                                         "The first principal components of P explain {0} of its variance.")
+            self.caption.setText(self.tr("A bright diagonal band: neighbouring positions have similar rows. "
+                                         "The first principal components explain {0} of P's variance.")
                                  .format(shares))
         elif checkpoint.rope is not None and self.theta_plot is not None:
-            rope = checkpoint.rope
+            rope = self.chosen_rope() or checkpoint.rope
             base = numbers.integer(int(rope.base)) if float(rope.base).is_integer() else numbers.full(rope.base)
-            self.theta_plot.setTitle(self.tr("θ_i per pair (base {0}, {1})").format(
-                base, rope.scaling or self.tr("no scaling")))
+            if checkpoint.rope_by_layer_type:
+                self.theta_plot.setTitle(self.tr("θ_i per pair, per layer type"))
+                for index in range(self.layer_type.count()):
+                    self.layer_type.setItemText(index, self._layer_type_name(str(self.layer_type.itemData(index))))
+            else:
+                self.theta_plot.setTitle(self.tr("θ_i per pair (base {0}, {1})").format(
+                    base, rope.scaling or self.tr("no scaling")))
             self._show_readout(self.faces.hovered_pair)
-            self.caption.setText(self.tr("RoPE adds nothing to X: each pair of q and k turns by (p − 1)·θ_i inside "
-                                         "attention. Head width {0}, {1} of its dimensions rotated.").format(
-                                             rope.head_dim, rope.rotary_dim))
+            pairing = self.tr("pairs (j, j + {0})").format(rope.rotary_dim // 2) if rope.pairing == "halves" \
+                else self.tr("pairs (2i, 2i + 1)")
+            self.caption.setText(self.tr("RoPE adds nothing to X: in attention, q and k turn by (p − 1)·θ_i on "
+                                         "dimensions {0}–{1} of {2}, {3}.").format(
+                                             rope.rotated_from, rope.rotated_from + rope.rotary_dim - 1,
+                                             rope.query_width, pairing))
+        elif checkpoint.alibi is not None and self.slopes_plot is not None and self.bias_plot is not None:
+            self.slopes_plot.setTitle(self.tr("ALiBi slope m of each head"))
+            self.bias_plot.setTitle(self.tr("Bias −m·(i − j) of head {0}, m = {1}").format(
+                self.head.value(), numbers.short(float(checkpoint.alibi.slopes[self.head.value() - 1]), 4)))
+            self.head_caption.setText(self.tr("Head"))
+            self.caption.setText(self.tr("ALiBi adds nothing to X: each head subtracts m·(distance) from its "
+                                         "attention scores; the future (j > i) is masked."))
         else:
             self.caption.setText(self.tr("This model adds no position to X."))
+
+    def _layer_type_name(self, layer_type: str) -> str:
+        return {"full_attention": self.tr("global layers"),
+                "sliding_attention": self.tr("local (sliding) layers")}.get(layer_type, layer_type)
 
     def _show_readout(self, pair: int) -> None:
         """The hovered face's pair index and θ_i, or how to read the grid."""
@@ -182,6 +289,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale(self) -> None:
         self._style_readout()
+        self.graphics.setMinimumHeight(self._appearance.px(PLOT_MIN_HEIGHT))
         self.faces.setMinimumSize(self._appearance.px(120), self._appearance.px(120))
         self.faces.update()
 
@@ -192,6 +300,10 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
 
     def _clear(self) -> None:
         self.theta_mark = None  # goes with the layout
+        # Held plots outlive the layout and keep their option widgets alive: drop them too.
+        self.slopes_plot = self.bias_plot = self.bias_image = None
+        for name in ("similarity_plot", "sinusoidal_plot", "components_plot", "singular_plot", "component_curves"):
+            self.__dict__.pop(name, None)  # the learned table's plots (made by _build_learned)
         dispose_plot_menus(self.graphics)  # clearing the layout would leave their menus behind
         self.graphics.clear()
 

@@ -1,0 +1,143 @@
+"""The class poll in `make bench`: 300 phones answer within one second.
+
+The app's side runs here: the controller serving on loopback, and the stage (QR code, address,
+count) shown at a projector's size, its count updated by the controller's signal. The phones run
+in another process (bench/phones.py), each from its own loopback address. Measured: answers
+counted, each answer's latency (p50, p99), and the UI's longest frame during the burst (the
+longest gap between ticks of a 1 ms timer on the UI thread, while the stage repaints its count).
+
+Imported by bench/run.py; `python bench/run.py poll` runs this section alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+Row = tuple[str, str, str]
+PHONES = 300
+BURST_S = 1.0
+HERE = Path(__file__).resolve().parent
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def longest_gap(ticks: list[float]) -> float:
+    """The longest time (ms) between two ticks of the UI thread's timer."""
+    return max((later - earlier for earlier, later in itertools.pairwise(ticks)), default=float("nan"))
+
+
+def run_event_loop(seconds: float, until: Callable[[], bool] | None = None) -> None:
+    """Run Qt's own event loop (it sleeps when idle, as the app's does) for ``seconds`` or until
+    ``until()`` holds (checked every 5 ms)."""
+    loop = QEventLoop()
+    QTimer.singleShot(round(seconds * 1000), loop.quit)
+    check = QTimer()
+    if until is not None:
+        check.timeout.connect(lambda: loop.quit() if until() else None)
+        check.start(5)
+    loop.exec()
+    check.stop()
+
+
+def frames_over(ticks: list[float], budget_ms: float = 1000 / 60) -> int:
+    """How many gaps between ticks of the UI thread's timer exceed one 60 Hz frame."""
+    return sum(1 for earlier, later in itertools.pairwise(ticks) if later - earlier > budget_ms)
+
+
+def poll_burst(app: QApplication) -> list[Row]:
+    """Open a poll on loopback, let 300 phones answer within a second, measure both sides."""
+    from visualizer.appearance import Appearance
+    from visualizer.lesson import LessonRun, load_lesson
+    from visualizer.model import EmbeddingModel
+    from visualizer.shell.class_poll import ClassPoll
+    from visualizer.shell.presentation import presentation_scale, stage_scale
+    from visualizer.views.poll_stage import PollStage
+
+    model, appearance = EmbeddingModel(), Appearance()
+    appearance.set_scale(presentation_scale(1024, 768))
+    appearance.set_presenting(True, stage_scale(1024, 768))
+    lesson = load_lesson()
+    run = LessonRun(lesson, model)
+    run.go_to(next(index for index, step in enumerate(lesson.steps) if step.id == "swap-none"))
+    poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
+    stage = PollStage(appearance)
+    stage.resize(1024, 516)
+    poll.answers_changed.connect(stage.set_count)
+    if not poll.open() or poll.url is None:
+        raise RuntimeError("the poll did not open on loopback")
+    stage.set_address(poll.url)
+    stage.show()
+    app.processEvents()
+
+    phones = subprocess.Popen([sys.executable, str(HERE / "phones.py"), poll.url, "swap-none", str(PHONES),
+                               str(BURST_S)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert phones.stdin is not None and phones.stdout is not None
+    if phones.stdout.readline().strip() != "ready":
+        raise RuntimeError("the simulated phones did not get ready")
+
+    # The UI thread's frames: a 1 ms timer ticks whenever the event loop is free.
+    ticks: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.setInterval(1)
+    timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
+    timer.start()
+    run_event_loop(BURST_S)  # the same second without phones: this machine's own noise
+    quiet = longest_gap(ticks)
+    quiet_over = frames_over(ticks)
+    ticks.clear()
+    phones.stdin.write("go\n")
+    phones.stdin.flush()
+    started = time.perf_counter()
+    run_event_loop(BURST_S + 5, until=lambda: poll.answered >= PHONES)
+    burst_ms = (time.perf_counter() - started) * 1000
+    run_event_loop(0.05)  # the frames of the last answers
+    timer.stop()
+    result = json.loads(phones.stdout.readline())
+    phones.wait(10)
+    counted = poll.answered
+    poll.detach()
+    stage.close()
+    stage.deleteLater()
+    app.processEvents()
+
+    gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
+    longest = longest_gap(ticks)
+    latencies = [ms for ms, status in zip(result["latencies_ms"], result["statuses"], strict=True) if status == 200]
+    accepted = sum(1 for status in result["statuses"] if status == 200)
+    return [
+        (f"class poll: {PHONES} phones answering within {BURST_S:g} s, answers counted",
+         f"{counted} of {PHONES}", f"{PHONES} of {PHONES}"),
+        ("  accepted by the server (HTTP 200)", f"{accepted} of {PHONES}", "—"),
+        ("  answer latency, p50 / p99", f"{statistics.median(latencies):.1f} / {percentile(latencies, 0.99):.1f} ms",
+         "p99 < 100 ms"),
+        ("  the UI's longest frame during the burst (stage count repainting)",
+         f"{longest:.1f} ms ({frames_over(ticks)} over 16.7)", "≤ 16 ms"),
+        ("  the same second before the burst, no phones (this machine's own noise)",
+         f"{quiet:.1f} ms ({quiet_over} over 16.7)", "—"),
+        ("  the UI's frames during the burst, median", f"{statistics.median(gaps):.2f} ms ({len(gaps)} frames, "
+         f"{burst_ms:.0f} ms)", "—"),
+    ]
+
+
+if __name__ == "__main__":
+    existing = QApplication.instance()
+    application = existing if isinstance(existing, QApplication) else QApplication([])
+    for row in poll_burst(application):
+        print(" | ".join(row))

@@ -1,0 +1,396 @@
+"""The class poll's controller: asks the room the lesson's current question, on the laptop's
+local network, and hands the answers to the UI through signals.
+
+It is given what it uses (the model, the appearance, and where the lesson is: any object with
+the :class:`LessonPosition` shape, such as :class:`~visualizer.lesson.LessonRun`), never the
+window. It follows the lesson on its own: entering a question step asks that question, the
+lesson's reveal closes the answers and shows phones the right one. The server (waitress, in
+:mod:`visualizer.classroom`) runs on its own threads only while the poll is open; answers reach
+the UI thread as a queued signal, coalesced, so a burst of phones never blocks a frame.
+"""
+
+from __future__ import annotations
+
+import base64
+import errno
+import secrets
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Protocol
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import QWidget
+
+from ..appearance import Appearance
+from ..classroom import (
+    PORT,
+    AskedQuestion,
+    Ballot,
+    ChoiceBook,
+    Limits,
+    LocalInterface,
+    NoNetworkError,
+    NotLocalAddressError,
+    PollApp,
+    PollResults,
+    PollServer,
+    bind_first_free,
+    choose_interface,
+    question_for,
+)
+from ..classroom.server import PORT_TRIES
+from ..classroom.web import AssetError, load_page
+from ..io.atomic import write_atomically
+from ..lesson import LessonStep
+from ..model import EmbeddingModel
+from ..subscriptions import Connectable, Listening
+from ..views.poll_results import PollResultsView
+from ..views.poll_stage import PollStage
+from ..views.practice_question import PracticeQuestion
+from .local_network import local_interfaces
+
+ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+
+
+class LessonPosition(Protocol):
+    """Which lesson step is shown and whether its answer is revealed.
+
+    :class:`~visualizer.lesson.LessonRun` has this shape; so may whatever directs the lesson.
+    """
+
+    @property
+    def changed(self) -> Connectable:
+        """Emitted (no arguments) when the step or its revealed state changes."""
+
+    @property
+    def revealed(self) -> bool:
+        """True once the current question's answer is shown."""
+
+    def current_step(self) -> LessonStep | None:
+        """The step shown, or None before the lesson starts."""
+
+
+def _alive(widget: QWidget | None) -> bool:
+    return widget is not None and shiboken6.isValid(widget)
+
+
+def room_token() -> str:
+    """128 random bits as 26 lowercase letters and digits (base 32: no 0/O or 1/l to mistype)."""
+    return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
+
+
+class ClassPoll(Listening, QObject):
+    """The room's answers to the lesson's current question.
+
+    Parameters
+    ----------
+    model : EmbeddingModel
+        Its table E gives the choices their numbers.
+    appearance : Appearance
+        Phones follow its language (each may switch).
+    lesson : LessonPosition
+        Where the lesson is.
+    parent : QObject, optional
+    address : str, optional
+        Listen here instead of the interface chosen among ``interfaces()`` (tests and kiosks:
+        loopback); a public address or 0.0.0.0 is refused with a message.
+    port : int
+        The port tried first; the next free one if it is taken (0: any free port).
+    limits : Limits, optional
+        Sizes, rates and timeouts of the server.
+    interfaces : callable, optional
+        This machine's interfaces (tests pass their own).
+    book : ChoiceBook, optional
+        The choices (the app's file by default).
+
+    Signals
+    -------
+    state_changed : ()
+        Opened, closed, revealed, re-opened or reset: re-read ``is_open``, ``url``, ``results()``.
+    question_changed : ()
+        The current step's question changed (another step, or E was edited): re-read ``question``.
+    answers_changed : (int)
+        How many phones answered the current question (never how they answered).
+    problem : (str)
+        A message for the teacher, translated: no network, no free port, an error closed the poll.
+    """
+
+    state_changed = Signal()
+    question_changed = Signal()
+    answers_changed = Signal(int)
+    problem = Signal(str)
+    _answers_arrived = Signal()  # emitted on the server's threads; queued to this object's thread
+    _server_failed = Signal(str)
+
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonPosition,
+                 parent: QObject | None = None, *, address: str | None = None, port: int = PORT,
+                 limits: Limits | None = None, interfaces: Callable[[], list[LocalInterface]] = local_interfaces,
+                 book: ChoiceBook | None = None) -> None:
+        QObject.__init__(self, parent)
+        self._model, self._appearance, self._lesson = model, appearance, lesson
+        self._address, self._port, self._limits = address, port, limits or Limits()
+        self._interfaces, self._book = interfaces, book
+        self._token, self._secret = room_token(), secrets.token_bytes(32)
+        self._ballot = Ballot(on_change=self._answer_arrived_on_a_server_thread)
+        self._server: PollServer | None = None
+        self._arrival_pending = False
+        self._arrival_lock = threading.Lock()
+        self._answered = 0
+        self._question: AskedQuestion | None = None
+        self._seen: tuple[str | None, bool] = (None, False)
+        self._hooks: tuple[ExceptHook, ExceptHook] | None = None
+        self._views: tuple[PollStage | None, PollResultsView | None, PracticeQuestion | None] = (None, None, None)
+        self._answers_arrived.connect(self._on_answers_arrived, Qt.ConnectionType.QueuedConnection)
+        self._server_failed.connect(self._on_server_failed, Qt.ConnectionType.QueuedConnection)
+        self.state_changed.connect(self._show_state)
+        self.answers_changed.connect(self._show_count)
+        self.problem.connect(self._show_problem)
+        self.question_changed.connect(self._show_question)
+        self.listen(lesson.changed, self._on_lesson_changed)
+        self.listen(model.events.embedding_changed, self._on_embedding_changed)
+        self.listen(appearance.events.language, self._ballot.set_language)
+        application = QCoreApplication.instance()
+        if application is not None:
+            self.listen(application.aboutToQuit, self.close)  # quitting closes the port
+        self._ballot.set_language(appearance.language)
+        self._on_lesson_changed()
+
+    # ---- what the UI reads ------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        """True while the server listens."""
+        return self._server is not None
+
+    @property
+    def url(self) -> str | None:
+        """The address phones open (the QR code's text), while open."""
+        return self._server.url if self._server is not None else None
+
+    @property
+    def question(self) -> AskedQuestion | None:
+        """The current step's question with its computed choices (or why it cannot be asked);
+        None on a step that asks nothing. Offline practice reads it too, open or not."""
+        return self._question
+
+    @property
+    def answered(self) -> int:
+        """Phones that answered the current question."""
+        return self._answered
+
+    def results(self) -> PollResults | None:
+        """The counts of the current question, with its right choice; None if it asks nothing."""
+        return self._ballot.results()
+
+    # ---- what the teacher does --------------------------------------------------------------
+
+    def open(self) -> bool:
+        """Start serving the current question; False (and a ``problem``) if it cannot."""
+        if self._server is not None:
+            return True
+        host = self._address
+        try:
+            if host is None:
+                host = choose_interface(self._interfaces()).address
+            app = PollApp(self._ballot, self._token, (), self._limits, page=load_page(), secret=self._secret,
+                          on_error=self._error_on_a_server_thread)
+            server = bind_first_free(app, host, self._port, self._limits, on_error=self._error_on_a_server_thread)
+        except NoNetworkError:
+            self.problem.emit(self.tr("No local network: join the classroom Wi-Fi or start this laptop's hotspot, "
+                                      "then ask the class again."))
+            return False
+        except NotLocalAddressError:
+            self.problem.emit(self.tr("The poll listens only on this laptop's local network, not on {0}.")
+                              .format(host))
+            return False
+        except AssetError as error:
+            self.problem.emit(self.tr("The phone page cannot be served: {0}").format(error))
+            return False
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                message = self.tr("Ports {0} to {1} are all in use: close what uses them, then ask the class again.")
+                self.problem.emit(message.format(self._port, self._port + PORT_TRIES - 1))
+            else:
+                self.problem.emit(self.tr("The poll cannot listen on {0}: {1}").format(host, error.strerror or error))
+            return False
+        self._server = server
+        server.start()
+        self._install_error_hook()
+        self.state_changed.emit()
+        return True
+
+    def close(self) -> None:
+        """Stop the server: the port is closed when this returns. The answers stay (in memory)."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        self._remove_error_hook()
+        server.stop()
+        self.state_changed.emit()
+
+    def reopen(self) -> None:
+        """Take answers to the current question again (they are kept and can be changed), and
+        open the server if it was closed: ask again after a discussion."""
+        self._ballot.reopen()
+        self.open()
+        self.state_changed.emit()
+
+    def reset(self) -> None:
+        """Forget every answer to the current question and take answers again."""
+        self._ballot.reset()
+        self._count_answers()
+        self.state_changed.emit()
+
+    def save_counts(self, path: Path) -> bool:
+        """Write every question's counts as CSV (no phone ids); False and a ``problem`` if it fails."""
+        try:
+            write_atomically(Path(path), self._ballot.csv(self._appearance.language).encode("utf-8"))
+        except OSError as error:
+            self.problem.emit(self.tr("Cannot save the counts to {0}: {1}").format(path, error.strerror or error))
+            return False
+        return True
+
+    def show_in(self, stage: PollStage | None = None, results: PollResultsView | None = None,
+                practice: PracticeQuestion | None = None) -> None:
+        """Keep these widgets showing the poll, from now on: the stage its address, count and
+        problems; the chart the current question's results; practice the current question.
+
+        The widgets are values (they know nothing of the poll); this is the one place that feeds
+        them. A widget deleted before the poll is skipped.
+        """
+        self._views = (stage, results, practice)
+        self._show_state()
+        self._show_count(self._answered)
+        self._show_question()
+
+    def _show_state(self) -> None:
+        stage, results, _ = self._views
+        if _alive(stage):
+            assert stage is not None
+            stage.set_address(self.url)
+        if _alive(results):
+            assert results is not None
+            results.set_results(self.results())
+
+    def _show_count(self, answered: int) -> None:
+        stage, results, _ = self._views
+        if _alive(stage):
+            assert stage is not None
+            stage.set_count(answered)
+        if _alive(results):
+            assert results is not None
+            results.set_results(self.results())
+
+    def _show_problem(self, message: str) -> None:
+        stage = self._views[0]
+        if _alive(stage):
+            assert stage is not None
+            stage.set_problem(message)
+
+    def _show_question(self) -> None:
+        practice = self._views[2]
+        if _alive(practice):
+            assert practice is not None
+            practice.set_question(self.question)
+
+    def detach(self) -> None:
+        """Close the poll and stop listening (the window's teardown)."""
+        self.close()
+        self.stop_listening()
+        self._views = (None, None, None)
+
+    # ---- following the lesson ---------------------------------------------------------------
+
+    def _on_lesson_changed(self) -> None:
+        step = self._lesson.current_step()
+        seen = (step.id if step is not None else None, self._lesson.revealed)
+        if seen == self._seen and step is not None:
+            return
+        entered = seen[0] != self._seen[0] or step is None
+        self._seen = seen
+        if entered:
+            self._question = question_for(step, self._model, self._book)
+            self._ballot.ask(self._question, revealed=seen[1])
+            self.question_changed.emit()
+        elif seen[1]:
+            self._ballot.reveal()
+        else:
+            self._ballot.reopen()
+        self._count_answers()
+        self.state_changed.emit()
+
+    def _on_embedding_changed(self) -> None:
+        question = question_for(self._lesson.current_step(), self._model, self._book)
+        if question != self._question:
+            self._question = question
+            self._ballot.ask(question)
+            self._count_answers()
+            self.question_changed.emit()
+            self.state_changed.emit()
+
+    # ---- answers, from the server's threads -------------------------------------------------
+
+    def _answer_arrived_on_a_server_thread(self) -> None:
+        # A burst of answers posts one event, not one per answer: the UI reads the count once.
+        with self._arrival_lock:
+            if self._arrival_pending:
+                return
+            self._arrival_pending = True
+        self._answers_arrived.emit()
+
+    def _on_answers_arrived(self) -> None:
+        with self._arrival_lock:
+            self._arrival_pending = False
+        self._count_answers()
+
+    def _count_answers(self) -> None:
+        answered = self._ballot.answered()
+        if answered != self._answered:
+            self._answered = answered
+            self.answers_changed.emit(answered)
+
+    # ---- errors close the port --------------------------------------------------------------
+
+    def _error_on_a_server_thread(self, error: BaseException) -> None:
+        server = self._server
+        if server is not None:
+            server.close_soon()  # the sockets close now, from the server's own loop
+        self._server_failed.emit(f"{type(error).__name__}: {error}")
+
+    def _on_server_failed(self, description: str) -> None:
+        if self._server is None:
+            return
+        self.close()
+        self.problem.emit(self.tr("The poll stopped after an error ({0}); its port is closed. "
+                                  "Ask the class again to reopen it.").format(description))
+
+    def _install_error_hook(self) -> None:
+        """While open, an error anywhere in the app closes the poll first (then is reported as
+        before): nothing keeps listening on the network from a program in an unknown state."""
+        previous = sys.excepthook
+
+        def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+            try:
+                if self._server is not None:
+                    self.close()
+                    self.problem.emit(self.tr("The poll was closed after an error in the app; "
+                                              "ask the class again to reopen it."))
+            finally:
+                previous(kind, error, tb)
+
+        self._hooks = (hook, previous)
+        sys.excepthook = hook
+
+    def _remove_error_hook(self) -> None:
+        if self._hooks is not None:
+            hook, previous = self._hooks
+            if sys.excepthook is hook:  # unless someone installed theirs on top since
+                sys.excepthook = previous
+            self._hooks = None
+
+
+__all__ = ["ClassPoll", "LessonPosition", "room_token"]

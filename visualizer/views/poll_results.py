@@ -1,0 +1,165 @@
+"""How the class answered, for the reveal: one bar per choice, the right one marked.
+
+Drawn for a projector: the counts in type whose digits are 16 px tall at 768 lines, the choices'
+texts at 14 px and up, in either language; the right choice has a ✓ and its own colour, so the
+mark does not depend on colour alone.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from ..classroom import PollResults
+from .palette import scaled_font
+from .protocol import ListeningView
+
+RIGHT_COLOUR = "#009E73"  # Okabe–Ito bluish green
+OTHER_COLOUR = "#0072B2"  # Okabe–Ito blue
+
+
+class PollResultsView(ListeningView, QWidget):
+    """A bar chart of one question's answers. A widget of values: give it :class:`PollResults`.
+
+    Parameters
+    ----------
+    appearance : Appearance
+        Language of the texts, and the sizes (``stage_px`` while presenting).
+    parent : QWidget, optional
+    """
+
+    def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("poll_results")
+        self._appearance = appearance
+        self._results: PollResults | None = None
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.footer = QLabel()
+        self.footer.setWordWrap(True)
+        self._rows = QWidget()
+        self._grid = QGridLayout(self._rows)
+        # The bars get more of the width than the texts: the class reads the chart first.
+        self._grid.setColumnStretch(1, 2)
+        self._grid.setColumnStretch(2, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self._rows, 1)
+        layout.addWidget(self.footer)
+        self.letters: list[QLabel] = []
+        self.texts: list[QLabel] = []
+        self.bars: list[QFrame] = []
+        self.counts: list[QLabel] = []
+        self._tracks: list[QHBoxLayout] = []
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self.retranslate()
+
+    def results(self) -> PollResults | None:
+        """What is shown."""
+        return self._results
+
+    def set_results(self, results: PollResults | None) -> None:
+        """Show ``results`` (None: nothing to show)."""
+        self._results = results
+        choices = len(results.question.choices) if results is not None else 0
+        if choices != len(self.letters):
+            self._make_rows(choices)
+        self.retranslate()
+
+    def _make_rows(self, choices: int) -> None:
+        for widget in (*self.letters, *self.texts, *self.counts):
+            widget.deleteLater()
+        for track in self._tracks:
+            parent = track.parentWidget()
+            if parent is not None:
+                parent.deleteLater()
+        self.letters, self.texts, self.bars, self.counts, self._tracks = [], [], [], [], []
+        for row in range(choices):
+            letter, text, count = QLabel(), QLabel(), QLabel()
+            text.setWordWrap(True)
+            count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            holder = QWidget()
+            holder.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            track = QHBoxLayout(holder)
+            track.setContentsMargins(0, 0, 0, 0)
+            track.setSpacing(0)
+            bar = QFrame()
+            bar.setObjectName(f"poll_bar_{row}")
+            bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            track.addWidget(bar, 0, Qt.AlignmentFlag.AlignVCenter)
+            track.addStretch()
+            self._grid.addWidget(letter, row, 0, Qt.AlignmentFlag.AlignVCenter)
+            self._grid.addWidget(text, row, 1)
+            self._grid.addWidget(holder, row, 2)
+            self._grid.addWidget(count, row, 3)
+            for shown in (letter, text, holder, count):
+                shown.show()  # children added to a shown widget stay hidden until told
+            self.letters.append(letter)
+            self.texts.append(text)
+            self.bars.append(bar)
+            self.counts.append(count)
+            self._tracks.append(track)
+        self._on_scale_changed()
+
+    def retranslate(self) -> None:
+        """Re-read every text in the current language, and redraw the bars."""
+        results = self._results
+        language = self._appearance.language
+        numbers = self._appearance.numbers
+        if results is None:
+            self.prompt.setText(self.tr("No answers to show: this step asks no question."))
+            self.footer.setText("")
+            return
+        question = results.question
+        self.prompt.setText(question.prompt[language])
+        total = results.answered
+        for index, choice in enumerate(question.choices):
+            right = results.revealed and index == question.right
+            count = results.counts[index]
+            self.letters[index].setText(("✓ " if right else "") + question.letter(index))
+            _set_style(self.letters[index], f"color: {RIGHT_COLOUR};" if right else "")
+            self.texts[index].setText(choice.text[language])
+            share = round(100 * count / total) if total else 0
+            self.counts[index].setText(self.tr("{0} ({1}%)").format(numbers.integer(count), share))
+            # The bar's length is its share of everyone who answered (stretch factors are exact).
+            self._tracks[index].setStretch(0, count)
+            self._tracks[index].setStretch(1, max(total - count, 0) if total else 1)
+            colour = RIGHT_COLOUR if right else OTHER_COLOUR
+            _set_style(self.bars[index], f"QFrame {{ background: {colour}; border: none; }}")
+            self.bars[index].setVisible(count > 0)
+        if results.revealed:
+            footer = self.tr("Answered: {0}. ✓ marks the right answer.")
+        else:
+            footer = self.tr("Answered: {0}. The answer is not revealed yet.")
+        self.footer.setText(footer.format(numbers.integer(total)))
+
+    def _on_scale_changed(self, *_: object) -> None:
+        appearance = self._appearance
+
+        def font(stage_px: int, points: float, bold: bool = False) -> QFont:
+            if appearance.presenting:
+                chosen = QFont()
+                chosen.setPixelSize(appearance.stage_px(stage_px))
+                chosen.setBold(bold)
+                return chosen
+            return scaled_font(appearance, points, bold=bold)
+
+        self.prompt.setFont(font(24, 14, bold=True))
+        self.footer.setFont(font(18, 11))
+        for letter, text, bar, count in zip(self.letters, self.texts, self.bars, self.counts, strict=True):
+            letter.setFont(font(26, 15, bold=True))
+            text.setFont(font(20, 12))
+            count.setFont(font(26, 15, bold=True))
+            bar.setFixedHeight(appearance.stage_px(30) if appearance.presenting else appearance.px(20))
+
+
+def _set_style(widget: QWidget, style: str) -> None:
+    """A style sheet set again re-polishes the widget: during a burst of answers, only changes."""
+    if widget.styleSheet() != style:
+        widget.setStyleSheet(style)
+
+
+__all__ = ["OTHER_COLOUR", "RIGHT_COLOUR", "PollResultsView"]

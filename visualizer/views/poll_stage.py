@@ -1,0 +1,151 @@
+"""The class poll on the projector while the class answers: a QR code of the address, the
+address in large type, and how many have answered (never how they answered: nobody copies)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ..appearance import Appearance
+from .palette import scaled_font
+from .protocol import ListeningView
+from .qr_code import QrCode
+
+QR_SHARE_OF_WIDTH = 0.55
+"""The code takes the stage's whole height, up to this share of its width (the text needs the rest)."""
+MIN_QR_PX = 120
+
+
+class PollStage(ListeningView, QWidget):
+    """Where phones go to answer. A widget of values: the controller's signals set them.
+
+    Parameters
+    ----------
+    appearance : Appearance
+        Presenting, its type is sized for the back row (``stage_px``).
+    parent : QWidget, optional
+    """
+
+    def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("poll_stage")
+        self._appearance = appearance
+        self._url: str | None = None
+        self._count = 0
+        self._problem: str | None = None
+        self.qr = QrCode()
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.address = QLabel()
+        self.address.setObjectName("poll_address")
+        self.address.setWordWrap(True)
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.count = QLabel()
+        self.count.setObjectName("poll_count")
+        self.message = QLabel()
+        self.message.setObjectName("poll_problem")
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = QWidget()
+        text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        column = QVBoxLayout(text)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addStretch(1)
+        for label in (self.title, self.hint, self.address):
+            column.addWidget(label)
+        column.addSpacing(12)
+        column.addWidget(self.count)
+        column.addStretch(1)
+        self._text = text
+        layout = self._layout = QHBoxLayout(self)
+        layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(text, 1)
+        layout.addWidget(self.message, 1)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self._on_scale_changed()
+        self._show()
+
+    # ---- values --------------------------------------------------------------------------
+
+    def set_address(self, url: str | None) -> None:
+        """The poll's address while open, or None once closed."""
+        self._url = url
+        if url:
+            self._problem = None
+        self._show()
+
+    def set_count(self, answered: int) -> None:
+        """How many phones answered."""
+        self._count = answered
+        self.count.setText(self.tr("Answered: {0}").format(self._appearance.numbers.integer(answered)))
+
+    def set_problem(self, message: str | None) -> None:
+        """Show ``message`` (no network, say) in place of the code."""
+        self._problem = message
+        self._show()
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        open_now = bool(self._url) and self._problem is None
+        self.qr.set_text(self._url or "")
+        self.qr.setVisible(open_now)
+        self._text.setVisible(open_now)
+        self.message.setVisible(not open_now)
+        # Break the address after the port: the room token then starts a line of its own.
+        shown = (self._url or "").replace(":", ":\u200b").replace("/", "/\u200b")
+        self.address.setText(shown)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every visible string in the current language."""
+        self.title.setText(self.tr("Answer on your phone"))
+        self.hint.setText(self.tr("Scan the code, or open this address in the phone's browser "
+                                  "(on the same Wi-Fi as this laptop):"))
+        self.set_count(self._count)
+        self.message.setText(self._problem or self.tr("The class poll is closed."))
+
+    def _on_scale_changed(self, *_: object) -> None:
+        appearance = self._appearance
+        if appearance.presenting:
+            def font(px: int, bold: bool = False, mono: bool = False) -> QFont:
+                chosen = QFont()
+                if mono:
+                    chosen.setStyleHint(QFont.StyleHint.Monospace)
+                    chosen.setFamily("monospace")
+                chosen.setPixelSize(appearance.stage_px(px))
+                chosen.setBold(bold)
+                return chosen
+
+            self.title.setFont(font(30, bold=True))
+            self.hint.setFont(font(18))
+            self.address.setFont(font(26, bold=True, mono=True))
+            self.count.setFont(font(40, bold=True))
+            self.message.setFont(font(26, bold=True))
+        else:
+            mono = scaled_font(appearance, 14, bold=True)
+            mono.setStyleHint(QFont.StyleHint.Monospace)
+            mono.setFamily("monospace")
+            self.title.setFont(scaled_font(appearance, 16, bold=True))
+            self.hint.setFont(scaled_font(appearance, 10))
+            self.address.setFont(mono)
+            self.count.setFont(scaled_font(appearance, 20, bold=True))
+            self.message.setFont(scaled_font(appearance, 14, bold=True))
+        self._fit_code()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_code()
+
+    def _fit_code(self) -> None:
+        margins = self._layout.contentsMargins()
+        height = self.height() - margins.top() - margins.bottom()
+        side = max(MIN_QR_PX, min(height, int(self.width() * QR_SHARE_OF_WIDTH)))
+        self.qr.setFixedSize(side, side)
+
+
+__all__ = ["PollStage"]
