@@ -112,10 +112,5 @@ class LessonDirector(Listening, QObject):
         """Previous step."""
         self._run.previous()
 
-    def view_of_step(self) -> QWidget | None:
-        """The view the current step shows, or None before the lesson starts."""
-        step = self._run.current_step()
-        return None if step is None else self._tabs.view_named(step.view)
-
 
 __all__ = ["LessonDirector", "check_staging"]

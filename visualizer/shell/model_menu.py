@@ -149,7 +149,7 @@ class ModelMenu(Listening, QObject):
 
             self.page = RealModelPage(self.real_model, self._appearance)
             # Its own text box and strip: the toy's step aside while it is in front.
-            self._tabs.add_page("real_model", self.page, RealModelPage, lambda: self.tr("Real model"),
+            self._tabs.add_page("real_model", self.page, lambda: self.tr("Real model"),
                                 PageRole(toy_sequence=False, text_box=False))
             self._undo_stack = self._undo.add_document(self.real_model.edited, self.real_model.restore, self.page)
         return self.page

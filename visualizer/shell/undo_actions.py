@@ -63,10 +63,6 @@ class UndoActions(QObject):
         self._follow_page()
         return stack
 
-    def active_stack(self) -> QUndoStack | None:
-        """The stack the keys act on now."""
-        return self.group.activeStack()
-
     def undo(self) -> None:
         """Undo the last edit of the document in front."""
         self.group.undo()

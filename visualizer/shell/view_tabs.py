@@ -58,47 +58,37 @@ class ViewTabs(Listening, QTabWidget):
         self._appearance = appearance
         self._presenting = False
         self._names: dict[str, QWidget] = {}
-        self._kinds: dict[str, type[QWidget]] = {}
         self._roles: dict[int, PageRole] = {}  # by id() of the page widget
         self._titles: dict[str, Callable[[], str]] = {}
         self.x_panel = XPanel(model, appearance, highlight)
-        self.add_page("x_panel", self.x_panel, XPanel, lambda: self.tr("Build X"))
+        self.add_page("x_panel", self.x_panel, lambda: self.tr("Build X"))
         # The other tabs are built the first time they are opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
-        lazy: tuple[tuple[str, type[QWidget], Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
-            ("rope_clock", RopeClock, lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"),
+        lazy: tuple[tuple[str, Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
+            ("rope_clock", lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"), PageRole()),
+            ("attention", lambda: AttentionPreview(model, appearance, highlight), lambda: self.tr("Attention"),
              PageRole()),
-            ("attention", AttentionPreview, lambda: AttentionPreview(model, appearance, highlight),
-             lambda: self.tr("Attention"), PageRole()),
-            ("comparison", SchemeComparison, lambda: SchemeComparison(model, appearance),
-             lambda: self.tr("Compare schemes"), PageRole()),
+            ("comparison", lambda: SchemeComparison(model, appearance), lambda: self.tr("Compare schemes"),
+             PageRole()),
             # The lab trains its own copy of E on its own batches: no toy strip, scheme or vocabulary.
-            ("gradient_lab", GradientLabView, lambda: GradientLabView(model, appearance, lab()),
-             lambda: self.tr("Gradient lab"), PageRole(toy_sequence=False)),
+            ("gradient_lab", lambda: GradientLabView(model, appearance, lab()), lambda: self.tr("Gradient lab"),
+             PageRole(toy_sequence=False)),
         )
-        for name, kind, build, title, role in lazy:
+        for name, build, title, role in lazy:
             page = LazyPage(build)
             self.pages[name] = page
-            self.add_page(name, page, kind, title, role)
+            self.add_page(name, page, title, role)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self._on_scale_changed()
 
-    def add_page(self, name: str, page: QWidget, kind: type[QWidget], title: Callable[[], str],
-                 role: PageRole = PageRole()) -> int:
-        """Add a tab named ``name`` (a lesson step can then show it): ``page`` is the view or a
-        :class:`LazyPage` building a ``kind``; ``title`` gives its title in the current language."""
-        self._names[name], self._kinds[name], self._titles[name] = page, kind, title
+    def add_page(self, name: str, page: QWidget, title: Callable[[], str], role: PageRole = PageRole()) -> int:
+        """Add a tab named ``name``: ``page`` is the view or a :class:`LazyPage` that builds it;
+        ``title`` gives its title in the current language. (A lesson step may name the views of
+        :data:`LESSON_VIEWS`.)"""
+        self._names[name], self._titles[name] = page, title
         self._roles[id(page)] = role
         index = self.addTab(page, title())
         return index
-
-    def names(self) -> list[str]:
-        """Every page's name, in tab order."""
-        return list(self._names)
-
-    def kind_of(self, name: str) -> type[QWidget]:
-        """The class of the view of page ``name`` (without building it)."""
-        return self._kinds[name]
 
     def page_view(self, name: str, kind: type[PageView]) -> PageView:
         """The view of page ``name``, built now if it was not yet."""
