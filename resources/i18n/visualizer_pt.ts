@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="99"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="102"/>
         <source>q = k = R(p−1) x_p</source>
         <translation>q = k = R(p−1) x_p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="117"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="111"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="114"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="103"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="106"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="107"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="110"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="112"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="131"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="134"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="149"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="173"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="175"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="178"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="180"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="183"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="184"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="233"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -155,12 +155,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="114"/>
+        <location filename="../../visualizer/views/token_strip.py" line="115"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="117"/>
+        <location filename="../../visualizer/views/token_strip.py" line="118"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -190,27 +190,27 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="62"/>
+        <location filename="../../visualizer/shell/documents.py" line="64"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="70"/>
+        <location filename="../../visualizer/shell/documents.py" line="72"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="81"/>
+        <location filename="../../visualizer/shell/documents.py" line="83"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="89"/>
+        <location filename="../../visualizer/shell/documents.py" line="91"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="102"/>
+        <location filename="../../visualizer/shell/documents.py" line="104"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -291,78 +291,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="121"/>
-        <location filename="../../visualizer/shell/exports.py" line="127"/>
-        <location filename="../../visualizer/shell/exports.py" line="128"/>
-        <location filename="../../visualizer/shell/exports.py" line="137"/>
-        <location filename="../../visualizer/shell/exports.py" line="146"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="159"/>
+        <location filename="../../visualizer/shell/exports.py" line="160"/>
+        <location filename="../../visualizer/shell/exports.py" line="170"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="133"/>
+        <location filename="../../visualizer/shell/exports.py" line="165"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
-        <source>From token ids to X</source>
-        <translation>Dos ids dos tokens até X</translation>
+        <location filename="../../visualizer/shell/exports.py" line="102"/>
+        <source>{0} (positions: {1})</source>
+        <translation>{0} (posições: {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
-        <source>position</source>
-        <translation>posição</translation>
+        <location filename="../../visualizer/shell/exports.py" line="178"/>
+        <source>Saved the handout {0}</source>
+        <translation>Material salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
-        <source>token (id)</source>
-        <translation>token (id)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="143"/>
-        <source>position vector</source>
-        <translation>vetor de posição</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="144"/>
-        <source>Position scheme: {0}</source>
-        <translation>Esquema de posição: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="151"/>
+        <location filename="../../visualizer/shell/exports.py" line="186"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="161"/>
+        <location filename="../../visualizer/shell/exports.py" line="196"/>
         <source>Images (*.png *.svg);;Data (*.json *.csv *.tex)</source>
         <translation>Imagens (*.png *.svg);;Dados (*.json *.csv *.tex)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="162"/>
+        <location filename="../../visualizer/shell/exports.py" line="197"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="169"/>
+        <location filename="../../visualizer/shell/exports.py" line="204"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="175"/>
+        <location filename="../../visualizer/shell/exports.py" line="210"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="181"/>
+        <location filename="../../visualizer/shell/exports.py" line="216"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="187"/>
-        <source>Print worked example</source>
-        <translation>Imprimir o exemplo resolvido</translation>
+        <location filename="../../visualizer/shell/exports.py" line="222"/>
+        <source>PDF handout, A4 (*.pdf)</source>
+        <translation>Material em PDF, A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="222"/>
+        <source>PDF handout, US Letter (*.pdf)</source>
+        <translation>Material em PDF, Carta (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="227"/>
+        <source>Export handout</source>
+        <translation>Exportar material da aula</translation>
     </message>
 </context>
 <context>
@@ -386,131 +380,430 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="163"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="162"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="163"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="200"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="201"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="207"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="208"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="254"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="255"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="256"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
         <source>distance moved</source>
         <translation>distância percorrida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="258"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="260"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="261"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="266"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="267"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="268"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="324"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="325"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
         <source>learning rate:</source>
         <translation>taxa η:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="326"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="327"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="328"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="329"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="330"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="331"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="332"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="333"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="334"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="337"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="338"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="339"/>
         <source>Adam</source>
         <translation>Adam</translation>
+    </message>
+</context>
+<context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="79"/>
+        <source>X = E[ids]; order only through the causal mask</source>
+        <translation>X = E[ids]; a ordem só pela máscara causal</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="80"/>
+        <source>X = E[ids] + P: one trained row per position, t from 1</source>
+        <translation>X = E[ids] + P: uma linha treinada por posição, t a partir de 1</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="81"/>
+        <source>X = E[ids] + PE(t): computed sin and cos, t from 0</source>
+        <translation>X = E[ids] + PE(t): sen e cos calculados, t a partir de 0</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="82"/>
+        <source>X = E[ids]; q and k are turned inside attention</source>
+        <translation>X = E[ids]; q e k giram dentro da atenção</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="83"/>
+        <source>X = E[ids]; −slope × distance is added to the scores</source>
+        <translation>X = E[ids]; soma-se −inclinação × distância aos scores</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="252"/>
+        <source>Embeddings: from token ids to the matrix X</source>
+        <translation>Embeddings: dos ids dos tokens à matriz X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="274"/>
+        <source>Page {0} of {1}</source>
+        <translation>Página {0} de {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="295"/>
+        <source>Sentence: &lt;b&gt;“{sentence}”&lt;/b&gt; · position scheme: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} numbers per token</source>
+        <translation>Frase: &lt;b&gt;“{sentence}”&lt;/b&gt; · esquema de posição: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} números por token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="298"/>
+        <source>Name: ______________________________ Date: ______________</source>
+        <translation>Nome: ______________________________ Data: ______________</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="299"/>
+        <source>A transformer never reads the text itself: it reads ids, and each id picks one row of a table E. Follow this sentence from its ids to the matrix X that every later step of the model reads.</source>
+        <translation>Um transformer nunca lê o texto em si: ele lê ids, e cada id pega uma linha de uma tabela E. Acompanhe esta frase dos seus ids até a matriz X, que todos os passos seguintes do modelo leem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="306"/>
+        <source>1. The tokens and their ids</source>
+        <translation>1. Os tokens e seus ids</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="307"/>
+        <source>The tokenizer cuts the sentence into the longest pieces it knows, left to right, from the {V} tokens of the toy vocabulary (␣ marks a leading space).</source>
+        <translation>O tokenizador corta a frase nos pedaços mais longos que conhece, da esquerda para a direita, entre os {V} tokens do vocabulário de exemplo (␣ marca um espaço no início).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="310"/>
+        <source>position t</source>
+        <translation>posição t</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="310"/>
+        <location filename="../../visualizer/io/handout.py" line="330"/>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="320"/>
+        <source>The ids: &lt;b&gt;{ids}&lt;/b&gt;</source>
+        <translation>Os ids: &lt;b&gt;{ids}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="326"/>
+        <source>2. The lookup: each id picks its row of E</source>
+        <translation>2. A consulta: cada id pega sua linha de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="327"/>
+        <source>E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded rows are the ones this sentence uses. There is no arithmetic: the same id always gets the same row, whatever its neighbours.</source>
+        <translation>E tem uma linha de d = {d} números para cada um dos V = {V} tokens. As linhas sombreadas são as que esta frase usa. Não há conta nenhuma: o mesmo id recebe sempre a mesma linha, sejam quais forem os vizinhos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="330"/>
+        <source>used at position</source>
+        <translation>usada na posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="342"/>
+        <source>3. Where position comes in</source>
+        <translation>3. Onde entra a posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="345"/>
+        <source>Learned positions: a second table P, one trained row per position, is added to the token&apos;s row: {notation}, with t counted from 1. The toy&apos;s table has {T} rows (GPT-2&apos;s has 1,024); a position past its last row has no vector at all.</source>
+        <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="355"/>
+        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt;: the token at position p gets PE(p − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
+        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt;: o token na posição p recebe PE(p − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="360"/>
+        <source>position p</source>
+        <translation>posição p</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="366"/>
+        <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
+        <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="368"/>
+        <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
+        <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="371"/>
+        <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
+        <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="382"/>
+        <source>no row: beyond the trained length</source>
+        <translation>sem linha: além do comprimento treinado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="386"/>
+        <source>4. X, row by row</source>
+        <translation>4. X, linha por linha</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="388"/>
+        <source>token (id)</source>
+        <translation>token (id)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="390"/>
+        <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
+        <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="395"/>
+        <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
+        <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="410"/>
+        <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
+        <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="416"/>
+        <source>5. X as a matrix</source>
+        <translation>5. X como matriz</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="418"/>
+        <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence&apos;s order.</source>
+        <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="437"/>
+        <source>The same numbers as the app draws them, {formula}: blue below 0, yellow above, grey near 0.</source>
+        <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, amarelo acima, cinza perto de 0.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="443"/>
+        <source>6. Five ways to give position</source>
+        <translation>6. Cinco jeitos de dar posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="444"/>
+        <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
+        <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="447"/>
+        <source>scheme</source>
+        <translation>esquema</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="447"/>
+        <source>what X gets</source>
+        <translation>o que X recebe</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="448"/>
+        <source>verdict</source>
+        <translation>veredito</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="449"/>
+        <source>this handout</source>
+        <translation>este material</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="473"/>
+        <source>7. RoPE: only the distance counts</source>
+        <translation>7. RoPE: só a distância conta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="474"/>
+        <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by m·θ, k at position n by n·θ, and their score depends only on m − n.</source>
+        <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira m·θ, k na posição n gira n·θ, e o score deles só depende de m − n.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="478"/>
+        <source>positions (m, n)</source>
+        <translation>posições (m, n)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="478"/>
+        <source>angle (m − n)·θ</source>
+        <translation>ângulo (m − n)·θ</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="479"/>
+        <source>score</source>
+        <translation>score</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="490"/>
+        <source>Check yourself</source>
+        <translation>Verifique você mesmo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="491"/>
+        <source>Write your prediction before the answer is revealed in the app.</source>
+        <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="501"/>
+        <source>For the teacher: the answers</source>
+        <translation>Para o professor: as respostas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="502"/>
+        <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
+        <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="576"/>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="604"/>
+        <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
+        <translation>O app calcula esta resposta na hora: vá ao passo {0} da aula guiada e revele-a.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="613"/>
+        <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
+        <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="628"/>
+        <source>The rows themselves change: {token} at position {new} is E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
+        <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; agora X distingue as duas ordens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="639"/>
+        <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2&apos;s {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
+        <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="651"/>
+        <source>For the discussion: how big E gets</source>
+        <translation>Para a conversa: o tamanho de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="653"/>
+        <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
+        <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="658"/>
+        <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
+        <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="662"/>
+        <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
+        <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="343"/>
+        <source>For the teacher</source>
+        <translation>Para o professor</translation>
     </message>
 </context>
 <context>
@@ -529,52 +822,52 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="184"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="186"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="185"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="187"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="196"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="197"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="198"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="200"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="201"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="206"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="205"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="207"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="211"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -582,7 +875,7 @@ O app continua funcionando.</translation>
 <context>
     <name>Look</name>
     <message>
-        <location filename="../../visualizer/shell/look.py" line="80"/>
+        <location filename="../../visualizer/shell/look.py" line="74"/>
         <source>The translation {0} could not be loaded.</source>
         <translation>Não foi possível carregar a tradução {0}.</translation>
     </message>
@@ -590,7 +883,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="215"/>
+        <location filename="../../visualizer/shell/main_window.py" line="228"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -715,11 +1008,6 @@ O app continua funcionando.</translation>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/actions.py" line="155"/>
-        <source>&amp;Print worked example (PDF)…</source>
-        <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/shell/actions.py" line="163"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
@@ -728,6 +1016,11 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/shell/actions.py" line="157"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/actions.py" line="155"/>
+        <source>Export &amp;handout (PDF)…</source>
+        <translation>Exportar &amp;material da aula (PDF)…</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/actions.py" line="165"/>
@@ -797,7 +1090,7 @@ O app continua funcionando.</translation>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="219"/>
+        <location filename="../../visualizer/shell/main_window.py" line="232"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -815,62 +1108,62 @@ O app continua funcionando.</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="65"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="66"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="74"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="75"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="114"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="115"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="133"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="138"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="139"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="156"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="157"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="159"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="160"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="161"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="162"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1018,27 +1311,28 @@ O app continua funcionando.</translation>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="125"/>
+        <location filename="../../visualizer/io/tables.py" line="151"/>
         <source>cannot write {path}: folder {folder} does not exist</source>
         <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="128"/>
+        <location filename="../../visualizer/io/tables.py" line="154"/>
         <source>cannot write {path}: it is a folder</source>
         <translation>não foi possível gravar {path}: é uma pasta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="130"/>
+        <location filename="../../visualizer/io/tables.py" line="156"/>
         <source>cannot write {path}: permission denied</source>
         <translation>não foi possível gravar {path}: permissão negada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="139"/>
+        <location filename="../../visualizer/io/tables.py" line="165"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="140"/>
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="69"/>
+        <location filename="../../visualizer/shell/exports.py" line="83"/>
         <location filename="../../visualizer/views/rendering.py" line="41"/>
         <location filename="../../visualizer/views/rendering.py" line="59"/>
         <location filename="../../visualizer/views/rendering.py" line="78"/>
@@ -1046,9 +1340,24 @@ O app continua funcionando.</translation>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="61"/>
+        <location filename="../../visualizer/shell/exports.py" line="75"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="126"/>
+        <source>a handout is a PDF: name it {name}.pdf</source>
+        <translation>o material da aula é um PDF: chame o arquivo de {name}.pdf</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="128"/>
+        <source>unknown paper {paper}; choose a4 or letter</source>
+        <translation>papel desconhecido {paper}; escolha a4 ou letter</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="134"/>
+        <source>cannot make the handout: {reason}</source>
+        <translation>não foi possível montar o material da aula: {reason}</translation>
     </message>
 </context>
 <context>
@@ -1352,113 +1661,113 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="443"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="482"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="445"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="484"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="536"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="646"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="497"/>
-        <location filename="../../visualizer/views/rope_clock.py" line="607"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="536"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="646"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="602"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="641"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="603"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="642"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="604"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="643"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="605"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="606"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="645"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="608"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="647"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="651"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="612"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="651"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="652"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="613"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="652"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="638"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="677"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="644"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="683"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="649"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="688"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="658"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="697"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="662"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="701"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="665"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="704"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="669"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="708"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -1534,51 +1843,61 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="63"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="56"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="64"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="57"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="65"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="58"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="66"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="59"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="67"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="60"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="70"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="66"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="72"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="74"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="75"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="71"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
+        <location filename="../../visualizer/io/handout.py" line="76"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
@@ -1734,8 +2053,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="75"/>
-        <source>Print the worked example as a PDF</source>
-        <translation>Imprimir o exemplo resolvido em PDF</translation>
+        <source>Export the handout (PDF, to print)</source>
+        <translation>Exportar o material da aula (PDF, para imprimir)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="76"/>
@@ -1867,17 +2186,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="175"/>
+        <location filename="../../visualizer/views/token_strip.py" line="178"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="208"/>
+        <location filename="../../visualizer/views/token_strip.py" line="211"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="217"/>
+        <location filename="../../visualizer/views/token_strip.py" line="220"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -1885,12 +2204,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="71"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="73"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="136"/>
+        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="138"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -1921,27 +2240,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="86"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
@@ -1949,12 +2268,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="69"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="71"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="72"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -1962,38 +2281,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="79"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="88"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="81"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="90"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="83"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="92"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="141"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="152"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="142"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="143"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="144"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="147"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="158"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
@@ -2001,118 +2320,118 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="88"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="91"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="89"/>
-        <location filename="../../visualizer/views/x_panel.py" line="189"/>
+        <location filename="../../visualizer/views/x_panel.py" line="92"/>
+        <location filename="../../visualizer/views/x_panel.py" line="192"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="111"/>
+        <location filename="../../visualizer/views/x_panel.py" line="114"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="114"/>
+        <location filename="../../visualizer/views/x_panel.py" line="117"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="118"/>
+        <location filename="../../visualizer/views/x_panel.py" line="121"/>
         <source>PE</source>
         <translation>PE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="123"/>
+        <location filename="../../visualizer/views/x_panel.py" line="126"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="125"/>
+        <location filename="../../visualizer/views/x_panel.py" line="128"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="156"/>
+        <location filename="../../visualizer/views/x_panel.py" line="159"/>
         <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
         <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="158"/>
+        <location filename="../../visualizer/views/x_panel.py" line="161"/>
         <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
         <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="159"/>
+        <location filename="../../visualizer/views/x_panel.py" line="162"/>
         <source>x_p = E[id_p]   (no vector is added to X)</source>
         <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="164"/>
+        <location filename="../../visualizer/views/x_panel.py" line="167"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="166"/>
+        <location filename="../../visualizer/views/x_panel.py" line="169"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="167"/>
+        <location filename="../../visualizer/views/x_panel.py" line="170"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="172"/>
+        <location filename="../../visualizer/views/x_panel.py" line="175"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="175"/>
+        <location filename="../../visualizer/views/x_panel.py" line="178"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="133"/>
-        <location filename="../../visualizer/views/x_panel.py" line="205"/>
+        <location filename="../../visualizer/views/x_panel.py" line="136"/>
+        <location filename="../../visualizer/views/x_panel.py" line="208"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="208"/>
+        <location filename="../../visualizer/views/x_panel.py" line="211"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="211"/>
+        <location filename="../../visualizer/views/x_panel.py" line="214"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="213"/>
+        <location filename="../../visualizer/views/x_panel.py" line="216"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="215"/>
+        <location filename="../../visualizer/views/x_panel.py" line="218"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>
