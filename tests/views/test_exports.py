@@ -94,7 +94,7 @@ def test_the_x_svg_is_the_size_of_its_figure_and_titled_in_the_language(window, 
     assert title == "X = E[ids] + P (positions: Learned)"
     export_x_panel_image(window.model, tmp_path / "x.png", window.appearance, width=1200, height=520)
     png = QImage(str(tmp_path / "x.png"))
-    assert (png.width(), png.height()) == (1200, box[3])  # the PNG shows the same figure, not a blown-up one
+    assert (png.width(), png.height()) == (2 * 1200, 2 * box[3])  # the same figure, drawn at 2×
     window.set_language("pt")
     try:
         window.model.set_scheme("sinusoidal")

@@ -33,11 +33,13 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
-                         width: int = 1200, height: int = 520, scale: float = 1.0,
+                         width: int = 1200, height: int = 520, scale: float = 2.0,
                          highlight: Highlight | None = None) -> None:
     """Render E[ids] + P = X to ``path`` (.png or .svg) without showing a window.
 
-    ``highlight``: the window's highlighted position, drawn as on screen; none by default.
+    The panel is laid out at ``width`` × ``height``; a PNG is drawn at ``scale`` × that (2×: crisp
+    on a slide), an SVG is a canvas of the figure's size. ``highlight``: the window's highlighted
+    position, drawn as on screen; none by default.
 
     Raises
     ------
