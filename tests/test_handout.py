@@ -125,7 +125,7 @@ def test_an_edited_E_changes_the_answers():
     model = EmbeddingModel()
     model.set_embedding(2, 0, 3.0)  # ␣gato's first number
     teacher = text_of(build_handout(model, "en"), "teacher")
-    gato_at_3 = np.array(spec.GATO_AT_3_LEARNED, dtype=float) + [2.0, 0, 0, 0]
+    gato_at_3 = np.add(spec.GATO_AT_3_LEARNED, [2.0, 0, 0, 0])  # E[2] gained 2 in its first number
     assert "[" + ", ".join(printed(v, "en") for v in gato_at_3) + "]" in teacher
 
 
