@@ -164,8 +164,8 @@ p { margin-top: 2px; margin-bottom: 4px; }
 p.meta { font-size: 11.5pt; }
 p.small { font-size: 9.5pt; color: #333333; }
 table.grid { border-collapse: collapse; border-color: #777777; margin-top: 3px; }
-table.grid th { background-color: #E6E6E6; font-weight: bold; padding: 3px 6px; }
-table.grid td { padding: 3px 6px; }
+table.grid th { background-color: #E6E6E6; font-weight: bold; padding: 2px 6px; }
+table.grid td { padding: 2px 6px; }
 tr.used td { background-color: #FFE9B0; font-weight: bold; }
 td.left-bracket { border-left: 1.5px solid black; border-top: 1.5px solid black; border-bottom: 1.5px solid black; }
 td.right-bracket { border-right: 1.5px solid black; border-top: 1.5px solid black; border-bottom: 1.5px solid black; }
