@@ -3,10 +3,10 @@
 Helpers, not a widget. Text is real text (Qt's QTextDocument drawn on a QPdfWriter: selectable
 and searchable); the one picture is X as the app draws it (the X panel, rendered offscreen).
 
-Layout: each block is measured at the page's width and placed whole, top to bottom, a new page
-when the next block does not fit (a block taller than a page, or wider than the text, is drawn
-smaller rather than cut). The teacher's answers start on a page of their own. The answer boxes
-of the students' last page share out the room left on it, so no page ends half empty.
+Layout: each block is measured at the page's width and placed whole, never split (a block taller
+than a page, or wider than the text, is drawn smaller rather than cut). The page breaks are chosen
+together so that pages are as full as the blocks allow, and on each page the picture and the
+answer boxes share out the room left. The teacher's answers start on a page of their own.
 """
 
 from __future__ import annotations
