@@ -29,7 +29,8 @@ EXIT_USAGE = 2
 # user's cannot be written.
 EXIT_FAILURE = 1
 DEFAULT_SCHEME = "learned"
-EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg")
+EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg", ".pdf")
+PAPERS = ("a4", "letter")  # visualizer.io.handout.PAPERS, not imported here: a faster start
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
 PROGRAM = "embedding-visualizer"
@@ -82,7 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheme", type=_scheme,
                         help=f"position scheme: {', '.join(SCHEMES)} (default: {DEFAULT_SCHEME})")
     parser.add_argument("--export", type=Path, metavar="FILE",
-                        help="write X without opening a window: .json .csv .tex .png .svg")
+                        help="write X without opening a window: .json .csv .tex .png .svg, or the "
+                             "lesson's handout as .pdf (in --lang's language, on --paper)")
+    parser.add_argument("--paper", choices=PAPERS, help="paper of a --export FILE.pdf handout (default: a4)")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png",
                         help="render the whole window offscreen to a PNG and exit")
     parser.add_argument("--size", type=_size, default=(1400, 900), metavar="WxH",
@@ -133,6 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
         fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
              f"use one of {', '.join(EXPORT_FORMATS)}")
+    handout = args.export is not None and args.export.suffix.lower() == ".pdf"
+    if args.paper is not None and not handout:
+        fail("--paper is the paper of a handout: use it with --export FILE.pdf")
+    if handout and args.model is not None:
+        fail("a handout is the toy lesson's: leave out --model to export FILE.pdf")
     args.checkpoint = None
     if args.model is not None:
         from .io.checkpoint import CheckpointError, open_checkpoint
@@ -142,14 +150,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except CheckpointError as error:
             fail(str(error))
         if args.export is not None:
-            return _export_checkpoint(args.checkpoint, args.model_text, args.export)
+            return _export_checkpoint(args.checkpoint, args.model_text, args.export, _headless_language(args.lang))
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
     except TooManyTokensError as error:
         # The strip shows 32 tokens; a headless data export has no such cap.
-        if args.export is None or args.session is not None or args.step is not None:
+        if args.export is None or args.session is not None or args.step is not None or handout:
             fail(str(error))
-        return _export_long_toy_text(args.text, args.scheme, args.export)
+        return _export_long_toy_text(args.text, args.scheme, args.export, _headless_language(args.lang))
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} "
              f"at character {error.offset}")
@@ -178,21 +186,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No display is needed to export or to render a screenshot.
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.export is not None and args.export.suffix.lower() in (".json", ".csv", ".tex"):
-        return _export_data(model, args.export)
+        return _export_data(model, args.export, _headless_language(args.lang))
     return _run_qt(model, args)
 
 
-def _export_data(model: EmbeddingModel, path: Path) -> int:
+def _headless_language(language: str | None) -> str:
+    """The language of a headless export: ``--lang``, else the system's (LaTeX numbers follow it)."""
+    if language is not None:
+        return language
+    from .i18n import system_language
+
+    return system_language()
+
+
+def _export_data(model: EmbeddingModel, path: Path, language: str) -> int:
     from .io.tables import ExportError, write_data_export
 
     try:
-        write_data_export(model, path)
+        write_data_export(model, path, language=language)
     except (ExportError, PositionError) as error:
         fail(str(error))
     return 0
 
 
-def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
+def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> int:
     """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
     from .io.tables import ExportError, toy_worked_example, write_data_export
 
@@ -209,7 +226,7 @@ def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
             export_matrix_image(np.asarray(example["X"], dtype=np.float64), path,
                                 f"X = {formula} ({scheme}), {len(example['ids'])} tokens")
             return 0
-        write_data_export(example, path)
+        write_data_export(example, path, language=language)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
     except (ExportError, PositionError) as error:
@@ -217,13 +234,13 @@ def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
     return 0
 
 
-def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path) -> int:
+def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path, language: str) -> int:
     """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
     from .io.tables import ExportError, write_data_export
 
     try:
         if path.suffix.lower() in (".json", ".csv", ".tex"):
-            write_data_export(checkpoint, path, text)
+            write_data_export(checkpoint, path, text, language)
             return 0
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from PySide6.QtWidgets import QApplication
@@ -248,7 +265,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from .i18n import install_language, locale_for, system_language
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
-    lesson = None if args.export is not None else load_bundled_lesson()
+    handout = args.export is not None and args.export.suffix.lower() == ".pdf"
+    lesson = None if args.export is not None and not handout else load_bundled_lesson()
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
@@ -275,9 +293,13 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     if args.export is not None:
         from .io.tables import ExportError
         from .shell.exports import export_x_panel_image
+        from .views.handout_pdf import export_handout
 
         try:
-            export_x_panel_image(model, args.export, appearance)
+            if handout:
+                export_handout(model, args.export, appearance, args.paper or PAPERS[0], lesson)
+            else:
+                export_x_panel_image(model, args.export, appearance)
         except (ExportError, PositionError) as error:
             fail(str(error))
         return 0

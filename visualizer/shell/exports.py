@@ -1,5 +1,6 @@
 """Exports for slides and handouts, in one place: pictures of views (PNG 1×/2×/4×, SVG), the
-X panel drawn without a window, the PDF handout, and the window's File → Export commands.
+X panel drawn without a window, the window's File → Export commands and File → Export handout
+(laid out by :mod:`visualizer.views.handout_pdf`).
 
 Needs a QApplication. The arrays and LaTeX come from :mod:`visualizer.io` (no Qt).
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, QSize
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsScene
 
@@ -17,12 +18,14 @@ from ..appearance import Appearance
 from ..core import PositionError, positions
 from ..core.problems import QT_TRANSLATE_NOOP
 from ..i18n import explain
-from ..io.arrays import save_arrays, save_latex, worked_example_html
+from ..io.arrays import save_arrays, save_latex
+from ..io.handout import PAPERS, SCHEME_CONTEXT, SCHEME_NAMES, default_paper
 from ..io.session import SessionError
 from ..io.tables import DATA_FORMATS, ExportError, check_writable, write_data_export
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from ..views.rendering import render_image, save_pdf, save_view_png, save_view_svg
+from ..views.handout_pdf import export_handout
+from ..views.rendering import render_image, save_view_png, save_view_svg
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,11 +33,13 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearance | None = None,
-                         width: int = 1200, height: int = 520, scale: float = 1.0,
+                         width: int = 1200, height: int = 520, scale: float = 2.0,
                          highlight: Highlight | None = None) -> None:
     """Render E[ids] + P = X to ``path`` (.png or .svg) without showing a window.
 
-    ``highlight``: the window's highlighted position, drawn as on screen; none by default.
+    The panel is laid out at ``width`` × ``height``; a PNG is drawn at ``scale`` × that (2×: crisp
+    on a slide), an SVG is a canvas of the figure's size. ``highlight``: the window's highlighted
+    position, drawn as on screen; none by default.
 
     Raises
     ------
@@ -60,10 +65,13 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
         panel.show()
         QApplication.processEvents()
         scene = panel.graphics.scene()
+        # The figure is what the view shows; the scene's own rectangle is far larger (the cell
+        # labels' text items reach out of it), and drawn whole it left the figure in a thin band.
+        figure = panel.graphics.mapToScene(panel.graphics.viewport().rect()).boundingRect()
         suffix = path.suffix.lower()
         if suffix == ".png":
             exporter = ImageExporter(scene)
-            exporter.parameters()["width"] = int(scene.sceneRect().width() * scale)
+            exporter.parameters()["width"] = int(figure.width() * scale)
             exporter.parameters()["antialias"] = True
         elif suffix != ".svg":
             raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot draw an image as {suffix}; use .png or .svg"),
@@ -72,7 +80,7 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
         if suffix == ".png":
             exporter.export(str(path))
         else:
-            _write_svg(scene, path)
+            _write_svg(scene, figure, path, x_panel_title(model))
         if not path.exists():
             raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
     finally:
@@ -84,19 +92,32 @@ def export_x_panel_image(model: EmbeddingModel, path: Path, appearance: Appearan
         QApplication.processEvents()
 
 
-def _write_svg(scene: QGraphicsScene, path: Path) -> None:
-    """Vector SVG of a scene (text stays text) with Qt's own generator."""
+def x_panel_title(model: EmbeddingModel) -> str:
+    """The X panel's title in the app's language: its formula and the scheme's name."""
+    scheme = QCoreApplication.translate(SCHEME_CONTEXT, SCHEME_NAMES[model.scheme])
+    if model.scheme == "learned":
+        formula = "X = E[ids] + P"
+    elif model.scheme == "sinusoidal":
+        formula = "X = E[ids] + PE"
+    else:
+        formula = "X = E[ids]"
+    return QCoreApplication.translate("Exports", "{0} (positions: {1})").format(formula, scheme)
+
+
+def _write_svg(scene: QGraphicsScene, figure: QRectF, path: Path, title: str) -> None:
+    """Vector SVG of the ``figure`` part of a scene (text stays text) with Qt's own generator;
+    the canvas is the figure's size (a screen pixel is 1 px of the SVG)."""
     from PySide6.QtSvg import QSvgGenerator
 
-    rect = scene.sceneRect()
     generator = QSvgGenerator()
     generator.setFileName(str(path))
-    generator.setSize(QSize(int(rect.width()), int(rect.height())))
-    generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-    generator.setTitle("X = E[ids] + positions")
+    generator.setSize(QSize(round(figure.width()), round(figure.height())))
+    generator.setViewBox(QRectF(0, 0, figure.width(), figure.height()))
+    generator.setResolution(96)  # CSS pixels: the canvas's mm are the figure's size on a screen
+    generator.setTitle(title)
     painter = QPainter(generator)
     try:
-        scene.render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        scene.render(painter, QRectF(0, 0, figure.width(), figure.height()), figure)
     finally:
         painter.end()
 
@@ -108,6 +129,8 @@ class Exports(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
+        # The paper of the last handout; at first the usual one where the computer is (A4 or Letter).
+        self.paper = default_paper(QLocale.territoryToCode(QLocale.system().territory()))
 
     def _write(self, write: Callable[[], object], done: str) -> bool:
         """Run a file-writing step; report ``done`` or the reason it failed in the status bar."""
@@ -125,7 +148,7 @@ class Exports(QObject):
 
         def write() -> None:
             if path.suffix.lower() in DATA_FORMATS:
-                write_data_export(window.model, path)
+                write_data_export(window.model, path, language=window.appearance.language)
             else:
                 export_x_panel_image(window.model, path, window.appearance, highlight=window.highlight)
 
@@ -145,16 +168,19 @@ class Exports(QObject):
 
     def export_latex(self, path: Path) -> bool:
         """X as a LaTeX bmatrix."""
-        return self._write(lambda: save_latex(self._window.model, path), self.tr("Saved {0}").format(path))
+        return self._write(lambda: save_latex(self._window.model, path, self._window.appearance.language),
+                           self.tr("Saved {0}").format(path))
 
-    def print_worked_example(self, path: Path) -> bool:
-        """The table E[ids], P, X of the current sequence as a PDF handout."""
+    def export_handout(self, path: Path, paper: str | None = None) -> bool:
+        """The handout of the current sentence and scheme as a PDF, in the app's language, on
+        ``paper`` (``a4`` or ``letter``; the last one chosen when not given)."""
         window = self._window
-        labels = {"title": self.tr("From token ids to X"), "p": self.tr("position"), "token": self.tr("token (id)"),
-                  "E": "E[id]", "P": self.tr("position vector"), "x": "x",
-                  "scheme": self.tr("Position scheme: {0}").format(window.scheme_selector.names()[window.model.scheme])}
-        html = worked_example_html(window.model, window.appearance, labels)
-        return self._write(lambda: save_pdf(html, path), self.tr("Saved {0}").format(path))
+        chosen = paper or self.paper
+        written = self._write(lambda: export_handout(window.model, path, window.appearance, chosen),
+                              self.tr("Saved the handout {0}").format(path))
+        if written:
+            self.paper = chosen
+        return written
 
     def copy_view(self) -> None:
         """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
@@ -193,8 +219,18 @@ class Exports(QObject):
         if path is not None:
             self.export_latex(path)
 
-    def ask_print(self) -> None:
-        """File → Print worked example."""
-        path = self._ask_save_path(self.tr("Print worked example"), "worked-example.pdf", "*.pdf")
-        if path is not None:
-            self.print_worked_example(path)
+    def handout_filters(self) -> dict[str, str]:
+        """The save dialog's choice of paper, one file filter per paper size."""
+        return {"a4": self.tr("PDF handout, A4 (*.pdf)"), "letter": self.tr("PDF handout, US Letter (*.pdf)")}
+
+    def ask_export_handout(self) -> None:
+        """File → Export handout…: a save dialog whose file type chooses the paper (A4 or Letter)."""
+        filters = self.handout_filters()
+        path_text, chosen = QFileDialog.getSaveFileName(self._window, self.tr("Export handout"), "handout.pdf",
+                                                        ";;".join(filters[paper] for paper in PAPERS),
+                                                        filters[self.paper])
+        if not path_text:
+            return
+        paper = next((paper for paper, text in filters.items() if text == chosen), self.paper)
+        path = Path(path_text)
+        self.export_handout(path if path.suffix else path.with_suffix(".pdf"), paper)
