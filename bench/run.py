@@ -1,5 +1,7 @@
 """`make bench`: the speed goals of the issues, measured on this machine, as one table.
 
+`bench/run.py checkpoints` or `bench/run.py handout` measures one section alone.
+
 Each figure is a median over repeated runs. Run offscreen: QT_QPA_PLATFORM=offscreen.
 """
 
@@ -228,6 +230,39 @@ def sparse_gradient_at_gpt2_scale() -> list[Row]:
     ]
 
 
+def handout_export(app: QApplication) -> list[Row]:
+    """File → Export handout: the lesson's handout (A4, both languages) built, drawn and written."""
+    import tempfile
+
+    from visualizer.appearance import Appearance
+    from visualizer.i18n import install_language
+    from visualizer.model import EmbeddingModel
+    from visualizer.views.handout_pdf import export_handout
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-handout-"))
+    rows: list[Row] = []
+    model = EmbeddingModel()
+    for language in ("en", "pt"):
+        install_language(language)
+        appearance = Appearance(language=language)
+        path = folder / f"handout-{language}.pdf"
+        report = export_handout(model, path, appearance)  # the first one also loads the X panel's code
+
+        def export(path: Path = path, appearance: Appearance = appearance) -> None:
+            export_handout(model, path, appearance)
+
+        export_ms = median_ms(export, 9, warmup=1)
+        rows.append((f"export handout, {language}, A4 ({report.pages} pages, {report.size / 1000:.0f} kB)",
+                     f"{export_ms:.0f} ms", "≤ 1 s"))
+    install_language("en")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    command = [sys.executable, "main.py", "--export", str(folder / "cli.pdf"), "--lang", "pt"]
+    cli_s = median_ms(lambda: subprocess.run(command, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL), 3, warmup=1) / 1000
+    rows.append(("main.py --export handout.pdf --lang pt, launch to exit", f"{cli_s:.2f} s", "—"))
+    return rows
+
+
 def cold_start() -> list[Row]:
     """`python main.py --screenshot` launch to exit, beside the bare import floor."""
     shot = Path("/tmp/bench-screenshot.png")
@@ -258,8 +293,10 @@ def main() -> None:
         rows += checkpoint_rows(app)
     elif sys.argv[1:] == ["poll"]:  # the class poll's figures alone
         rows += poll_burst(app)
+    elif sys.argv[1:] == ["handout"]:  # the handout's figures alone
+        rows += handout_export(app)
     else:
-        for section in (command_to_repaint, clock_frames, attention_after_drag):
+        for section in (command_to_repaint, clock_frames, attention_after_drag, handout_export):
             rows += section(app)
         rows += sparse_gradient_at_gpt2_scale()
         rows += cold_start()

@@ -63,13 +63,16 @@ def test_csv_and_tex_exports(cli, tmp_path):
     csv_path, tex_path = tmp_path / "x.csv", tmp_path / "x.tex"
     assert cli("--export", str(csv_path)).returncode == 0
     rows = list(csv.reader(csv_path.read_text().splitlines()))
-    assert rows[0] == ["d0", "d1", "d2", "d3"]
-    np.testing.assert_allclose(np.array(rows[1:], dtype=float), spec.X_LEARNED, atol=1e-9)
-    assert cli("--export", str(tex_path)).returncode == 0
+    assert rows[0] == ["position", "token", "id", "d0", "d1", "d2", "d3"]
+    assert [row[2] for row in rows[1:]] == [str(i) for i in spec.IDS]
+    np.testing.assert_allclose(np.array([row[3:] for row in rows[1:]], dtype=float), spec.X_LEARNED, atol=1e-9)
+    assert cli("--export", str(tex_path), "--lang", "en").returncode == 0
     tex = tex_path.read_text()
     assert "\\begin{bmatrix}" in tex and "\\end{bmatrix}" in tex
     assert "1.5 & -0.5 & -0.5 & -0.5 \\\\" in tex
     assert "-0.5 & -0.5 & -0.5 & 1.5\n" in tex
+    assert cli("--export", str(tex_path), "--lang", "pt").returncode == 0
+    assert "1{,}5 & -0{,}5 & -0{,}5 & -0{,}5 \\\\" in tex_path.read_text()
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])

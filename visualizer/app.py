@@ -30,6 +30,10 @@ EXIT_USAGE = 2
 # user's cannot be written.
 EXIT_FAILURE = 1
 DEFAULT_SCHEME = "learned"
+HANDOUT_FORMAT = ".pdf"
+"""``--export FILE.pdf`` writes the lesson's handout; the other formats are X's (``io.tables.EXPORT_FORMATS``)."""
+CLI_EXPORT_FORMATS = (*EXPORT_FORMATS, HANDOUT_FORMAT)
+PAPERS = ("a4", "letter")  # visualizer.io.handout.PAPERS, not imported here: a faster start
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
 PROGRAM = "embedding-visualizer"
@@ -82,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheme", type=_scheme,
                         help=f"position scheme: {', '.join(SCHEMES)} (default: {DEFAULT_SCHEME})")
     parser.add_argument("--export", type=Path, metavar="FILE",
-                        help=f"write X without opening a window: {' '.join(EXPORT_FORMATS)}")
+                        help=f"write X without opening a window: {' '.join(EXPORT_FORMATS)}, or the lesson's "
+                             f"handout as {HANDOUT_FORMAT} (in --lang's language, on --paper)")
+    parser.add_argument("--paper", choices=PAPERS, help="paper of a --export FILE.pdf handout (default: a4)")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png",
                         help="render the whole window offscreen to a PNG and exit")
     parser.add_argument("--size", type=_size, default=(1400, 900), metavar="WxH",
@@ -132,11 +138,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _print_shortcuts(args.lang)
     if args.install_desktop or args.uninstall_desktop:
         return _desktop_entry(install=args.install_desktop)
-    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
+    if args.export is not None and args.export.suffix.lower() not in CLI_EXPORT_FORMATS:
         fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
-             f"use one of {', '.join(EXPORT_FORMATS)}")
+             f"use one of {', '.join(CLI_EXPORT_FORMATS)}")
     if args.reveal and args.step is None:
         fail("--reveal needs --step N (the question whose answer to show)")
+    handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
+    if args.paper is not None and not handout:
+        fail("--paper is the paper of a handout: use it with --export FILE.pdf")
+    if handout and args.model is not None:
+        fail("a handout is the toy lesson's: leave out --model to export FILE.pdf")
     args.checkpoint = None
     if args.model is not None:
         from .io.checkpoint import CheckpointError, open_checkpoint
@@ -146,14 +157,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except CheckpointError as error:
             fail(str(error))
         if args.export is not None:
-            return _export_checkpoint(args.checkpoint, args.model_text, args.export)
+            return _export_checkpoint(args.checkpoint, args.model_text, args.export, _headless_language(args.lang))
     try:
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
     except TooManyTokensError as error:
         # The strip shows 32 tokens; a headless data export has no such cap.
-        if args.export is None or args.session is not None or args.step is not None:
+        if args.export is None or args.session is not None or args.step is not None or handout:
             fail(str(error))
-        return _export_long_toy_text(args.text, args.scheme, args.export)
+        return _export_long_toy_text(args.text, args.scheme, args.export, _headless_language(args.lang))
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} "
              f"at character {error.offset}")
@@ -176,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No display is needed to export or to render a screenshot.
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.export is not None and args.export.suffix.lower() in (".json", ".csv", ".tex"):
-        return _export_data(model, args.export)
+        return _export_data(model, args.export, _headless_language(args.lang))
     return _run_qt(model, args)
 
 
@@ -201,13 +212,22 @@ def _go_to_step(model: EmbeddingModel, step: int, reveal: bool) -> None:
         run.close()
 
 
+def _headless_language(language: str | None) -> str:
+    """The language of a headless export: ``--lang``, else the system's (LaTeX numbers follow it)."""
+    if language is not None:
+        return language
+    from .i18n import system_language
+
+    return system_language()
+
+
 def _export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
-              draw: Callable[[dict[str, Any], Path], None]) -> int:
+              draw: Callable[[dict[str, Any], Path], None], language: str) -> int:
     """``--export``: X through the one export of the app; one line and exit 2 on a problem."""
     from .io.tables import ExportError, export_x
 
     try:
-        export_x(path, worked_example, draw)
+        export_x(path, worked_example, draw, language)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
     except (ExportError, PositionError) as error:
@@ -231,30 +251,30 @@ def _draw_heatmap(title: str) -> Callable[[dict[str, Any], Path], None]:
     return draw
 
 
-def _export_data(model: EmbeddingModel, path: Path) -> int:
+def _export_data(model: EmbeddingModel, path: Path, language: str) -> int:
     from .io.tables import worked_example
 
-    return _export_x(path, lambda: worked_example(model), _no_picture)
+    return _export_x(path, lambda: worked_example(model), _no_picture, language)
 
 
 def _no_picture(_example: dict[str, Any], _path: Path) -> None:
     raise AssertionError("a data export draws no picture")
 
 
-def _export_long_toy_text(text: str, scheme: str, path: Path) -> int:
+def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> int:
     """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
     from .io.tables import toy_worked_example
 
     formula = "E[ids] + P" if scheme in ("learned", "sinusoidal") else "E[ids]"
     return _export_x(path, lambda: toy_worked_example(text, scheme),
-                     _draw_heatmap(f"X = {formula} ({scheme}), {{n}} tokens"))
+                     _draw_heatmap(f"X = {formula} ({scheme}), {{n}} tokens"), language)
 
 
-def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path) -> int:
+def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path, language: str) -> int:
     """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
     formula = "E[ids] + P" if checkpoint.P is not None else "E[ids]"
     return _export_x(path, lambda: checkpoint.export(text),
-                     _draw_heatmap(f"X = {formula}: {checkpoint.name}, {{n}} tokens"))
+                     _draw_heatmap(f"X = {formula}: {checkpoint.name}, {{n}} tokens"), language)
 
 
 def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
@@ -266,7 +286,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from .i18n import install_language, locale_for, system_language
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
-    lesson = None if args.export is not None else load_bundled_lesson()
+    handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
+    lesson = None if args.export is not None and not handout else load_bundled_lesson()
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
@@ -290,12 +311,21 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QLocale
 
     QLocale.setDefault(locale_for(language))
+    if args.export is not None and handout:
+        from .io.tables import ExportError
+        from .views.handout_pdf import export_handout
+
+        try:
+            export_handout(model, args.export, appearance, args.paper or PAPERS[0], lesson)
+        except (ExportError, PositionError) as error:
+            fail(str(error))
+        return 0
     if args.export is not None:
         from .io.tables import worked_example
         from .views.x_picture import export_x_panel_image
 
         return _export_x(args.export, lambda: worked_example(model),
-                         lambda _example, path: export_x_panel_image(model, path, appearance))
+                         lambda _example, path: export_x_panel_image(model, path, appearance), language)
 
     window = open_window(model, appearance, settings, args, first_run, lesson)
     try:

@@ -72,7 +72,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(("Ctrl+S",), QT_TRANSLATE_NOOP("Shortcuts", "Save the session"), FILES),
     Shortcut(("Ctrl+Shift+S",), QT_TRANSLATE_NOOP("Shortcuts", "Save the session under a new name"), FILES),
     Shortcut(("Ctrl+E",), QT_TRANSLATE_NOOP("Shortcuts", "Export X (image or data)"), FILES),
-    Shortcut(("Ctrl+P",), QT_TRANSLATE_NOOP("Shortcuts", "Print the worked example as a PDF"), FILES),
+    Shortcut(("Ctrl+P",), QT_TRANSLATE_NOOP("Shortcuts", "Export the handout (PDF, to print)"), FILES),
     Shortcut(("Ctrl+=", "Ctrl+-"), QT_TRANSLATE_NOOP("Shortcuts", "Larger or smaller type"), VIEW),
     Shortcut(("Ctrl+0",), QT_TRANSLATE_NOOP("Shortcuts", "Type back to its normal size"), VIEW),
     Shortcut(("F1",), QT_TRANSLATE_NOOP("Shortcuts", "This list of keyboard shortcuts"), VIEW),

@@ -402,78 +402,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="76" />
-        <location filename="../../visualizer/shell/exports.py" line="82" />
-        <location filename="../../visualizer/shell/exports.py" line="83" />
-        <location filename="../../visualizer/shell/exports.py" line="92" />
-        <location filename="../../visualizer/shell/exports.py" line="100" />
+        <location filename="../../visualizer/shell/exports.py" line="80" />
+        <location filename="../../visualizer/shell/exports.py" line="86" />
+        <location filename="../../visualizer/shell/exports.py" line="87" />
+        <location filename="../../visualizer/shell/exports.py" line="97" />
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="88" />
+        <location filename="../../visualizer/shell/exports.py" line="92" />
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="96" />
-        <source>From token ids to X</source>
-        <translation>Dos ids dos tokens até X</translation>
+        <location filename="../../visualizer/views/x_picture.py" line="88" />
+        <source>{0} (positions: {1})</source>
+        <translation>{0} (posições: {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="96" />
-        <source>position</source>
-        <translation>posição</translation>
+        <location filename="../../visualizer/shell/exports.py" line="104" />
+        <source>Saved the handout {0}</source>
+        <translation>Material salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="96" />
-        <source>token (id)</source>
-        <translation>token (id)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="97" />
-        <source>position vector</source>
-        <translation>vetor de posição</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="98" />
-        <source>Position scheme: {0}</source>
-        <translation>Esquema de posição: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/exports.py" line="105" />
+        <location filename="../../visualizer/shell/exports.py" line="112" />
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="115" />
+        <location filename="../../visualizer/shell/exports.py" line="122" />
         <source>Images ({0});;Data ({1})</source>
         <translation>Imagens ({0});;Dados ({1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="116" />
+        <location filename="../../visualizer/shell/exports.py" line="123" />
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="123" />
+        <location filename="../../visualizer/shell/exports.py" line="130" />
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="129" />
+        <location filename="../../visualizer/shell/exports.py" line="136" />
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="135" />
+        <location filename="../../visualizer/shell/exports.py" line="142" />
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="141" />
-        <source>Print worked example</source>
-        <translation>Imprimir o exemplo resolvido</translation>
+        <location filename="../../visualizer/shell/exports.py" line="148" />
+        <source>PDF handout, A4 (*.pdf)</source>
+        <translation>Material em PDF, A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="148" />
+        <source>PDF handout, US Letter (*.pdf)</source>
+        <translation>Material em PDF, Carta (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/exports.py" line="153" />
+        <source>Export handout</source>
+        <translation>Exportar material da aula</translation>
     </message>
 </context>
 <context>
@@ -622,6 +616,305 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/views/gradient_lab.py" line="375" />
         <source>Adam</source>
         <translation>Adam</translation>
+    </message>
+</context>
+<context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="79" />
+        <source>X = E[ids]; order only through the causal mask</source>
+        <translation>X = E[ids]; a ordem só pela máscara causal</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="80" />
+        <source>X = E[ids] + P: one trained row per position, t from 1</source>
+        <translation>X = E[ids] + P: uma linha treinada por posição, t a partir de 1</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="81" />
+        <source>X = E[ids] + PE(t): computed sin and cos, t from 0</source>
+        <translation>X = E[ids] + PE(t): sen e cos calculados, t a partir de 0</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="82" />
+        <source>X = E[ids]; q and k are turned inside attention</source>
+        <translation>X = E[ids]; q e k giram dentro da atenção</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="83" />
+        <source>X = E[ids]; −slope × distance is added to the scores</source>
+        <translation>X = E[ids]; soma-se −inclinação × distância aos scores</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="252" />
+        <source>Embeddings: from token ids to the matrix X</source>
+        <translation>Embeddings: dos ids dos tokens à matriz X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="274" />
+        <source>Page {0} of {1}</source>
+        <translation>Página {0} de {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="295" />
+        <source>Sentence: &lt;b&gt;“{sentence}”&lt;/b&gt; · position scheme: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} numbers per token</source>
+        <translation>Frase: &lt;b&gt;“{sentence}”&lt;/b&gt; · esquema de posição: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} números por token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="298" />
+        <source>Name: ______________________________ Date: ______________</source>
+        <translation>Nome: ______________________________ Data: ______________</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="299" />
+        <source>A transformer never reads the text itself: it reads ids, and each id picks one row of a table E. Follow this sentence from its ids to the matrix X that every later step of the model reads.</source>
+        <translation>Um transformer nunca lê o texto em si: ele lê ids, e cada id pega uma linha de uma tabela E. Acompanhe esta frase dos seus ids até a matriz X, que todos os passos seguintes do modelo leem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="306" />
+        <source>1. The tokens and their ids</source>
+        <translation>1. Os tokens e seus ids</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="307" />
+        <source>The tokenizer cuts the sentence into the longest pieces it knows, left to right, from the {V} tokens of the toy vocabulary (␣ marks a leading space).</source>
+        <translation>O tokenizador corta a frase nos pedaços mais longos que conhece, da esquerda para a direita, entre os {V} tokens do vocabulário de exemplo (␣ marca um espaço no início).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="310" />
+        <source>position t</source>
+        <translation>posição t</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="310" />
+        <location filename="../../visualizer/io/handout.py" line="330" />
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="320" />
+        <source>The ids: &lt;b&gt;{ids}&lt;/b&gt;</source>
+        <translation>Os ids: &lt;b&gt;{ids}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="326" />
+        <source>2. The lookup: each id picks its row of E</source>
+        <translation>2. A consulta: cada id pega sua linha de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="327" />
+        <source>E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded rows are the ones this sentence uses. There is no arithmetic: the same id always gets the same row, whatever its neighbours.</source>
+        <translation>E tem uma linha de d = {d} números para cada um dos V = {V} tokens. As linhas sombreadas são as que esta frase usa. Não há conta nenhuma: o mesmo id recebe sempre a mesma linha, sejam quais forem os vizinhos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="330" />
+        <source>used at position</source>
+        <translation>usada na posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="342" />
+        <source>3. Where position comes in</source>
+        <translation>3. Onde entra a posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="345" />
+        <source>Learned positions: a second table P, one trained row per position, is added to the token's row: {notation}, with t counted from 1. The toy's table has {T} rows (GPT-2's has 1,024); a position past its last row has no vector at all.</source>
+        <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="355" />
+        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt;: the token at position p gets PE(p − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
+        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt;: o token na posição p recebe PE(p − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="360" />
+        <source>position p</source>
+        <translation>posição p</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="366" />
+        <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
+        <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="368" />
+        <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
+        <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="371" />
+        <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
+        <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="382" />
+        <source>no row: beyond the trained length</source>
+        <translation>sem linha: além do comprimento treinado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="386" />
+        <source>4. X, row by row</source>
+        <translation>4. X, linha por linha</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="388" />
+        <source>token (id)</source>
+        <translation>token (id)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="390" />
+        <source>Nothing is added, so each row of X is the token's row of E: {x} = {e}.</source>
+        <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="395" />
+        <source>Each row is the token's row of E plus its position's vector: {notation}.</source>
+        <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="410" />
+        <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
+        <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="416" />
+        <source>5. X as a matrix</source>
+        <translation>5. X como matriz</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="418" />
+        <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence's order.</source>
+        <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="437" />
+        <source>The same numbers as the app draws them, {formula}: blue below 0, yellow above, grey near 0.</source>
+        <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, amarelo acima, cinza perto de 0.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="443" />
+        <source>6. Five ways to give position</source>
+        <translation>6. Cinco jeitos de dar posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="444" />
+        <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
+        <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="447" />
+        <source>scheme</source>
+        <translation>esquema</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="447" />
+        <source>what X gets</source>
+        <translation>o que X recebe</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="448" />
+        <source>verdict</source>
+        <translation>veredito</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="449" />
+        <source>this handout</source>
+        <translation>este material</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="473" />
+        <source>7. RoPE: only the distance counts</source>
+        <translation>7. RoPE: só a distância conta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="474" />
+        <source>Think of a clock: RoPE turns each token's hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by m·θ, k at position n by n·θ, and their score depends only on m − n.</source>
+        <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira m·θ, k na posição n gira n·θ, e o score deles só depende de m − n.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="478" />
+        <source>positions (m, n)</source>
+        <translation>posições (m, n)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="478" />
+        <source>angle (m − n)·θ</source>
+        <translation>ângulo (m − n)·θ</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="479" />
+        <source>score</source>
+        <translation>score</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="490" />
+        <source>Check yourself</source>
+        <translation>Verifique você mesmo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="491" />
+        <source>Write your prediction before the answer is revealed in the app.</source>
+        <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="501" />
+        <source>For the teacher: the answers</source>
+        <translation>Para o professor: as respostas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="502" />
+        <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students' pages.</source>
+        <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="576" />
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="604" />
+        <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
+        <translation>O app calcula esta resposta na hora: vá ao passo {0} da aula guiada e revele-a.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="613" />
+        <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
+        <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="628" />
+        <source>The rows themselves change: {token} at position {new} is E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
+        <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; agora X distingue as duas ordens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="639" />
+        <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2's {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
+        <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="651" />
+        <source>For the discussion: how big E gets</source>
+        <translation>Para a conversa: o tamanho de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="653" />
+        <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
+        <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="658" />
+        <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
+        <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/handout.py" line="662" />
+        <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
+        <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="343" />
+        <source>For the teacher</source>
+        <translation>Para o professor</translation>
     </message>
 </context>
 <context>
@@ -839,11 +1132,6 @@ O app continua funcionando.</translation>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="275" />
-        <source>&amp;Print worked example (PDF)…</source>
-        <translation>&amp;Imprimir o exemplo resolvido (PDF)…</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/shell/window_actions.py" line="283" />
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a vista como imagem</translation>
@@ -852,6 +1140,11 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/shell/window_actions.py" line="277" />
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="275" />
+        <source>Export &amp;handout (PDF)…</source>
+        <translation>Exportar &amp;material da aula (PDF)…</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="284" />
@@ -1217,27 +1510,28 @@ O app continua funcionando.</translation>
         <translation>{name}: 'causal' deve ser true ou false</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="125" />
+        <location filename="../../visualizer/io/tables.py" line="150" />
         <source>cannot export to {suffix}; use one of {formats}</source>
         <translation>não é possível exportar para {suffix}; use um de {formats}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="166" />
+        <location filename="../../visualizer/io/tables.py" line="193" />
         <source>cannot write {path}: folder {folder} does not exist</source>
         <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="169" />
+        <location filename="../../visualizer/io/tables.py" line="196" />
         <source>cannot write {path}: it is a folder</source>
         <translation>não foi possível gravar {path}: é uma pasta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="171" />
+        <location filename="../../visualizer/io/tables.py" line="198" />
         <source>cannot write {path}: permission denied</source>
         <translation>não foi possível gravar {path}: permissão negada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="180" />
+        <location filename="../../visualizer/io/tables.py" line="207" />
+        <location filename="../../visualizer/views/handout_pdf.py" line="140" />
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
@@ -1245,14 +1539,29 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/views/rendering.py" line="41" />
         <location filename="../../visualizer/views/rendering.py" line="59" />
         <location filename="../../visualizer/views/rendering.py" line="78" />
-        <location filename="../../visualizer/views/x_picture.py" line="63" />
+        <location filename="../../visualizer/views/x_picture.py" line="69" />
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_picture.py" line="55" />
+        <location filename="../../visualizer/views/x_picture.py" line="61" />
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="126" />
+        <source>a handout is a PDF: name it {name}.pdf</source>
+        <translation>o material da aula é um PDF: chame o arquivo de {name}.pdf</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="128" />
+        <source>unknown paper {paper}; choose a4 or letter</source>
+        <translation>papel desconhecido {paper}; escolha a4 ou letter</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/handout_pdf.py" line="134" />
+        <source>cannot make the handout: {reason}</source>
+        <translation>não foi possível montar o material da aula: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2019,83 +2328,88 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="20" />
+        <location filename="../../visualizer/io/handout.py" line="63" />
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="21" />
+        <location filename="../../visualizer/io/handout.py" line="64" />
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="22" />
+        <location filename="../../visualizer/io/handout.py" line="65" />
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="23" />
+        <location filename="../../visualizer/io/handout.py" line="66" />
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="24" />
+        <location filename="../../visualizer/io/handout.py" line="67" />
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="73" />
+        <location filename="../../visualizer/io/handout.py" line="70" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="68" />
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="75" />
+        <location filename="../../visualizer/io/handout.py" line="72" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="70" />
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="77" />
+        <location filename="../../visualizer/io/handout.py" line="74" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="72" />
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="78" />
+        <location filename="../../visualizer/io/handout.py" line="75" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="73" />
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="79" />
+        <location filename="../../visualizer/io/handout.py" line="76" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="74" />
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="85" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="80" />
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="88" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="83" />
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="86" />
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="94" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="89" />
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="96" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="91" />
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="117" />
-        <location filename="../../visualizer/views/scheme_selector.py" line="135" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="112" />
+        <location filename="../../visualizer/views/scheme_selector.py" line="130" />
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -2219,8 +2533,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="75" />
-        <source>Print the worked example as a PDF</source>
-        <translation>Imprimir o exemplo resolvido em PDF</translation>
+        <source>Export the handout (PDF, to print)</source>
+        <translation>Exportar o material da aula (PDF, para imprimir)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="76" />
@@ -2383,22 +2697,22 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="94" />
+        <location filename="../../visualizer/shell/undo_actions.py" line="90" />
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="94" />
+        <location filename="../../visualizer/shell/undo_actions.py" line="90" />
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="95" />
+        <location filename="../../visualizer/shell/undo_actions.py" line="91" />
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="95" />
+        <location filename="../../visualizer/shell/undo_actions.py" line="91" />
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -2406,27 +2720,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="65" />
+        <location filename="../../visualizer/shell/view_tabs.py" line="64" />
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="69" />
+        <location filename="../../visualizer/shell/view_tabs.py" line="68" />
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="72" />
+        <location filename="../../visualizer/shell/view_tabs.py" line="69" />
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="74" />
+        <location filename="../../visualizer/shell/view_tabs.py" line="71" />
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="77" />
+        <location filename="../../visualizer/shell/view_tabs.py" line="74" />
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>

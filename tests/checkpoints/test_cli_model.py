@@ -61,8 +61,9 @@ def test_csv_tex_and_png_of_a_bert_model(tmp_path, cli):
     for path in (csv_path, tex_path):
         assert main(["--model", str(folder), "--text", "the cat", "--export", str(path)]) == 0
     rows = list(csv.reader(csv_path.read_text().splitlines()))
-    assert rows[0] == [f"d{c}" for c in range(8)]
-    np.testing.assert_array_equal(np.array(rows[1:], dtype=float), X)
+    assert rows[0] == ["position", "token", "id", *(f"d{c}" for c in range(8))]  # rows named as on screen
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4"] and [int(row[2]) for row in rows[1:]] == ids
+    np.testing.assert_array_equal(np.array([row[3:] for row in rows[1:]], dtype=float), X)
     assert tex_path.read_text().count("\\\\") == 3  # 4 rows: [CLS] the cat [SEP]
     result = cli("--model", str(folder), "--text", "the cat", "--export", str(png_path))
     assert result.returncode == 0, result.stderr

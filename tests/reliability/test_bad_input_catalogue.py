@@ -179,6 +179,10 @@ CATALOGUE = [
          window_call("exports.export", "{tmp}/x.xlsx")),
     Case("exporting", "X of 9 tokens under learned positions", "beyond the trained length",
          window_call("exports.export", "{tmp}/x.json"), setup=nine_tokens),
+    Case("exporting", "a handout into a missing folder", "does not exist",
+         window_call("exports.export_handout", "{tmp}/no/h.pdf")),
+    Case("exporting", "a handout not named .pdf", "a handout is a PDF: name it h.pdf",
+         window_call("exports.export_handout", "{tmp}/h.png")),
     # The command line
     Case("command line", "untokenizable --text", "no token matches ' voou' at character 6",
          cli=("--text", "o gato voou")),
@@ -205,6 +209,12 @@ CATALOGUE = [
     Case("command line", "a broken --session", "not valid JSON", cli=("--session", "{tmp}/broken.json", "--export",
                                                                       "{tmp}/x.json")),
     Case("command line", "an unknown option", "unrecognized arguments: --bogus", cli=("--bogus",)),
+    Case("command line", "--paper without a .pdf handout", "--paper is the paper of a handout",
+         cli=("--paper", "letter", "--export", "{tmp}/x.png")),
+    Case("command line", "an unknown --paper", "invalid choice: 'a3'",
+         cli=("--paper", "a3", "--export", "{tmp}/h.pdf")),
+    Case("command line", "--export handout into a missing folder", "cannot write /nonexistent-folder/h.pdf",
+         cli=("--export", "/nonexistent-folder/h.pdf")),
 ]
 APP_CASES = [c for c in CATALOGUE if c.run is not None]
 CLI_CASES = [c for c in CATALOGUE if c.cli]

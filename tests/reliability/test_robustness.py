@@ -131,7 +131,7 @@ def test_no_socket_is_opened_during_a_full_session(window, tmp_path, monkeypatch
     window.documents.open_session(tmp_path / "s.json")
     window.exports.export_arrays(tmp_path)
     window.exports.export_view(tmp_path / "v.svg")
-    window.exports.print_worked_example(tmp_path / "w.pdf")
+    window.exports.export_handout(tmp_path / "w.pdf")
     panel = window.gradient_lab.real_scale
     panel.vocabulary.setValue(2000)
     panel.start()

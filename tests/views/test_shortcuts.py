@@ -159,7 +159,7 @@ SHORTCUTS: dict[str, Shortcut] = {
     "save session": Shortcut(("Ctrl+S", "Save"), save_setup, written("saved.json")),
     "save session as": Shortcut(("Ctrl+Shift+S",), saved_as("as.json"), written("as.json")),
     "export X": Shortcut(("Ctrl+E",), saved_as("x.csv"), written("x.csv")),
-    "print worked example": Shortcut(("Ctrl+P",), saved_as("w.pdf"), written("w.pdf")),
+    "export handout": Shortcut(("Ctrl+P",), saved_as("w.pdf"), written("w.pdf")),
     "copy view": Shortcut(("Ctrl+C", "Ctrl+Ins", "Copy"), copy_setup,
                           holds(lambda w: not QApplication.clipboard().image().isNull(), "an image copied")),
     "delete token": Shortcut(("Del",), select(4),

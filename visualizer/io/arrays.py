@@ -1,7 +1,9 @@
-"""Arrays of the lesson for machines (CSV, NPY, LaTeX) and the worked example as HTML for people. No Qt.
+"""Arrays of the lesson for machines: CSV, NPY and LaTeX. No Qt.
 
-Numbers written for machines use "." and full precision; numbers written for people (the handout)
-use the language's format.
+CSV and NPY are read by programs: full precision, "." decimals in every language. Each CSV row
+is named as the screen names it (position, token, id, or id and token for a table over the
+vocabulary) and its value columns carry the screen's headers (d0 … for widths, 1 … n for the
+key positions of the scores).
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..appearance import Appearance
-from ..core import display_token
+from ..core import positions
 from ..lab import GradientLab
 from ..model import EmbeddingModel
-from .tables import ExportError, check_writable, x_as_latex
+from .tables import CSV_HEADER, ExportError, check_writable, x_as_latex
+
+VOCABULARY_HEADER = ("id", "token")
+"""The columns that name a row of a table over the whole vocabulary (E, the gradient)."""
+OVER_THE_VOCABULARY = ("E", "gradient")
+"""Arrays with one row per vocabulary token; every other array has one row per position."""
 
 
 def model_arrays(model: EmbeddingModel, lab: GradientLab) -> dict[str, np.ndarray]:
@@ -38,6 +44,28 @@ def model_arrays(model: EmbeddingModel, lab: GradientLab) -> dict[str, np.ndarra
     return arrays
 
 
+def array_as_csv(name: str, array: np.ndarray, model: EmbeddingModel) -> str:
+    """One array of :func:`model_arrays` as CSV, each row named and each column headed as on screen.
+
+    Rows over the vocabulary (``E``, ``gradient``) start with id and token; rows over the
+    sequence start with position (1-based), token and id. Value columns are d0 … d(d−1), and for
+    ``scores`` the key positions 1 … n (the screen's column labels).
+    """
+    if name in OVER_THE_VOCABULARY:
+        header = list(VOCABULARY_HEADER)
+        names: list[list[object]] = [[token_id, token] for token_id, token in enumerate(model.tokens)]
+    else:
+        header = list(CSV_HEADER)
+        names = [[p + 1, model.tokens[token_id], token_id] for p, token_id in enumerate(model.ids)]
+    columns = [str(p + 1) for p in range(array.shape[1])] if name == "scores" else \
+        [f"d{c}" for c in range(array.shape[1])]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header + columns)
+    writer.writerows([*label, *(repr(float(v)) for v in row)] for label, row in zip(names, array, strict=True))
+    return out.getvalue()
+
+
 def save_arrays(model: EmbeddingModel, lab: GradientLab, folder: Path) -> list[Path]:
     """Write every array of :func:`model_arrays` as ``NAME.csv`` and ``NAME.npy`` in ``folder``."""
     if not folder.is_dir():
@@ -46,39 +74,20 @@ def save_arrays(model: EmbeddingModel, lab: GradientLab, folder: Path) -> list[P
     for name, array in model_arrays(model, lab).items():
         csv_path, npy_path = folder / f"{name}.csv", folder / f"{name}.npy"
         check_writable(csv_path)
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([f"c{c}" if name == "scores" else f"d{c}" for c in range(array.shape[1])])
-        writer.writerows([[repr(float(v)) for v in row] for row in array])
-        csv_path.write_text(out.getvalue(), encoding="utf-8")
+        csv_path.write_text(array_as_csv(name, array, model), encoding="utf-8")
         np.save(npy_path, array, allow_pickle=False)
         written += [csv_path, npy_path]
     return written
 
 
-def save_latex(model: EmbeddingModel, path: Path) -> None:
-    """X as a LaTeX bmatrix with the live numbers."""
+def save_latex(model: EmbeddingModel, path: Path, language: str = "en") -> None:
+    """X as a LaTeX bmatrix with the live numbers, in ``language``'s number format.
+
+    Raises
+    ------
+    PositionError
+        Under ``learned`` past the trained length: X is not defined there (as for every data export).
+    """
+    positions(model.scheme, model.n, model.d, model.P)
     check_writable(path)
-    path.write_text(x_as_latex(np.array(model.X())), encoding="utf-8")
-
-
-def worked_example_html(model: EmbeddingModel, appearance: Appearance, labels: dict[str, str]) -> str:
-    """The table of the lesson for the current sequence: p, token (id), E[id], P_p, x_p."""
-    numbers = appearance.numbers
-    separator = "; " if appearance.language == "pt" else ", "
-
-    def vector(row: np.ndarray) -> str:
-        if not np.all(np.isfinite(row)):
-            return "—"
-        return "[" + separator.join(numbers.short(float(v)) for v in row) + "]"
-
-    added = model.P_rows()
-    rows = []
-    for p, token_id in enumerate(model.ids):
-        P_cell = vector(added[p]) if added is not None else "—"
-        rows.append(f"<tr><td>{p + 1}</td><td>{display_token(model.tokens[token_id])} ({token_id})</td>"
-                    f"<td>{vector(model.E_rows()[p])}</td><td>{P_cell}</td><td>{vector(model.X()[p])}</td></tr>")
-    head = "".join(f"<th>{labels[key]}</th>" for key in ("p", "token", "E", "P", "x"))
-    return (f"<h2>{labels['title']}</h2><p>{labels['scheme']}</p>"
-            "<table border='1' cellspacing='0' cellpadding='6'>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>")
+    path.write_text(x_as_latex(np.array(model.X()), language), encoding="utf-8")

@@ -6,13 +6,13 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core import embed, positions, tokenize, toy_vocabulary
+from ..core import NumberFormat, embed, positions, tokenize, toy_vocabulary
 from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
 from ..model import EmbeddingModel
 from .atomic import write_atomically
@@ -75,31 +75,56 @@ def toy_worked_example(text: str, scheme: str) -> dict[str, Any]:
     }
 
 
-def x_as_csv(X: np.ndarray) -> str:
-    """X with a header row d0 … d(d−1), one row per position; full precision, "." decimals."""
+CSV_HEADER = ("position", "token", "id")
+"""The columns that name each row of X in a CSV, before d0 … d(d−1): what the screen's row labels say."""
+
+
+def x_as_csv(X: np.ndarray, tokens: Sequence[str], ids: Sequence[int]) -> str:
+    """X with its rows named: position (1-based), token (its text) and id, then d0 … d(d−1).
+
+    Full precision, "." decimals: a CSV is read by programs, whatever the screen's language.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, d)
+    tokens, ids : sequences of length n
+        The token text and the id at each position.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([f"d{c}" for c in range(X.shape[1])])
-    writer.writerows([[repr(float(v)) for v in row] for row in X])
+    writer.writerow([*CSV_HEADER, *(f"d{c}" for c in range(X.shape[1]))])
+    for p, (token, token_id, row) in enumerate(zip(tokens, ids, X, strict=True)):
+        writer.writerow([p + 1, token, int(token_id), *(repr(float(v)) for v in row)])
     return out.getvalue()
 
 
-def x_as_latex(X: np.ndarray, decimals: int = 3) -> str:
-    """X as a LaTeX ``bmatrix``, values rounded to ``decimals`` with trailing zeros dropped."""
+def latex_numbers(language: str) -> NumberFormat:
+    """How a LaTeX matrix writes a number in ``language``: the lesson's own source writes
+    ``-0{,}5`` in Portuguese (the braces keep TeX from spacing after the comma) and ``-0.5`` in
+    English. The minus stays TeX's ``-``, which math mode sets as a true minus; a Unicode − would
+    stop pdflatex.
+    """
+    return NumberFormat(decimal="{,}" if language == "pt" else ".", minus="-")
 
-    def number(value: float) -> str:
-        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-        return "0" if text in ("-0", "") else text
 
-    rows = [" & ".join(number(float(v)) for v in row) for row in X]
+def x_as_latex(X: np.ndarray, language: str = "en") -> str:
+    """X as a LaTeX ``bmatrix`` in the lesson's decimals and ``language``'s number format.
+
+    Round values are written short (−0.5, 1, 0) and computed ones with three places, zeros kept
+    (sinusoidal's 0.010 and 1.000, as the lesson's table writes them).
+    """
+    numbers = latex_numbers(language)
+    rows = [" & ".join(numbers.short(float(v)) for v in row) for row in X]
     return "X = \\begin{bmatrix}\n" + " \\\\\n".join(rows) + "\n\\end{bmatrix}\n"
 
 
-def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path: Path, text: str = "") -> None:
+def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path: Path, text: str = "",
+                      language: str = "en") -> None:
     """Write X as .json, .csv or .tex (chosen by the extension).
 
     ``model`` is the toy's shared model, a checkpoint (then ``text`` is tokenized by it and the
-    JSON adds ``X_model`` and ``model``), or an export already made (a dict).
+    JSON adds ``X_model`` and ``model``), or an export already made (a dict). ``language`` sets
+    the LaTeX number format (JSON and CSV are for programs: "." decimals in every language).
     """
     suffix = path.suffix.lower()
     if isinstance(model, dict):
@@ -112,9 +137,9 @@ def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path:
     if suffix == ".json":
         text = json.dumps(example, indent=2, ensure_ascii=False) + "\n"
     elif suffix == ".csv":
-        text = x_as_csv(X)
+        text = x_as_csv(X, example["tokens"], example["ids"])
     elif suffix == ".tex":
-        text = x_as_latex(X)
+        text = x_as_latex(X, language)
     else:
         raise unknown_format(path)
     write_text_atomically(path, text)
@@ -127,7 +152,7 @@ def unknown_format(path: Path) -> ExportError:
 
 
 def export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
-             draw: Callable[[dict[str, Any], Path], None]) -> None:
+             draw: Callable[[dict[str, Any], Path], None], language: str = "en") -> None:
     """Export X to ``path``: the one way the command line, File → Export and the Model menu do it.
 
     Parameters
@@ -140,6 +165,8 @@ def export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
     draw : callable
         ``draw(example, path)`` writes the picture (.png, .svg): the X panel for the toy, a heatmap
         for a real model or a long text. Needs Qt; only called for pictures.
+    language : str
+        The LaTeX number format (see :func:`write_data_export`).
 
     Raises
     ------
@@ -153,7 +180,7 @@ def export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
         raise unknown_format(path)
     example = worked_example()
     if suffix in DATA_FORMATS:
-        write_data_export(example, path)
+        write_data_export(example, path, language=language)
     else:
         check_writable(path)
         draw(example, path)

@@ -1,6 +1,7 @@
-"""File → Export and Print of the window: pictures of views (PNG 1×/2×/4×, SVG), X (the one
-:func:`~visualizer.io.tables.export_x`), the arrays, LaTeX and the PDF handout, each reported in
-the status bar. The arrays and LaTeX come from :mod:`visualizer.io` (no Qt)."""
+"""File → Export of the window: pictures of views (PNG 1×/2×/4×, SVG), X (the one
+:func:`~visualizer.io.tables.export_x`), the arrays, LaTeX and the handout (laid out by
+:mod:`visualizer.views.handout_pdf`), each reported in the status bar. The arrays and LaTeX come
+from :mod:`visualizer.io` (no Qt)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from ..appearance import Appearance
 from ..core import PositionError
 from ..i18n import explain
-from ..io.arrays import save_arrays, save_latex, worked_example_html
+from ..io.arrays import save_arrays, save_latex
+from ..io.handout import PAPERS, default_paper
 from ..io.session import SessionError
 from ..io.tables import DATA_FORMATS, IMAGE_FORMATS, ExportError, export_x, worked_example
 from ..lab import GradientLab
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from ..views.rendering import render_image, save_pdf, save_view_png, save_view_svg
-from ..views.scheme_selector import scheme_names
+from ..views.handout_pdf import export_handout
+from ..views.rendering import render_image, save_view_png, save_view_svg
 from ..views.x_picture import export_x_panel_image
 from .messages import MessageSink
 
@@ -55,6 +57,8 @@ class Exports(QObject):
         super().__init__(window)
         self._model, self._appearance, self._highlight = model, appearance, highlight
         self._lab, self._current_view, self._window, self._messages = lab, current_view, window, messages
+        # The paper of the last handout; at first the usual one where the computer is (A4 or Letter).
+        self.paper = default_paper(QLocale.territoryToCode(QLocale.system().territory()))
 
     def _write(self, write: Callable[[], object], done: str) -> bool:
         """Run a file-writing step; report ``done`` or the reason it failed."""
@@ -72,8 +76,8 @@ class Exports(QObject):
         def draw(_example: dict[str, Any], target: Path) -> None:
             export_x_panel_image(self._model, target, self._appearance, highlight=self._highlight)
 
-        return self._write(lambda: export_x(path, lambda: worked_example(self._model), draw),
-                           self.tr("Saved {0}").format(path))
+        return self._write(lambda: export_x(path, lambda: worked_example(self._model), draw,
+                                            self._appearance.language), self.tr("Saved {0}").format(path))
 
     def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
         """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
@@ -88,16 +92,19 @@ class Exports(QObject):
                            self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
 
     def export_latex(self, path: Path) -> bool:
-        """X as a LaTeX bmatrix."""
-        return self._write(lambda: save_latex(self._model, path), self.tr("Saved {0}").format(path))
+        """X as a LaTeX bmatrix, in the language's number format."""
+        return self._write(lambda: save_latex(self._model, path, self._appearance.language),
+                           self.tr("Saved {0}").format(path))
 
-    def print_worked_example(self, path: Path) -> bool:
-        """The table E[ids], P, X of the current sequence as a PDF handout."""
-        labels = {"title": self.tr("From token ids to X"), "p": self.tr("position"), "token": self.tr("token (id)"),
-                  "E": "E[id]", "P": self.tr("position vector"), "x": "x",
-                  "scheme": self.tr("Position scheme: {0}").format(scheme_names()[self._model.scheme])}
-        html = worked_example_html(self._model, self._appearance, labels)
-        return self._write(lambda: save_pdf(html, path), self.tr("Saved {0}").format(path))
+    def export_handout(self, path: Path, paper: str | None = None) -> bool:
+        """The handout of the current sentence and scheme as a PDF, in the app's language, on
+        ``paper`` (``a4`` or ``letter``; the last one chosen when not given)."""
+        chosen = paper or self.paper
+        written = self._write(lambda: export_handout(self._model, path, self._appearance, chosen),
+                              self.tr("Saved the handout {0}").format(path))
+        if written:
+            self.paper = chosen
+        return written
 
     def copy_view(self) -> None:
         """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
@@ -136,11 +143,21 @@ class Exports(QObject):
         if path is not None:
             self.export_latex(path)
 
-    def ask_print(self) -> None:
-        """File → Print worked example."""
-        path = self._ask_save_path(self.tr("Print worked example"), "worked-example.pdf", "*.pdf")
-        if path is not None:
-            self.print_worked_example(path)
+    def handout_filters(self) -> dict[str, str]:
+        """The save dialog's choice of paper, one file filter per paper size."""
+        return {"a4": self.tr("PDF handout, A4 (*.pdf)"), "letter": self.tr("PDF handout, US Letter (*.pdf)")}
+
+    def ask_export_handout(self) -> None:
+        """File → Export handout…: a save dialog whose file type chooses the paper (A4 or Letter)."""
+        filters = self.handout_filters()
+        path_text, chosen = QFileDialog.getSaveFileName(self._window, self.tr("Export handout"), "handout.pdf",
+                                                        ";;".join(filters[paper] for paper in PAPERS),
+                                                        filters[self.paper])
+        if not path_text:
+            return
+        paper = next((paper for paper, text in filters.items() if text == chosen), self.paper)
+        path = Path(path_text)
+        self.export_handout(path if path.suffix else path.with_suffix(".pdf"), paper)
 
 
 __all__ = ["Exports", "patterns"]

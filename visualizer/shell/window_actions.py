@@ -93,9 +93,9 @@ def export_latex(parts: WindowParts) -> None:
     parts.exports.ask_export_latex()
 
 
-def print_worked_example(parts: WindowParts) -> None:
-    """File → Print worked example (PDF)…"""
-    parts.exports.ask_print()
+def export_handout(parts: WindowParts) -> None:
+    """File → Export handout (PDF)…"""
+    parts.exports.ask_export_handout()
 
 
 def quit_app(parts: WindowParts) -> None:
@@ -272,8 +272,8 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
                    QT_TRANSLATE_NOOP("MainWindow", "Arrays E, P, X, scores, gradient (CSV and NPY)…"), (),
                    "file/export", export_arrays),
         ActionSpec("export_latex", QT_TRANSLATE_NOOP("MainWindow", "X as LaTeX…"), (), "file/export", export_latex),
-        ActionSpec("print", QT_TRANSLATE_NOOP("MainWindow", "&Print worked example (PDF)…"), (S.Print,), "file",
-                   print_worked_example),
+        ActionSpec("handout", QT_TRANSLATE_NOOP("MainWindow", "Export &handout (PDF)…"), (S.Print,), "file",
+                   export_handout),
         ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), (S.Quit,), "file", quit_app,
                    separator_before=True),
         ActionSpec("undo", QT_TRANSLATE_NOOP("MainWindow", "&Undo"), (S.Undo,), "edit", undo),

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRad
 
 from ..appearance import Appearance
 from ..core import SCHEMES
-from ..core.problems import QT_TRANSLATE_NOOP
+from ..io.handout import SCHEME_CONTEXT, SCHEME_NAMES
 from ..model import EmbeddingModel
 from .palette import scaled_font
 from .protocol import ListeningView
@@ -16,13 +16,8 @@ from .values import ControlValue
 
 
 def scheme_names() -> dict[str, str]:
-    """The display name of each scheme, in the current language."""
-    names = {"none": QT_TRANSLATE_NOOP("SchemeSelector", "None"),
-             "learned": QT_TRANSLATE_NOOP("SchemeSelector", "Learned"),
-             "sinusoidal": QT_TRANSLATE_NOOP("SchemeSelector", "Sinusoidal"),
-             "rope": QT_TRANSLATE_NOOP("SchemeSelector", "RoPE"),
-             "alibi": QT_TRANSLATE_NOOP("SchemeSelector", "ALiBi")}
-    return {scheme: QCoreApplication.translate("SchemeSelector", name) for scheme, name in names.items()}
+    """The display name of each scheme, in the current language (the names the handout uses too)."""
+    return {scheme: QCoreApplication.translate(SCHEME_CONTEXT, name) for scheme, name in SCHEME_NAMES.items()}
 
 
 class SchemeSelector(ListeningView, QGroupBox):
