@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from visualizer.core import RopeScaling
-from visualizer.io.session import MAX_BYTES, SessionError, load_session, save_session
+from visualizer.io.session import MAX_BYTES, LessonPlace, SessionError, load_session, save_session
 from visualizer.model import EmbeddingModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,17 +33,17 @@ def edited_model() -> EmbeddingModel:
 def test_save_and_load_round_trip_exactly(tmp_path):
     model = edited_model()
     path = tmp_path / "lesson.json"
-    save_session(path, model, lesson_step=4)
+    save_session(path, model, LessonPlace("swap-none", revealed=True))
     fresh = EmbeddingModel()
     session = load_session(path, fresh)
     fresh.restore(session.state)
-    assert session.lesson_step == 4
+    assert session.lesson == LessonPlace("swap-none", revealed=True)
     assert fresh.ids == model.ids and fresh.scheme == model.scheme
     assert fresh.attention == model.attention
     np.testing.assert_array_equal(fresh.E, model.E)
     np.testing.assert_array_equal(fresh.X(), model.X())
     data = json.loads(path.read_text())
-    assert data["version"] == 1 and sorted(map(tuple, data["E_edits"])) == [(3, 1, 0.125), (10, 3, -2.5)]
+    assert data["version"] == 2 and sorted(map(tuple, data["E_edits"])) == [(3, 1, 0.125), (10, 3, -2.5)]
 
 
 def test_missing_and_oversized_files(tmp_path):
@@ -90,3 +90,27 @@ def test_killing_the_process_during_saves_leaves_a_whole_file(tmp_path):
         process.stdout.close()
         session = load_session(path, EmbeddingModel())  # parses: never half-written
         assert session.state.ids in ((0, 2, 4, 5, 1), (0, 3, 4, 5, 1, 7, 10))
+
+
+def test_a_version_1_session_still_opens_with_its_lesson_step(tmp_path):
+    # Written by the app before sessions kept the lesson's place by step id.
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "embedding-visualizer-session", "version": 1, "text": "o cão",
+                                "ids": [0, 3], "scheme": "none", "attention": {"causal": False},
+                                "E_edits": [[3, 0, 0.25]], "lesson_step": 4}))
+    model = EmbeddingModel()
+    session = load_session(path, model)
+    model.restore(session.state)
+    assert model.ids == (0, 3) and model.scheme == "none" and not model.attention.causal
+    assert model.E[3, 0] == 0.25
+    assert session.lesson == LessonPlace(4, revealed=False)
+
+
+@pytest.mark.parametrize("place", [[], {"step": 3, "revealed": False}, {"step": "x"}, {"step": "x", "revealed": 1},
+                                   {"step": "", "revealed": True}, {"step": "x", "revealed": True, "more": 1}])
+def test_a_malformed_lesson_place_is_refused(tmp_path, place):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "embedding-visualizer-session", "version": 2, "ids": [0], "scheme": "none",
+                                "lesson": place}))
+    with pytest.raises(SessionError, match="'lesson' must be null or"):
+        load_session(path, EmbeddingModel())

@@ -1,9 +1,9 @@
 """The Qt-free signal groups, the shared highlight and the one way to listen."""
 
 from visualizer.appearance import Appearance
-from visualizer.listening import Listening
 from visualizer.model import Edit, EmbeddingModel
 from visualizer.selection import Highlight
+from visualizer.subscriptions import Listening
 
 
 def record(group, names):

@@ -74,7 +74,11 @@ def test_problems_from_the_session_reader_speak_portuguese(window, tmp_path):
 def test_problems_from_the_exporters_speak_portuguese(window, tmp_path):
     window.set_language("pt")
     assert not window.exports.export(tmp_path / "x.xlsx")
-    assert window.statusBar().currentMessage() == "não é possível desenhar uma imagem como .xlsx; use .png ou .svg"
+    from visualizer.io.tables import EXPORT_FORMATS
+
+    # One refusal for every way X is exported (the window, the Model menu, the command line).
+    assert window.statusBar().currentMessage() == ("não é possível exportar para .xlsx; use um de "
+                                                   + ", ".join(EXPORT_FORMATS))
     window.model.set_ids([*spec.IDS, *spec.IDS][:len(spec.P) + 1])  # one token past the learned table
     assert not window.exports.export(tmp_path / "x.json")
     assert "está além do comprimento treinado" in window.statusBar().currentMessage()

@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from .io.tables import EXPORT_FORMATS
 from .languages import LANGUAGES
 from .model import EmbeddingModel, TooManyTokensError
 
@@ -29,7 +30,9 @@ EXIT_USAGE = 2
 # user's cannot be written.
 EXIT_FAILURE = 1
 DEFAULT_SCHEME = "learned"
-EXPORT_FORMATS = (".json", ".csv", ".tex", ".png", ".svg", ".pdf")
+HANDOUT_FORMAT = ".pdf"
+"""``--export FILE.pdf`` writes the lesson's handout; the other formats are X's (``io.tables.EXPORT_FORMATS``)."""
+CLI_EXPORT_FORMATS = (*EXPORT_FORMATS, HANDOUT_FORMAT)
 PAPERS = ("a4", "letter")  # visualizer.io.handout.PAPERS, not imported here: a faster start
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
@@ -83,8 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheme", type=_scheme,
                         help=f"position scheme: {', '.join(SCHEMES)} (default: {DEFAULT_SCHEME})")
     parser.add_argument("--export", type=Path, metavar="FILE",
-                        help="write X without opening a window: .json .csv .tex .png .svg, or the "
-                             "lesson's handout as .pdf (in --lang's language, on --paper)")
+                        help=f"write X without opening a window: {' '.join(EXPORT_FORMATS)}, or the lesson's "
+                             f"handout as {HANDOUT_FORMAT} (in --lang's language, on --paper)")
     parser.add_argument("--paper", choices=PAPERS, help="paper of a --export FILE.pdf handout (default: a4)")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png",
                         help="render the whole window offscreen to a PNG and exit")
@@ -98,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a Hugging Face-style model folder (config.json, tokenizer.json, model.safetensors): "
                              "its real E, P and RoPE; with --export, X of --text under that model")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
+    parser.add_argument("--reveal", action="store_true",
+                        help="with --step N: show step N's answer revealed (N must be a question)")
     parser.add_argument("--shortcuts", action="store_true",
                         help="print the keyboard shortcuts (in --lang's language) and exit")
     parser.add_argument("--install-desktop", action="store_true",
@@ -120,9 +125,9 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         # --text is the real model's sentence then; the toy keeps the lesson's.
         args.model_text = DEFAULT_TEXT if args.text is None else args.text
         args.text = None
+    args.session_data = None  # the session read by main(), if any
     args.text = LESSON_SENTENCE if args.text is None else args.text
     args.scheme = DEFAULT_SCHEME if args.scheme is None else args.scheme
-    args.lesson_step = None if args.step is None else args.step - 1
     return args
 
 
@@ -133,10 +138,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _print_shortcuts(args.lang)
     if args.install_desktop or args.uninstall_desktop:
         return _desktop_entry(install=args.install_desktop)
-    if args.export is not None and args.export.suffix.lower() not in EXPORT_FORMATS:
+    if args.export is not None and args.export.suffix.lower() not in CLI_EXPORT_FORMATS:
         fail(f"cannot export to {args.export.suffix or 'a file without extension'}; "
-             f"use one of {', '.join(EXPORT_FORMATS)}")
-    handout = args.export is not None and args.export.suffix.lower() == ".pdf"
+             f"use one of {', '.join(CLI_EXPORT_FORMATS)}")
+    if args.reveal and args.step is None:
+        fail("--reveal needs --step N (the question whose answer to show)")
+    handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
     if args.paper is not None and not handout:
         fail("--paper is the paper of a handout: use it with --export FILE.pdf")
     if handout and args.model is not None:
@@ -172,15 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SessionError as error:
             fail(str(error))
         model.restore(session.state)
-    lesson_step = args.step - 1 if args.step is not None else (session.lesson_step if session else None)
-    if lesson_step is not None:
-        steps = load_bundled_lesson().steps
-        if not 0 <= lesson_step < len(steps):
-            fail(f"--step must be 1 .. {len(steps)}, got {lesson_step + 1}")
-        # Exports without a window still get the step's sentence and scheme.
-        model.set_text(steps[lesson_step].text)
-        model.set_scheme(steps[lesson_step].scheme)
-    args.lesson_step = lesson_step
+    args.session_data = session
+    if args.step is not None:
+        _go_to_step(model, args.step, args.reveal)
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -188,6 +189,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export is not None and args.export.suffix.lower() in (".json", ".csv", ".tex"):
         return _export_data(model, args.export, _headless_language(args.lang))
     return _run_qt(model, args)
+
+
+def _go_to_step(model: EmbeddingModel, step: int, reveal: bool) -> None:
+    """``--step N`` (and ``--reveal``): the model in step N's state, its answer's commands run;
+    exports without a window get it too. One line and exit 2 for a step out of range, or a
+    reveal of a step that asks nothing."""
+    from .lesson import LessonRun
+
+    steps = load_bundled_lesson().steps
+    if not 1 <= step <= len(steps):
+        fail(f"--step must be 1 .. {len(steps)}, got {step}")
+    if reveal and not steps[step - 1].is_question:
+        questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
+        fail(f"--reveal: step {step} asks no question; the questions are steps {questions}")
+    run = LessonRun(load_bundled_lesson(), model)
+    try:
+        run.go_to(step - 1)
+        if reveal:
+            run.reveal()
+    finally:
+        run.close()
 
 
 def _headless_language(language: str | None) -> str:
@@ -199,34 +221,13 @@ def _headless_language(language: str | None) -> str:
     return system_language()
 
 
-def _export_data(model: EmbeddingModel, path: Path, language: str) -> int:
-    from .io.tables import ExportError, write_data_export
+def _export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
+              draw: Callable[[dict[str, Any], Path], None], language: str) -> int:
+    """``--export``: X through the one export of the app; one line and exit 2 on a problem."""
+    from .io.tables import ExportError, export_x
 
     try:
-        write_data_export(model, path, language=language)
-    except (ExportError, PositionError) as error:
-        fail(str(error))
-    return 0
-
-
-def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> int:
-    """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
-    from .io.tables import ExportError, toy_worked_example, write_data_export
-
-    try:
-        example = toy_worked_example(text, scheme)
-        if path.suffix.lower() in (".png", ".svg"):
-            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-            from PySide6.QtWidgets import QApplication
-
-            from .views.matrix_image import export_matrix_image
-
-            _app = QApplication.instance() or QApplication([sys.argv[0]])
-            formula = "E[ids] + P" if example["P"] is not None else "E[ids]"
-            export_matrix_image(np.asarray(example["X"], dtype=np.float64), path,
-                                f"X = {formula} ({scheme}), {len(example['ids'])} tokens")
-            return 0
-        write_data_export(example, path, language=language)
+        export_x(path, worked_example, draw, language)
     except TokenizeError as error:
         fail(f"cannot tokenize --text: no token matches {error.unmatched!r} at character {error.offset}")
     except (ExportError, PositionError) as error:
@@ -234,26 +235,46 @@ def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> 
     return 0
 
 
-def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path, language: str) -> int:
-    """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
-    from .io.tables import ExportError, write_data_export
+def _draw_heatmap(title: str) -> Callable[[dict[str, Any], Path], None]:
+    """X of an export drawn as a plain heatmap titled ``title`` (a long text, a real model)."""
 
-    try:
-        if path.suffix.lower() in (".json", ".csv", ".tex"):
-            write_data_export(checkpoint, path, text, language)
-            return 0
+    def draw(example: dict[str, Any], path: Path) -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from PySide6.QtWidgets import QApplication
 
         from .views.matrix_image import export_matrix_image
 
         _app = QApplication.instance() or QApplication([sys.argv[0]])
-        ids = checkpoint.encode(text).ids
-        formula = "E[ids] + P" if checkpoint.P is not None else "E[ids]"
-        export_matrix_image(checkpoint.X(ids), path, f"X = {formula}: {checkpoint.name}, {len(ids)} tokens")
-    except (ExportError, PositionError) as error:
-        fail(str(error))
-    return 0
+        X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), -1)
+        export_matrix_image(X, path, title.format(n=len(example["ids"])))
+
+    return draw
+
+
+def _export_data(model: EmbeddingModel, path: Path, language: str) -> int:
+    from .io.tables import worked_example
+
+    return _export_x(path, lambda: worked_example(model), _no_picture, language)
+
+
+def _no_picture(_example: dict[str, Any], _path: Path) -> None:
+    raise AssertionError("a data export draws no picture")
+
+
+def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> int:
+    """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
+    from .io.tables import toy_worked_example
+
+    formula = "E[ids] + P" if scheme in ("learned", "sinusoidal") else "E[ids]"
+    return _export_x(path, lambda: toy_worked_example(text, scheme),
+                     _draw_heatmap(f"X = {formula} ({scheme}), {{n}} tokens"), language)
+
+
+def _export_checkpoint(checkpoint: Checkpoint, text: str, path: Path, language: str) -> int:
+    """X of ``text`` under a real model, as data (.json .csv .tex) or a picture (.png .svg)."""
+    formula = "E[ids] + P" if checkpoint.P is not None else "E[ids]"
+    return _export_x(path, lambda: checkpoint.export(text),
+                     _draw_heatmap(f"X = {formula}: {checkpoint.name}, {{n}} tokens"), language)
 
 
 def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
@@ -265,7 +286,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from .i18n import install_language, locale_for, system_language
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
-    handout = args.export is not None and args.export.suffix.lower() == ".pdf"
+    handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
     lesson = None if args.export is not None and not handout else load_bundled_lesson()
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -290,19 +311,21 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from PySide6.QtCore import QLocale
 
     QLocale.setDefault(locale_for(language))
-    if args.export is not None:
+    if args.export is not None and handout:
         from .io.tables import ExportError
-        from .shell.exports import export_x_panel_image
         from .views.handout_pdf import export_handout
 
         try:
-            if handout:
-                export_handout(model, args.export, appearance, args.paper or PAPERS[0], lesson)
-            else:
-                export_x_panel_image(model, args.export, appearance)
+            export_handout(model, args.export, appearance, args.paper or PAPERS[0], lesson)
         except (ExportError, PositionError) as error:
             fail(str(error))
         return 0
+    if args.export is not None:
+        from .io.tables import worked_example
+        from .views.x_picture import export_x_panel_image
+
+        return _export_x(args.export, lambda: worked_example(model),
+                         lambda _example, path: export_x_panel_image(model, path, appearance), language)
 
     window = open_window(model, appearance, settings, args, first_run, lesson)
     try:
@@ -338,21 +361,29 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     On a first run (no settings yet) and with no option that says where to start, the window
     opens on the guided lesson's first step with a one-line hint of F5 and F9.
     """
+    from .lesson import LessonError
     from .shell import MainWindow
 
-    window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson())
-    if args.lesson_step is not None:
-        window.go_to_step(args.lesson_step)
+    try:
+        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson())
+    except LessonError as error:  # a view cannot stage what a step asks
+        fail(f"the lesson: {error} (the app's own files are incomplete or were edited)", EXIT_FAILURE)
+    if args.step is not None:
+        window.go_to_step(args.step - 1)
+        if args.reveal:
+            window.lesson_run.reveal()
         window.undo_stack.clear()
     if args.session is not None:
         window.documents.session_path = args.session
+        if args.session_data is not None and args.step is None:
+            window.documents.resume_lesson(args.session_data)
     if args.model is not None:
         window.model_menu.real_model.set_text(args.model_text)
         window.model_menu.open_folder(args.model)
     if settings is not None and not args.explicit_start:
         from .shell.first_run import start_first_run
 
-        start_first_run(window, settings, first_run)
+        start_first_run(window, window.lesson_run, window.undo_stack, settings, first_run)
     if args.presentation:
         if args.screenshot is not None:
             window.resize(*args.size)  # the scale follows the size being shot
@@ -409,6 +440,7 @@ def _screenshot(app: object, window: MainWindow, path: Path, size: tuple[int, in
     window.resize(*size)
     window.show()
     window.x_panel.finish_build()  # a still shows the finished X
+    _wait_for_the_answer(window)
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
     # Offscreen, the window is already painted in its backing store: read it instead of painting
     # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
@@ -422,6 +454,22 @@ def _screenshot(app: object, window: MainWindow, path: Path, size: tuple[int, in
     if not image.save(str(path), "PNG", 80):
         fail(f"cannot write {path}")
     return 0
+
+
+def _wait_for_the_answer(window: MainWindow, timeout_s: float = 120.0) -> None:
+    """A revealed answer that a view is still measuring (the real-scale race): wait for its
+    numbers, so that the picture shows the answer and not "measuring…"."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    run, step = window.lesson_run, window.lesson_run.current_step()
+    if step is None or step.reveal is None or not step.reveal.done_caption or not run.revealed:
+        return
+    deadline = time.monotonic() + timeout_s
+    while run.outcome is None and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
 
 
 def _set_icon() -> None:

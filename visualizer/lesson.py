@@ -1,158 +1,81 @@
-"""The guided lesson: steps read from a data file (each a model state plus a caption), and the
-state machine that walks through them. No Qt."""
+"""The guided lesson: steps read from the lesson file, and the state machine that walks through
+them. No Qt.
+
+A step is data (:mod:`visualizer.lesson_file`): the model's state, the view that shows it with
+that view's own staging, the texts. The run puts the model in a step's state and says which step
+is shown; the shell brings the view forward and lets it stage itself. A revealed answer is a state
+of the run (``revealed``): a session keeps it, ``--step N --reveal`` starts in it.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from psygnal import Signal
 
-from .core import SCHEMES, NumberFormat, classify_rows
-from .languages import LANGUAGES
+from .core import NumberFormat, attention_outputs, classify_rows, display_token, tokenize
+from .lesson_file import (
+    FACTS,
+    CaptionVariant,
+    Lesson,
+    LessonError,
+    LessonStep,
+    Move,
+    Reveal,
+    matching_caption,
+    read_lesson,
+)
 from .model import EmbeddingModel
 from .resources import resource
+from .subscriptions import Listening
 
 LESSON_FILE = resource("lesson", "steps.json")
-VIEWS = ("x_panel", "rope_clock", "attention", "comparison", "gradient_lab")
-
-
-class LessonError(ValueError):
-    """A lesson file that does not describe a lesson; the message says what is wrong."""
-
-
-@dataclass(frozen=True)
-class LessonStep:
-    """One step: where the app goes (text, scheme, view) and what the teacher reads.
-
-    ``caption``, ``question`` and ``reveal_caption`` map a language to text; captions may name
-    live values in braces ({ids}, {x3}, {changed}, …) that the panel fills from the model.
-    """
-
-    id: str
-    title: dict[str, str]
-    caption: dict[str, str]
-    text: str
-    scheme: str
-    view: str
-    build: bool = False
-    rope_lesson: bool = False
-    causal: bool | None = None
-    """The causal mask the step asks for (None: leave it as the class set it)."""
-    lookup_only: bool = False
-    """Show only E[ids]: the ids as names of rows, before anything is added."""
-    real_scale: bool = False
-    """Open the gradient lab on its real-scale page (a question about GPT-2, not the toy)."""
-    question: dict[str, str] | None = None
-    reveal_caption: dict[str, str] | None = None
-    done_caption: dict[str, str] | None = None
-    """After a reveal action reports its outcome (the real-scale race): the answer, with
-    {fields} from the outcome."""
-    reveal_actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
-
-    @property
-    def is_question(self) -> bool:
-        """A "predict, then reveal" step."""
-        return self.question is not None
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """The stages of the whole course (this app is one of them) and this app's steps."""
-
-    stages: tuple[dict[str, str], ...]
-    current_stage: int
-    steps: tuple[LessonStep, ...]
+FACT_NAMES = tuple(FACTS)
+OUTPUT_TOLERANCE = 1e-9
+"""Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 
 
 def load_lesson(path: Path = LESSON_FILE) -> Lesson:
-    """Read and validate the lesson file. Raises ``LessonError``."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise LessonError(f"cannot read the lesson {path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise LessonError(f"cannot read the lesson {path}: {error}") from None
-    try:
-        stages = tuple(_texts(stage) for stage in data["path"]["stages"])
-        current = int(data["path"]["current"])
-        steps = tuple(_step(raw) for raw in data["steps"])
-    except (KeyError, TypeError) as error:
-        raise LessonError(f"the lesson {path.name} is missing {error}") from None
-    if not steps or not 0 <= current < len(stages):
-        raise LessonError(f"the lesson {path.name} has no steps or a wrong current stage")
-    return Lesson(stages, current, steps)
+    """Read and check the lesson file. Raises ``LessonError`` naming the step and the field."""
+    return read_lesson(path)
 
 
-def _texts(value: Any) -> dict[str, str]:
-    if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) for lang in LANGUAGES):
-        raise LessonError(f"every text needs {' and '.join(LANGUAGES)}: {value!r}")
-    return {lang: value[lang] for lang in LANGUAGES}
-
-
-def _causal(value: Any) -> bool | None:
-    if value is not None and not isinstance(value, bool):
-        raise LessonError(f"'causal' must be true, false or absent, not {value!r}")
-    return value
-
-
-def _step(raw: dict[str, Any]) -> LessonStep:
-    state = raw["state"]
-    if state["scheme"] not in SCHEMES or state["view"] not in VIEWS:
-        raise LessonError(f"step {raw.get('id')!r}: unknown scheme or view")
-    reveal = raw.get("reveal")
-    return LessonStep(
-        id=str(raw["id"]),
-        title=_texts(raw["title"]),
-        caption=_texts(raw["caption"]),
-        text=str(state["text"]),
-        scheme=state["scheme"],
-        view=state["view"],
-        build=bool(state.get("build", False)),
-        rope_lesson=bool(state.get("rope_lesson", False)),
-        causal=_causal(state.get("causal")),
-        lookup_only=bool(state.get("lookup_only", False)),
-        real_scale=bool(state.get("real_scale", False)),
-        question=_texts(raw["question"]) if "question" in raw else None,
-        reveal_caption=_texts(reveal["caption"]) if reveal else None,
-        done_caption=_texts(reveal["done_caption"]) if reveal and "done_caption" in reveal else None,
-        reveal_actions=tuple(reveal.get("actions", ())) if reveal else (),
-    )
-
-
-class LessonRun:
+class LessonRun(Listening):
     """Where the class is in the lesson, and the moves between steps. No Qt.
 
-    Going to a step puts the model in the step's state (sentence and scheme) and asks the shell,
-    through ``step_shown``, to bring the step's view forward. A question step is "predict, then
-    reveal": the first Next runs the experiment (its reveal actions) and shows the answer; the
-    second moves on. Reveal actions that are not model commands (the real-scale race) are passed
-    to the shell through ``action_requested``.
+    Going to a step puts the model in the step's state (sentence, scheme, mask) and announces the
+    step (``step_shown``): the shell brings its view forward and the view stages itself. A question
+    step is "predict, then reveal": the first Next runs the experiment (the reveal's model
+    commands) and announces the answer (``answer_shown``: the view stages the revealed state, and may
+    report an outcome back through :meth:`outcome_sink`); the second moves on.
 
     Signals
     -------
     step_shown : (LessonStep)
-        A step was entered; the shell shows its view in the state it asks for.
+        A step was entered (or resumed from a session): the shell shows its view as it asks.
+    answer_shown : (LessonStep)
+        The step's answer is now shown: the view stages the revealed state.
     changed : ()
         The step, or whether its answer is revealed, changed: the panel re-reads its text.
-    action_requested : (dict)
-        A reveal action for the shell (``{"real_scale": true}``).
+    values_changed : ()
+        The model changed under the step: captions that name live values are filled again.
     """
 
     step_shown = Signal(LessonStep)
+    answer_shown = Signal(LessonStep)
     changed = Signal()
-    action_requested = Signal(dict)
+    values_changed = Signal()
 
     def __init__(self, lesson: Lesson, model: EmbeddingModel) -> None:
         self.lesson = lesson
         self._model = model
         self._index: int | None = None
         self._revealed = False
-        self._before_reveal: tuple[tuple[int, ...], np.ndarray] | None = None
         self._outcome: dict[str, object] | None = None
+        self._reveal_count = 0  # which reveal an outcome belongs to
+        self.listen(model.events.changed, self._on_model_changed)
 
     @property
     def index(self) -> int | None:
@@ -170,12 +93,21 @@ class LessonRun:
 
     def go_to(self, index: int) -> None:
         """Enter step ``index``: the model takes the step's state, the shell shows its view."""
-        if not 0 <= index < len(self.lesson.steps):
-            raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
-        step = self.lesson.steps[index]
-        self._index, self._revealed, self._before_reveal, self._outcome = index, False, None, None
+        step = self._step_at(index)
+        self._enter(index)
         self._apply_state(step)
         self.step_shown.emit(step)
+        self.changed.emit()
+
+    def resume(self, index: int, revealed: bool = False) -> None:
+        """Show step ``index`` over the model as it is (a session's own sentence and scheme), its
+        answer revealed if ``revealed`` (the reveal's commands are not run again: the state has them)."""
+        step = self._step_at(index)
+        self._enter(index)
+        self.step_shown.emit(step)
+        if revealed and step.is_question:
+            self._revealed = True
+            self.answer_shown.emit(step)
         self.changed.emit()
 
     def advance(self) -> None:
@@ -198,44 +130,80 @@ class LessonRun:
     def reveal(self) -> None:
         """Run the question's experiment and show its answer."""
         step = self.current_step()
-        if step is None or not step.is_question or self._revealed:
+        if step is None or step.reveal is None or self._revealed:
             return
         # The experiment is defined on the step's own state: put it back if the class changed it.
         self._apply_state(step)
-        self._before_reveal = (self._model.ids, np.array(self._model.X()))
-        for action in step.reveal_actions:
-            if "move" in action:
-                source, target = action["move"]
-                self._model.move_token(int(source), int(target))
-            else:
-                self.action_requested.emit(action)
+        for command in step.reveal.commands:
+            self._model.move_token(command.source, command.target)
         self._revealed = True
+        self.answer_shown.emit(step)
         self.changed.emit()
+
+    # ---- what a staged experiment reports -------------------------------------------------------
 
     @property
     def outcome(self) -> dict[str, object] | None:
         """What the current reveal's experiment reported when it finished, or None."""
         return self._outcome
 
-    def report_outcome(self, outcome: dict[str, object]) -> None:
-        """A reveal action finished (the shell ran it): show the step's answer with its numbers."""
-        if self._revealed:
-            self._outcome = dict(outcome)
-            self.changed.emit()
+    def outcome_sink(self) -> Callable[[Mapping[str, object]], None]:
+        """Where the experiment of the reveal shown now reports its outcome; an outcome that
+        arrives after the class moved on (another step, another reveal) is dropped."""
+        count = self._reveal_count
 
-    def _apply_state(self, step: LessonStep) -> None:
-        self._model.set_text(step.text)
-        self._model.set_scheme(step.scheme)
-        if step.causal is not None:
-            self._model.set_causal(step.causal)
+        def report(outcome: Mapping[str, object]) -> None:
+            if count == self._reveal_count and self._revealed:
+                self._outcome = dict(outcome)
+                self.changed.emit()
+
+        return report
+
+    # ---- the answer, computed from the model under it ------------------------------------------
+
+    def facts(self, names: Collection[str] = FACT_NAMES) -> dict[str, object]:
+        """What an answer's caption may depend on (those of ``names``): the mask (``causal``), the
+        ``scheme``, and after a reveal whether the rows of X only moved (``rows_only_move``) and
+        whether attention's outputs only moved (``outputs_only_move``), compared with the step's
+        own order under the settings of now."""
+        facts: dict[str, object] = {"causal": self._model.attention.causal, "scheme": self._model.scheme}
+        if "rows_only_move" in names and (changed := self.changed_rows()) is not None:
+            facts["rows_only_move"] = not changed
+        if "outputs_only_move" in names and (outputs := self.changed_outputs()) is not None:
+            facts["outputs_only_move"] = not outputs
+        return facts
+
+    def answer(self, language: str) -> str | None:
+        """The revealed answer's caption in ``language`` for the state under it (None before a reveal)."""
+        step = self.current_step()
+        if step is None or step.reveal is None or not self._revealed:
+            return None
+        names = {name for variant in step.reveal.variants for name in variant.when}
+        return matching_caption(step.reveal, self.facts(names) if names else {})[language]
 
     def changed_rows(self) -> list[int] | None:
-        """After a reveal: the positions (0-based) whose values changed, not merely moved; else None."""
-        if self._before_reveal is None:
+        """After a reveal: the positions (0-based) whose rows of X changed, not merely moved; else None."""
+        before = self._step_order()
+        if before is None:
             return None
-        old_ids, old_X = self._before_reveal
-        verdicts = classify_rows(old_ids, old_X, self._model.ids, np.array(self._model.X()))
+        verdicts = classify_rows(before, self._model.X_for(before), self._model.ids, np.array(self._model.X()))
         return [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
+
+    def changed_outputs(self) -> list[int] | None:
+        """After a reveal: the positions (0-based) whose attention output changed, not merely moved
+        (the mask, or positions, tell the orders apart); else None."""
+        before = self._step_order()
+        if before is None:
+            return None
+        model = self._model
+        old = attention_outputs(model.scores_for(before), model.X_for(before))
+        new = attention_outputs(model.scores(), model.X())
+        verdicts = classify_rows(before, old, model.ids, new, atol=OUTPUT_TOLERANCE)
+        return [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
+
+    def shown_tokens(self) -> list[str]:
+        """The tokens of the sequence as the app shows them (␣ for a leading space)."""
+        return [display_token(self._model.tokens[i]) for i in self._model.ids]
 
     def live_values(self, numbers: NumberFormat, separator: str) -> dict[str, str]:
         """Values a caption may name: {ids}, {V}, {d}, {n} and {x1} … {xn} of the current X."""
@@ -246,3 +214,39 @@ class LessonRun:
         for p in range(model.n):
             values[f"x{p + 1}"] = "[" + separator.join(numbers.short(float(v)) for v in X[p]) + "]"
         return values
+
+    def close(self) -> None:
+        """Stop following the model (the window calls it on closing; idempotent)."""
+        self.stop_listening()
+
+    # ---- internals ------------------------------------------------------------------------------
+
+    def _step_at(self, index: int) -> LessonStep:
+        if not 0 <= index < len(self.lesson.steps):
+            raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
+        return self.lesson.steps[index]
+
+    def _enter(self, index: int) -> None:
+        self._index, self._revealed, self._outcome = index, False, None
+        self._reveal_count += 1
+
+    def _step_order(self) -> tuple[int, ...] | None:
+        """The ids of the step's own sentence before its reveal, if an answer is shown."""
+        step = self.current_step()
+        if step is None or not self._revealed:
+            return None
+        return tuple(tokenize(step.text, self._model.tokens))
+
+    def _apply_state(self, step: LessonStep) -> None:
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
+        if step.causal is not None:
+            self._model.set_causal(step.causal)
+
+    def _on_model_changed(self) -> None:
+        if self._index is not None:
+            self.values_changed.emit()
+
+
+__all__ = ["LESSON_FILE", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "Move", "Reveal",
+           "load_lesson"]

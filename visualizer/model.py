@@ -33,6 +33,7 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
+from .derived import DerivedArrays, read_only
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -103,11 +104,6 @@ class ModelState:
     attention: AttentionSettings = field(default_factory=AttentionSettings)
 
 
-def _read_only(array: np.ndarray) -> np.ndarray:
-    array.flags.writeable = False
-    return array
-
-
 class ModelEvents(SignalGroup):
     """What changed in an :class:`EmbeddingModel`; ``events.all`` relays every one of them.
 
@@ -157,15 +153,15 @@ class EmbeddingModel:
         vocabulary = vocabulary or toy_vocabulary()
         check_scheme(scheme)
         self._tokens = vocabulary.tokens
-        self._E = _read_only(np.array(vocabulary.E, dtype=np.float64))
+        self._E = read_only(np.array(vocabulary.E, dtype=np.float64))
         self._toy_E = self._E  # the table as shipped: sessions store edits against it
         # The learned table is the lesson's for d = 4; another width gets a stand-in of the
         # same length (the sinusoidal vectors), so every scheme still works on it.
-        self._P = learned_positions() if vocabulary.dim == 4 else _read_only(sinusoidal(8, vocabulary.dim))
+        self._P = learned_positions() if vocabulary.dim == 4 else read_only(sinusoidal(8, vocabulary.dim))
         self._attention = AttentionSettings()
         self._ids: tuple[int, ...] = tuple(self._validated_ids(tokenize(text, self._tokens)))
         self._scheme = scheme
-        self._cache: dict[str, Any] = {}
+        self._cache = DerivedArrays()
         self.events = ModelEvents()
 
     # ---- read access -------------------------------------------------------------------------
@@ -240,7 +236,7 @@ class EmbeddingModel:
 
     def E_rows(self) -> np.ndarray:
         """E[ids], shape (n, d), read-only."""
-        return self._cached("E_rows", lambda: self._E[np.asarray(self._ids, dtype=np.intp)])
+        return self._cache.get("E_rows", lambda: self._E[np.asarray(self._ids, dtype=np.intp)])
 
     def P_rows(self) -> np.ndarray | None:
         """What the scheme adds at each position, shape (n, d), read-only; None if nothing.
@@ -249,7 +245,7 @@ class EmbeddingModel:
         """
         if not self.adds_positions:
             return None
-        return self._cached("P_rows", self._compute_P_rows)
+        return self._cache.get("P_rows", self._compute_P_rows)
 
     def X(self) -> np.ndarray:
         """X = E[ids] + positions, shape (n, d), read-only; NaN rows past the trained length."""
@@ -258,7 +254,7 @@ class EmbeddingModel:
             added = self.P_rows()
             return self.E_rows() + added if added is not None else self.E_rows().copy()
 
-        return self._cached("X", compute)
+        return self._cache.get("X", compute)
 
     def positions_of(self, token_id: int) -> list[int]:
         """0-based positions where ``token_id`` occurs in the sequence."""
@@ -279,7 +275,7 @@ class EmbeddingModel:
         """RoPE frequencies θ_i, shape (d // 2,), read-only; ``scaled=False`` ignores extension."""
         settings = self._attention
         scaling = settings.rope_scaling if scaled else None
-        return self._cached(f"theta{scaled}", lambda: rope_frequencies(self.d, settings.rope_base, scaling))
+        return self._cache.get(f"theta{scaled}", lambda: rope_frequencies(self.d, settings.rope_base, scaling))
 
     def alibi_slope(self) -> float:
         """The slope of the ALiBi head shown."""
@@ -287,7 +283,7 @@ class EmbeddingModel:
 
     def rotated(self) -> np.ndarray:
         """q = k = X rotated by RoPE, position p turned by (p − 1)·θ_i; shape (n, d), read-only."""
-        return self._cached("rotated", lambda: rope_rotate(self.X(), np.arange(self.n), self.theta()))
+        return self._cache.get("rotated", lambda: rope_rotate(self.X(), np.arange(self.n), self.theta()))
 
     def scores(self, scheme: str | None = None) -> np.ndarray:
         """Attention scores of one head with q = k = x, shape (n, n), −inf where masked.
@@ -298,15 +294,15 @@ class EmbeddingModel:
         scheme = scheme or self._scheme
 
         def compute() -> np.ndarray:
-            X = self.X() if scheme == self._scheme else self._x_under(scheme)
+            X = self.X() if scheme == self._scheme else self._x_of(self._ids, scheme)
             return attention_scores(X, scheme, causal=self._attention.causal, theta=self.theta(),
                                     slope=self.alibi_slope())
 
-        return self._cached(f"scores:{scheme}", compute)
+        return self._cache.get(f"scores:{scheme}", compute)
 
     def alibi_bias_matrix(self) -> np.ndarray:
         """The bias ALiBi adds for the head shown, shape (n, n), read-only."""
-        return self._cached("alibi_bias", lambda: alibi_bias(self.n, self.alibi_slope(),
+        return self._cache.get("alibi_bias", lambda: alibi_bias(self.n, self.alibi_slope(),
                                                               causal=self._attention.causal))
 
     def set_rope_base(self, base: float) -> None:
@@ -345,14 +341,26 @@ class EmbeddingModel:
         check_scheme(scheme)
         if scheme == self._scheme:
             return self.X()
-        return self._cached(f"X:{scheme}", lambda: self._x_under(scheme))
+        return self._cache.get(f"X:{scheme}", lambda: self._x_of(self._ids, scheme))
 
-    def _x_under(self, scheme: str) -> np.ndarray:
-        E_rows = self.E_rows()
+    def X_for(self, ids: tuple[int, ...]) -> np.ndarray:
+        """X that the sequence ``ids`` would have under the current scheme and E, shape (len(ids), d),
+        NaN rows past the learned table; not kept (the lesson compares an answer with this)."""
+        return self._x_of(tuple(self._validated_ids(list(ids))), self._scheme)
+
+    def scores_for(self, ids: tuple[int, ...]) -> np.ndarray:
+        """The scores ``ids`` would get under the current scheme, E and attention settings, shape
+        (len(ids), len(ids)), −inf where masked; not kept."""
+        settings = self._attention
+        return attention_scores(self.X_for(ids), self._scheme, causal=settings.causal, theta=self.theta(),
+                                slope=self.alibi_slope())
+
+    def _x_of(self, ids: tuple[int, ...], scheme: str) -> np.ndarray:
+        E_rows = self._E[np.asarray(ids, dtype=np.intp)].reshape(len(ids), self.d)
         if scheme == "sinusoidal":
-            return E_rows + sinusoidal(self.n, self.d)
+            return E_rows + sinusoidal(len(ids), self.d)
         if scheme == "learned":
-            return E_rows + padded_positions(self._P, self.n)
+            return E_rows + padded_positions(self._P, len(ids))
         return E_rows.copy()
 
     # ---- commands ----------------------------------------------------------------------------
@@ -426,7 +434,7 @@ class EmbeddingModel:
         E = self._E.copy()
         E[token_id, dim] = value
         self._apply(
-            ModelState(self._ids, self._scheme, _read_only(E), self._attention),
+            ModelState(self._ids, self._scheme, read_only(E), self._attention),
             Edit("embedding", (token_id, dim, value)),
         )
 
@@ -455,7 +463,7 @@ class EmbeddingModel:
         self._ids, self._scheme, self._attention = tuple(new.ids), new.scheme, new.attention
         if embedding_differs:
             E = new.E if not new.E.flags.writeable else np.array(new.E, dtype=np.float64)
-            self._E = _read_only(E)
+            self._E = read_only(E)
         self._cache.clear()
         events = self.events
         if tokens_differ:
@@ -487,11 +495,6 @@ class EmbeddingModel:
         if self._scheme == "sinusoidal":
             return sinusoidal(self.n, self.d)
         return padded_positions(self._P, self.n)
-
-    def _cached(self, key: str, compute: Any) -> Any:
-        if key not in self._cache:
-            self._cache[key] = _read_only(np.asarray(compute()))
-        return self._cache[key]
 
 
 __all__ = [

@@ -7,13 +7,16 @@ model already shown). Arrays handed out are read-only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from psygnal import Signal
 
 from .core import sinusoidal
+from .derived import DerivedArrays, read_only
+from .model import Edit
 
 if TYPE_CHECKING:
     from .io.checkpoint import Checkpoint
@@ -21,9 +24,13 @@ if TYPE_CHECKING:
 DEFAULT_TEXT = "the cat sat on the mat"
 
 
-def _read_only(array: np.ndarray) -> np.ndarray:
-    array.flags.writeable = False
-    return array
+@dataclass(frozen=True)
+class RealModelState:
+    """What an undo step of the real model's page puts back: the sentence and its tokens, in order."""
+
+    text: str
+    ids: tuple[int, ...]
+    tokens: tuple[str, ...]
 
 
 class RealModel:
@@ -39,12 +46,16 @@ class RealModel:
         "X" (the lesson's E[ids] + P) or "X_model" (what the first block receives).
     selection_changed : (object)
         The selected position (int) or None.
+    edited : (RealModelState, RealModelState, Edit)
+        Before, after, and what the command did (a sentence typed, a token dragged), for the page's
+        own undo stack; not emitted by ``restore`` (nor by opening a model, which starts afresh).
     """
 
     checkpoint_changed = Signal()
     tokens_changed = Signal()
     x_kind_changed = Signal(str)
     selection_changed = Signal(object)
+    edited = Signal(RealModelState, RealModelState, Edit)
 
     def __init__(self) -> None:
         self._checkpoint: Checkpoint | None = None
@@ -53,7 +64,7 @@ class RealModel:
         self._tokens: tuple[str, ...] = ()
         self._x_kind = "X"
         self._selected: int | None = None
-        self._cache: dict[str, Any] = {}
+        self._cache = DerivedArrays()
 
     # ---- read access -------------------------------------------------------------------------
 
@@ -99,7 +110,7 @@ class RealModel:
 
     def X(self) -> np.ndarray:
         """The matrix shown, shape (n, d), read-only: X or X_model; NaN rows past a learned table."""
-        return self._cached(f"X:{self._x_kind}", self._compute_X)
+        return self._cache.get(f"X:{self._x_kind}", self._compute_X)
 
     def row_norms(self) -> np.ndarray:
         """‖E[i]‖ for every id, shape (V,), read-only: one chunked pass over E, then cached."""
@@ -107,15 +118,15 @@ class RealModel:
 
         checkpoint = self._checkpoint
         if checkpoint is None:
-            return _read_only(np.zeros(0))
-        return self._cached("row_norms", lambda: chunked_row_norms(checkpoint.E.chunks(), checkpoint.vocab_size))
+            return read_only(np.zeros(0))
+        return self._cache.get("row_norms", lambda: chunked_row_norms(checkpoint.E.chunks(), checkpoint.vocab_size))
 
     def P_similarity(self) -> np.ndarray | None:
         """Cosine similarity of the learned rows, shape (T, T), or None."""
         from .core import cosine_similarity_matrix
 
         P = None if self._checkpoint is None else self._checkpoint.P
-        return None if P is None else self._cached("P_sim", lambda: cosine_similarity_matrix(P))
+        return None if P is None else self._cache.get("P_sim", lambda: cosine_similarity_matrix(P))
 
     def sinusoidal_similarity(self) -> np.ndarray | None:
         """Cosine similarity of a sinusoidal table of P's size, shape (T, T), for comparison."""
@@ -125,7 +136,7 @@ class RealModel:
         if P is None:
             return None
         width = P.shape[1] - P.shape[1] % 2
-        return self._cached("sin_sim", lambda: cosine_similarity_matrix(sinusoidal(P.shape[0], width)))
+        return self._cache.get("sin_sim", lambda: cosine_similarity_matrix(sinusoidal(P.shape[0], width)))
 
     # ---- commands ----------------------------------------------------------------------------
 
@@ -164,9 +175,11 @@ class RealModel:
             self._text = text
             return
         encoding = self._checkpoint.encode(text)
+        before = self.state()
         self._text = text
         if encoding.ids != self._ids:
             self._set_tokens(encoding.ids, encoding.tokens)
+            self.edited.emit(before, self.state(), Edit("text"))
 
     def move_token(self, src: int, dst: int) -> None:
         """Move the token at ``src`` so that it ends at ``dst`` (0-based): drag to reorder."""
@@ -174,11 +187,23 @@ class RealModel:
             raise IndexError(f"positions must lie in 1..{self.n}")
         if src == dst:
             return
+        before = self.state()
         ids, tokens = list(self._ids), list(self._tokens)
         ids.insert(dst, ids.pop(src))
         tokens.insert(dst, tokens.pop(src))
         self._set_tokens(tuple(ids), tuple(tokens))
         self.set_selected(dst)
+        self.edited.emit(before, self.state(), Edit("move", (tokens[dst], dst + 1)))
+
+    def state(self) -> RealModelState:
+        """A snapshot for undo."""
+        return RealModelState(self._text, self._ids, self._tokens)
+
+    def restore(self, state: RealModelState) -> None:
+        """Put back a snapshot (undo/redo). Emits ``tokens_changed`` but not ``edited``."""
+        self._text = state.text
+        if (state.ids, state.tokens) != (self._ids, self._tokens):
+            self._set_tokens(state.ids, state.tokens)
 
     def set_x_kind(self, kind: str) -> None:
         """Show "X" (the lesson's formula) or "X_model" (what the first block receives)."""
@@ -200,8 +225,7 @@ class RealModel:
 
     def _set_tokens(self, ids: tuple[int, ...], tokens: tuple[str, ...]) -> None:
         self._ids, self._tokens = ids, tokens
-        for key in [k for k in self._cache if k.startswith("X:")]:
-            del self._cache[key]
+        self._cache.clear("X:")
         if self._selected is not None and self._selected >= self.n:
             self._selected = None
         self.tokens_changed.emit()
@@ -216,8 +240,3 @@ class RealModel:
         if ids:
             X[:known] = checkpoint.X_model(ids) if self._x_kind == "X_model" else checkpoint.X(ids)
         return X
-
-    def _cached(self, key: str, compute: Any) -> Any:
-        if key not in self._cache:
-            self._cache[key] = _read_only(np.asarray(compute()))
-        return self._cache[key]

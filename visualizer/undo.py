@@ -1,18 +1,22 @@
 """Undo/redo for every model command, whoever issued it (view, keyboard, drop, lesson step).
 
-The model reports each command as (state before, state after, description); this module turns
-that into a ``QUndoCommand`` on a ``QUndoStack``. Undo and redo put a snapshot back with
-``EmbeddingModel.restore``, which does not report an edit, so nothing is recorded twice.
+A document (the toy's :class:`~visualizer.model.EmbeddingModel`, the real model's page) reports
+each command as (state before, state after, description); this module turns that into a
+``QUndoCommand`` on the document's own ``QUndoStack``. Undo and redo put a snapshot back with the
+document's ``restore``, which does not report an edit, so nothing is recorded twice.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from .core.problems import QT_TRANSLATE_NOOP
-from .listening import Listening
-from .model import Edit, EmbeddingModel, ModelState
+from .model import Edit
+from .subscriptions import Connectable, Listening
 
 # Listed here so that pyside6-lupdate finds them; translated when the menu shows them.
 _DESCRIPTIONS = {
@@ -41,33 +45,43 @@ def describe(edit: Edit) -> str:
 
 
 class ModelStateCommand(QUndoCommand):
-    """One model command, already applied when pushed."""
+    """One command of a document, already applied when pushed."""
 
-    def __init__(self, model: EmbeddingModel, before: ModelState, after: ModelState, edit: Edit):
+    def __init__(self, restore: Callable[[Any], object], before: object, after: object, edit: Edit):
         super().__init__(describe(edit))
-        self._model, self._before, self._after, self.edit = model, before, after, edit
+        self._restore, self._before, self._after, self.edit = restore, before, after, edit
         self._applied = True
 
     def redo(self) -> None:
-        # QUndoStack.push calls redo() at once; the model already did the work.
+        # QUndoStack.push calls redo() at once; the document already did the work.
         if self._applied:
             self._applied = False
             return
-        self._model.restore(self._after)
+        self._restore(self._after)
 
     def undo(self) -> None:
-        self._model.restore(self._before)
+        self._restore(self._before)
 
 
 class UndoRecorder(Listening):
-    """Pushes every edit of ``model`` onto ``stack`` until ``detach()``."""
+    """Pushes every edit a document reports onto ``stack`` until ``detach()``.
 
-    def __init__(self, model: EmbeddingModel, stack: QUndoStack) -> None:
-        self._model, self._stack = model, stack
-        self.listen(model.events.edited, self._on_edited)
+    Parameters
+    ----------
+    edited : signal
+        Emitted after each command with (state before, state after, :class:`Edit`).
+    restore : callable
+        Puts a state back without emitting ``edited`` (``EmbeddingModel.restore``, ``RealModel.restore``).
+    stack : QUndoStack
+        The document's own stack.
+    """
 
-    def _on_edited(self, before: ModelState, after: ModelState, edit: Edit) -> None:
-        self._stack.push(ModelStateCommand(self._model, before, after, edit))
+    def __init__(self, edited: Connectable, restore: Callable[[Any], object], stack: QUndoStack) -> None:
+        self._restore, self._stack = restore, stack
+        self.listen(edited, self._on_edited)
+
+    def _on_edited(self, before: object, after: object, edit: Edit) -> None:
+        self._stack.push(ModelStateCommand(self._restore, before, after, edit))
 
     def retranslate(self) -> None:
         """Re-describe every command in the current language."""

@@ -8,6 +8,7 @@ The seed is fixed (the same 5,000 actions every run, so CI is deterministic) unl
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -36,7 +37,7 @@ class Monkey:
     def act(self) -> str:
         actions = [self.drag_chip, self.drop_vocabulary_row, self.delete_chip, self.alt_arrow, self.switch_scheme,
                    self.edit_cell, self.undo, self.redo, self.type_sentence, self.toggle_animation,
-                   self.lesson_step, self.switch_tab, self.hover]
+                   self.lesson_step, self.switch_tab, self.hover, self.toggle_mask]
         action = actions[self.rng.integers(len(actions))]
         self.last = action.__name__  # named in the failure message even if the action raises
         action()
@@ -102,8 +103,12 @@ class Monkey:
             view.build_button.toggle()
             if view.build_stage() is not None and self.rng.random() < 0.5:
                 view._advance_build()
-        elif hasattr(view, "play_button"):
-            view.play_button.toggle()
+        elif hasattr(view, "player"):
+            view.player.button.toggle()
+
+    def toggle_mask(self) -> None:
+        view = self.window.attention
+        view.causal.click()
 
     def lesson_step(self) -> None:
         panel = self.window.lesson_panel
@@ -122,40 +127,78 @@ class Monkey:
         self.window.highlight.set_position(int(self.rng.integers(self.model.n)) if self.model.n else None)
 
 
+class Checks:
+    """Counts the checks it makes: ``check_invariants`` reports how many it made, not a number typed in."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def that(self, condition: bool, what: str) -> None:
+        """One check: ``condition`` must hold; ``what`` names it in the failure."""
+        self.count += 1
+        assert condition, what
+
+    def equal(self, actual: np.ndarray, expected: np.ndarray, what: str, atol: float | None = None) -> None:
+        """One check: two arrays equal (within ``atol`` if given)."""
+        self.count += 1
+        if atol is None:
+            np.testing.assert_array_equal(actual, expected, err_msg=what)
+        else:
+            np.testing.assert_allclose(actual, expected, atol=atol, err_msg=what)
+
+    def raises(self, error: type[Exception], call: Callable[[], object], what: str) -> None:
+        """One check: ``call()`` raises ``error``."""
+        self.count += 1
+        try:
+            call()
+        except error:
+            return
+        raise AssertionError(f"{what}: {error.__name__} was not raised")
+
+
 def check_invariants(window) -> int:
     """Assert that the model is consistent and every view shows it. Returns the checks made."""
+    check = Checks()
     model = window.model
     X = model.X()
     beyond = model.beyond_trained_length()
     trained = model.n - len(beyond)
-    np.testing.assert_allclose(X[:trained], embed(model.ids[:trained], model.E, model.scheme), atol=1e-12)
-    assert np.isnan(X[trained:]).all()
+    check.equal(X[:trained], embed(model.ids[:trained], model.E, model.scheme), "X = core embed", atol=1e-12)
+    check.that(bool(np.isnan(X[trained:]).all()), "no X past the trained length")
     if beyond:
-        with pytest.raises(PositionError):
-            embed(model.ids, model.E, model.scheme)
-    assert np.isfinite(model.E).all()
+        check.raises(PositionError, lambda: embed(model.ids, model.E, model.scheme), "embed refuses past T")
+    check.that(bool(np.isfinite(model.E).all()), "E finite")
     strip = window.token_strip.strip_model
-    assert strip.rowCount() == model.n
-    assert [strip.index(p).data() for p in range(model.n)] == [display_token(model.tokens[i]) for i in model.ids]
+    check.that(strip.rowCount() == model.n, "a chip per token")
+    check.that([strip.index(p).data() for p in range(model.n)] == [display_token(model.tokens[i]) for i in model.ids],
+               "the chips' tokens")
     typed = window.text_input.line_edit.text()
     if typed != model.text:  # refused text stays for correcting, with its error on screen
-        with pytest.raises(TokenizeError):
-            tokenize(typed, model.tokens)
-        assert "No token of the vocabulary matches" in window.text_input.message.text()
-    assert model.text == detokenize(model.ids, model.tokens)
-    assert window.scheme_selector.buttons[model.scheme].isChecked()
+        check.raises(TokenizeError, lambda: tokenize(typed, model.tokens), "the typed text is refused")
+        check.that("No token of the vocabulary matches" in window.text_input.message.text(), "its message shown")
+    check.that(model.text == detokenize(model.ids, model.tokens), "text and ids agree")
+    check.that(window.scheme_selector.buttons[model.scheme].isChecked(), "the scheme's button checked")
     table = window.vocabulary.table_model
     token_id = int(np.random.default_rng(model.n).integers(model.V))
     shown = [float(table.index(token_id, 2 + c).data(Qt.ItemDataRole.EditRole)) for c in range(model.d)]
-    assert shown == list(model.E[token_id])
+    check.that(shown == list(model.E[token_id]), "the vocabulary shows E")
+    settings = model.attention
+    if window.pages["attention"].built:  # its controls show the model's settings, hidden or not
+        attention = window.attention
+        check.that(attention.causal.isChecked() == settings.causal, "the mask box shows the mask")
+        check.that((attention.heads.value(), attention.head.value()) == (settings.alibi_heads, settings.alibi_head),
+                   "the ALiBi boxes show the heads")
+    if window.pages["rope_clock"].built:
+        check.that(window.rope_clock.controls.base_choice.currentData() == settings.rope_base,
+                   "the clock shows the RoPE base")
     panel = window.x_panel
     if panel.isVisible() and panel.build_stage() is None:
         if panel.lookup_only():  # the lesson's first step: only the lookup, X still to come
-            assert np.isnan(panel.result.values()).all()
+            check.that(bool(np.isnan(panel.result.values()).all()), "no X shown yet")
         else:
-            np.testing.assert_array_equal(panel.result.values(), X)
-        np.testing.assert_array_equal(panel.lookup.values(), model.E_rows())
-    return 7
+            check.equal(panel.result.values(), X, "the X panel shows X")
+        check.equal(panel.lookup.values(), model.E_rows(), "the X panel shows E[ids]")
+    return check.count
 
 
 def seed_from_environment() -> int:

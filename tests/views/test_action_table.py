@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -9,15 +11,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMainWindow
 
 from tests import spec
-from visualizer.shell.actions import (
-    WINDOW_MENUS,
-    ActionSpec,
-    ActionTable,
-    ShortcutConflictError,
-    check_shortcuts,
-    key_sequences,
-    window_actions,
-)
+from visualizer.shell.actions import ActionSpec, ActionTable, ShortcutConflictError, check_shortcuts, key_sequences
+from visualizer.shell.window_actions import WINDOW_MENUS, window_actions
 
 
 def test_the_window_table_gives_no_key_twice(qapp):  # standard keys need a QGuiApplication
@@ -50,8 +45,10 @@ def test_redo_keeps_ctrl_shift_z_exactly_once(qapp):
 def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
     host = QMainWindow()
     qtbot.addWidget(host)
-    rows = window_actions()
-    table = ActionTable(host, rows, WINDOW_MENUS, {"token_strip": host}, host.menuBar())
+    # No window parts here: the toggles' getters, which read them, are left out.
+    rows = tuple(replace(row, checked=None) for row in window_actions())
+    table = ActionTable(host, WINDOW_MENUS, {"token_strip": host}, host.menuBar())
+    table.add(rows, None)
     table.retranslate()
     for row in rows:
         if row.menu is not None:
@@ -71,3 +68,30 @@ def test_ctrl_shift_z_redoes_through_the_key_event_path(window, qtbot):
     assert window.model.ids == tuple(spec.IDS)
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert window.model.ids == moved
+
+
+def test_a_part_added_later_brings_its_own_rows_and_may_not_take_a_key(window, qtbot):
+    # The seam a class poll uses: its rows, its own context, the window's table.
+    calls = []
+
+    def open_poll(context: list) -> None:
+        context.append("poll opened")
+
+    window.action_table.add((ActionSpec("poll", "Class &poll", ("Ctrl+Shift+P",), "view", open_poll),), calls)
+    window.action_table["poll"].trigger()
+    assert calls == ["poll opened"]
+    assert window.action_table["poll"] in window.action_table.menus["view"].actions()
+    with pytest.raises(ShortcutConflictError, match="F5 is given to 'poll_present' and to 'present'"):
+        window.action_table.add((ActionSpec("poll_present", "Present the poll", ("F5",), "view", open_poll),), calls)
+
+
+def test_toggles_read_their_state_from_getters(window):
+    lesson = window.action_table["lesson"]
+    assert not lesson.isChecked()
+    window.go_to_step(0)  # the lesson shows itself: F9's mark follows, set by nobody
+    assert lesson.isChecked()
+    window.appearance.set_high_contrast(True)
+    assert window.action_table["contrast"].isChecked()
+    window.set_language("pt")
+    assert window.action_table["language_pt"].isChecked() and not window.action_table["language_en"].isChecked()
+    window.set_language("en")

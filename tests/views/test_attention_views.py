@@ -38,26 +38,26 @@ def test_shift_both_keeps_the_score(window, show):
     start = clock.picked_score()
     assert math.isfinite(start)
     for shift in range(1, 30):
-        clock.shift_both.setValue(shift)
+        clock.controls.shift_both.setValue(shift)
         assert clock.offset() == shift
         assert clock.picked_score() == pytest.approx(start, abs=1e-12)
-    assert "score" in clock.readout.text()
+    assert "score" in clock.controls.readout.text()
 
 
 def test_lesson_example_is_one_click_away(window, show):
     clock = show(window.rope_clock)
-    clock.lesson_button.click()
+    clock.controls.lesson_button.click()
     assert clock.lesson_mode and list(clock.thetas()) == [0.5]
     shown = {}
-    for button, positions in zip(clock.lesson_choices, spec.ROPE_SCORES, strict=True):
+    for button, positions in zip(clock.controls.lesson_choices, spec.ROPE_SCORES, strict=True):
         button.click()
         shown[positions] = round(clock.picked_score(), 3)
-        assert clock.appearance.numbers.fixed(spec.ROPE_SCORES[positions], 3) in clock.readout.text()
+        assert clock.appearance.numbers.fixed(spec.ROPE_SCORES[positions], 3) in clock.controls.readout.text()
     assert shown == spec.ROPE_SCORES
-    clock.lesson_choices[0].click()
-    clock.shift_both.setValue(7)
-    assert "position 10" in clock.readout.text() and "0.540" in clock.readout.text()
-    clock.lesson_button.click()
+    clock.controls.lesson_choices[0].click()
+    clock.controls.shift_both.setValue(7)
+    assert "position 10" in clock.controls.readout.text() and "0.540" in clock.controls.readout.text()
+    clock.controls.lesson_button.click()
     assert not clock.lesson_mode
 
 
@@ -75,19 +75,19 @@ def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
 
 def test_base_and_scaling_controls_change_theta(window, show):
     clock = show(window.rope_clock)
-    clock.base.setCurrentIndex(clock.base.findData(500_000.0))
+    clock.controls.base_choice.setCurrentIndex(clock.controls.base_choice.findData(500_000.0))
     assert window.model.attention.rope_base == 500_000.0
     np.testing.assert_allclose(window.model.theta(), rope_frequencies(4, 500_000.0), rtol=1e-12)
-    clock.scaling_kind.setCurrentIndex(clock.scaling_kind.findData("pi"))
-    clock.scaling_factor.setValue(4.0)
+    clock.controls.scaling_kind.setCurrentIndex(clock.controls.scaling_kind.findData("pi"))
+    clock.controls.scaling_factor.setValue(4.0)
     assert window.model.attention.rope_scaling == RopeScaling("pi", 4.0)
     np.testing.assert_allclose(window.model.theta(), rope_frequencies(4, 500_000.0) / 4, rtol=1e-12)
-    assert "→" in clock.theta_table.text()
+    assert "→" in clock.controls.theta_table.text()
     window.action_table["undo"].trigger()
     window.action_table["undo"].trigger()
     window.action_table["undo"].trigger()
     assert window.model.attention.rope_base == 10_000.0 and window.model.attention.rope_scaling is None
-    assert clock.base.currentData() == 10_000.0
+    assert clock.controls.base_choice.currentData() == 10_000.0
 
 
 def test_many_pairs_make_a_scrolling_grid(qtbot):

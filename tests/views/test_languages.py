@@ -77,7 +77,7 @@ def test_every_visible_string_is_translated_both_ways(window, scene):
     window.go_to_step(4)  # the lesson panel at a predict-then-reveal question
     window.show_view(window.view_named(scene))
     if scene == "rope_clock":
-        window.rope_clock.lesson_button.click()
+        window.rope_clock.controls.lesson_button.click()
     if scene == "gradient_lab":
         window.lab.set_tied(True)
         window.lab.set_optimizer("adam")

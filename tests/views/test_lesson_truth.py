@@ -59,7 +59,7 @@ def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(wind
 def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):
     clock = window.rope_clock
     window.show_view(clock)
-    assert "divides it by √d = 2" in clock.scheme_note.text()
+    assert "divides it by √d = 2" in clock.controls.scheme_note.text()
 
 
 def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):

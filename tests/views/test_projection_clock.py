@@ -52,7 +52,7 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
     title_px = view.faces.title_pixel_size
     assert title_px == 0 or title_px >= MIN_LABEL_PX
     # The answer is on screen, without scrolling, in 22 px type.
-    readout = view.readout
+    readout = view.controls.readout
     answer = f"{spec.ROPE_SCORES[(3, 1)]:.3f}"
     assert (answer.replace(".", ",") if language == "pt" else answer) in readout.text()
     assert readout.isVisible()
@@ -61,9 +61,11 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
     assert shown.contains(window_rect(readout, window)), "the answer is scrolled out of sight"
     assert window.rect().contains(window_rect(readout, window))
     # Controls the step does not need step aside; play/pause stays.
-    for aside in (view.speed, view.base, view.scaling_kind, view.scaling_factor, view.theta_table):
+    controls = view.controls
+    for aside in (controls.speed, controls.base_choice, controls.scaling_kind, controls.scaling_factor,
+                  controls.theta_table):
         assert not aside.isVisible()
-    assert view.play_button.isVisible()
+    assert view.controls.play_button.isVisible()
     # No horizontal scroll, no label cut, none lies on another.
     assert not view.controls.horizontalScrollBar().isVisible()
     assert not faces.horizontalScrollBar().isVisible()
@@ -76,7 +78,7 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
 def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_multiples(presenting, size, language):
     window = presenting(size, language, CLOCK_STEP)
     view = window.current_view()
-    view.lesson_button.setChecked(False)
+    view.controls.lesson_button.setChecked(False)
     QApplication.processEvents()
     window.grab()
     assert not view.lesson_mode and len(view.thetas()) >= 2
@@ -89,8 +91,8 @@ def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_mult
     assert not view.faces_scroll.verticalScrollBar().isVisible()
     assert not view.controls.horizontalScrollBar().isVisible()
     shown = window_rect(view.controls.viewport(), window)
-    assert shown.contains(window_rect(view.readout, window)), "the score is scrolled out of sight"
-    assert digit_height(view.readout.font()) >= MIN_DIGIT_PX
+    assert shown.contains(window_rect(view.controls.readout, window)), "the score is scrolled out of sight"
+    assert digit_height(view.controls.readout.font()) >= MIN_DIGIT_PX
     assert_labels_whole(visible_labels(window))
 
 
@@ -110,7 +112,8 @@ def test_the_ordinary_window_keeps_every_control(qtbot):
     qtbot.waitExposed(window)
     view = window.current_view()
     assert isinstance(view, RopeClock)
-    for control in (view.speed, view.base, view.scaling_kind, view.theta_table, view.scheme_note, view.sweep):
+    for control in (view.controls.speed, view.controls.base_choice, view.controls.scaling_kind,
+                    view.controls.theta_table, view.controls.scheme_note, view.controls.sweep_slider):
         assert control.isVisible()
     window.close()
 
@@ -120,6 +123,7 @@ def test_leaving_the_stage_brings_every_control_back(presenting):
     view = window.current_view()
     window.presentation.set_presenting(False)
     QApplication.processEvents()
-    for control in (view.speed, view.base, view.scaling_kind, view.theta_table, view.scheme_note, view.lesson_button):
+    for control in (view.controls.speed, view.controls.base_choice, view.controls.scaling_kind,
+                    view.controls.theta_table, view.controls.scheme_note, view.controls.lesson_button):
         assert control.isVisible()
     assert view.faces.stage() is None

@@ -37,7 +37,7 @@ def test_matrix_row_levels_are_set_once_for_every_image(qtbot, appearance):
 def test_listening_also_records_qt_signals(qtbot):
     from PySide6.QtCore import QObject
 
-    from visualizer.views.listening import ListeningView
+    from visualizer.views.protocol import ListeningView
 
     class View(ListeningView, QWidget):
         pass

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from visualizer.views.attention_preview import AttentionPreview
 from visualizer.views.gradient_lab import GradientLabView
-from visualizer.views.listening import AnimatedView, View
+from visualizer.views.protocol import AnimatedView, View
 from visualizer.views.rope_clock import RopeClock
 from visualizer.views.scheme_comparison import SchemeComparison
 from visualizer.views.scheme_selector import SchemeSelector

@@ -175,7 +175,7 @@ class _Experiment:
 def _experiment(step: LessonStep, model: EmbeddingModel) -> _Experiment | None:
     """Run the step's reveal moves on a scratch model with the step's sentence and scheme and
     ``model``'s E (what ``LessonRun.reveal`` does to the real one); None if they cannot run."""
-    moves = [(int(action["move"][0]), int(action["move"][1])) for action in step.reveal_actions if "move" in action]
+    moves = [(move.source, move.target) for move in step.reveal.commands] if step.reveal is not None else []
     try:
         scratch = EmbeddingModel(Vocabulary(model.tokens, model.E), text=step.text, scheme=step.scheme)
         before = (scratch.ids, np.array(scratch.X()))

@@ -3,7 +3,14 @@
 Every function takes arrays and returns new arrays; nothing here holds state.
 """
 
-from .attention import alibi_bias, alibi_slopes, attention_scores, bloom_alibi_slopes, mpt_alibi_slopes
+from .attention import (
+    alibi_bias,
+    alibi_slopes,
+    attention_outputs,
+    attention_scores,
+    bloom_alibi_slopes,
+    mpt_alibi_slopes,
+)
 from .formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
 from .gradient import (
     GPT2_SMALL_CONTEXT,
@@ -80,6 +87,7 @@ __all__ = [
     "Vocabulary",
     "alibi_bias",
     "alibi_slopes",
+    "attention_outputs",
     "attention_scores",
     "bloom_alibi_slopes",
     "check_scheme",

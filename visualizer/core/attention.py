@@ -111,3 +111,28 @@ def attention_scores(
     if causal:
         scores[np.triu_indices(n, 1)] = -np.inf
     return scores
+
+
+def attention_outputs(scores: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """What one head returns: each query's softmax over its scores, times the values.
+
+    Parameters
+    ----------
+    scores : ndarray, shape (n, n)
+        From :func:`attention_scores`; −inf where masked (weight 0), NaN rows stay NaN.
+    values : ndarray, shape (n, d)
+        v for each key (the app's head uses v = x).
+
+    Returns
+    -------
+    ndarray, shape (n, d)
+        Row i is Σ_j softmax(scores[i])_j · values[j].
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    values = np.asarray(values, dtype=np.float64)
+    if scores.size == 0:  # no tokens: nothing to attend to
+        return np.zeros((scores.shape[0], values.shape[1] if values.ndim == 2 else 0))
+    top = np.max(np.where(np.isneginf(scores), -np.inf, scores), axis=1, keepdims=True)
+    weights = np.exp(scores - top)  # exp(−inf) = 0: a masked key weighs nothing
+    weights /= weights.sum(axis=1, keepdims=True)
+    return weights @ values

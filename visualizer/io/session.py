@@ -22,7 +22,8 @@ from ..model import MAX_ALIBI_HEADS, MAX_TOKENS, AttentionSettings, EmbeddingMod
 from .atomic import write_atomically
 
 FORMAT = "embedding-visualizer-session"
-VERSION = 1
+VERSION = 2
+"""2 keeps the lesson's place as {"step": id, "revealed": …}; version 1 files (a step's index) still open."""
 MAX_BYTES = 1_000_000
 """A real session is a few kB; anything much larger is not one of ours."""
 
@@ -32,14 +33,23 @@ class SessionError(TranslatableError):
 
 
 @dataclass(frozen=True)
+class LessonPlace:
+    """Where the lesson is: the step (its id; a version-1 file gives its index, 0-based) and
+    whether its answer is revealed."""
+
+    step: str | int
+    revealed: bool = False
+
+
+@dataclass(frozen=True)
 class Session:
-    """A validated session: the model state to restore and the lesson step (or None)."""
+    """A validated session: the model state to restore and the lesson's place (or None)."""
 
     state: ModelState
-    lesson_step: int | None = None
+    lesson: LessonPlace | None = None
 
 
-def session_to_dict(model: EmbeddingModel, lesson_step: int | None = None,
+def session_to_dict(model: EmbeddingModel, lesson: LessonPlace | None = None,
                     reference_E: np.ndarray | None = None) -> dict[str, Any]:
     """The JSON-ready form of the model's state; E is stored as edits against the toy table."""
     base = model.toy_E if reference_E is None else reference_E
@@ -61,13 +71,13 @@ def session_to_dict(model: EmbeddingModel, lesson_step: int | None = None,
             "causal": settings.causal,
         },
         "E_edits": edits,
-        "lesson_step": lesson_step,
+        "lesson": None if lesson is None else {"step": lesson.step, "revealed": lesson.revealed},
     }
 
 
-def save_session(path: Path, model: EmbeddingModel, lesson_step: int | None = None) -> None:
+def save_session(path: Path, model: EmbeddingModel, lesson: LessonPlace | None = None) -> None:
     """Write the session atomically. Raises ``SessionError`` naming the path on failure."""
-    text = json.dumps(session_to_dict(model, lesson_step), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(session_to_dict(model, lesson), indent=2, ensure_ascii=False) + "\n"
     try:
         write_atomically(path, text.encode("utf-8"))
     except OSError as error:
@@ -145,12 +155,26 @@ def parse_session(data: Any, model: EmbeddingModel, name: str = "the session") -
             "Problems", "{name}: unknown position scheme {scheme!r}"), name=name, scheme=scheme)
     E = _parse_edits(data.get("E_edits", []), model, name)
     attention = _parse_attention(data.get("attention", {}), name)
-    step = data.get("lesson_step")
-    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < 1000):
-        raise SessionError(QT_TRANSLATE_NOOP(
-            "Problems", "{name}: 'lesson_step' must be a whole number or null"), name=name)
+    lesson = _parse_lesson_place(data, version, name)
     E.flags.writeable = False
-    return Session(ModelState(tuple(ids), scheme, E, attention), step)
+    return Session(ModelState(tuple(ids), scheme, E, attention), lesson)
+
+
+def _parse_lesson_place(data: dict[str, Any], version: int, name: str) -> LessonPlace | None:
+    if version == 1:  # the step's index, never revealed
+        step = data.get("lesson_step")
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < 1000):
+            raise SessionError(QT_TRANSLATE_NOOP(
+                "Problems", "{name}: 'lesson_step' must be a whole number or null"), name=name)
+        return None if step is None else LessonPlace(step)
+    place = data.get("lesson")
+    if place is None:
+        return None
+    if (not isinstance(place, dict) or set(place) != {"step", "revealed"} or not isinstance(place["step"], str)
+            or not 0 < len(place["step"]) <= 100 or not isinstance(place["revealed"], bool)):
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'lesson' must be null or {{step: a step's id, revealed: true or false}}"), name=name)
+    return LessonPlace(place["step"], place["revealed"])
 
 
 def _parse_edits(edits: Any, model: EmbeddingModel, name: str) -> np.ndarray:

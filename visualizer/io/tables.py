@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
+EXPORT_FORMATS = DATA_FORMATS + IMAGE_FORMATS
+"""What X can be exported as, everywhere (command line, File → Export, Model menu)."""
 
 
 class ExportError(TranslatableError):
@@ -139,9 +141,49 @@ def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path:
     elif suffix == ".tex":
         text = x_as_latex(X, language)
     else:
-        raise ExportError(f"cannot export to {suffix or 'a file without extension'}; use one of "
-                          + ", ".join(DATA_FORMATS + IMAGE_FORMATS))
+        raise unknown_format(path)
     write_text_atomically(path, text)
+
+
+def unknown_format(path: Path) -> ExportError:
+    """The refusal of an extension X cannot be exported as (it lists those it can)."""
+    return ExportError(QT_TRANSLATE_NOOP("Problems", "cannot export to {suffix}; use one of {formats}"),
+                       suffix=path.suffix.lower() or "a file without extension", formats=", ".join(EXPORT_FORMATS))
+
+
+def export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
+             draw: Callable[[dict[str, Any], Path], None], language: str = "en") -> None:
+    """Export X to ``path``: the one way the command line, File → Export and the Model menu do it.
+
+    Parameters
+    ----------
+    path : Path
+        Its extension picks the format (:data:`EXPORT_FORMATS`).
+    worked_example : callable
+        Gives the sequence's export (tokens, ids, positions, E_rows, P, X, …); raises
+        ``PositionError`` past a learned table, so that no format exports an X that is not defined.
+    draw : callable
+        ``draw(example, path)`` writes the picture (.png, .svg): the X panel for the toy, a heatmap
+        for a real model or a long text. Needs Qt; only called for pictures.
+    language : str
+        The LaTeX number format (see :func:`write_data_export`).
+
+    Raises
+    ------
+    ExportError
+        An unknown extension or a path that cannot be written.
+    PositionError
+        Past the trained length of a learned table.
+    """
+    suffix = path.suffix.lower()
+    if suffix not in EXPORT_FORMATS:
+        raise unknown_format(path)
+    example = worked_example()
+    if suffix in DATA_FORMATS:
+        write_data_export(example, path, language=language)
+    else:
+        check_writable(path)
+        draw(example, path)
 
 
 def check_writable(path: Path) -> None:

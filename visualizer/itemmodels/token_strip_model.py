@@ -15,9 +15,9 @@ from PySide6.QtCore import (
 )
 
 from ..core import display_token
-from ..listening import Listening
 from ..model import EmbeddingModel, TooManyTokensError
 from ..selection import Highlight
+from ..subscriptions import Listening
 
 TOKEN_POSITION_MIME = "application/x-embedding-visualizer-position"
 """A chip being dragged within the strip: payload is its 0-based position, as ASCII digits."""

@@ -18,9 +18,9 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from ..appearance import Appearance
 from ..core import display_token
 from ..core.formatting import NumberParseError
-from ..listening import Listening
 from ..model import EmbeddingModel
 from ..selection import Highlight
+from ..subscriptions import Listening
 from .token_strip_model import TOKEN_ID_MIME
 
 AnyIndex = QModelIndex | QPersistentModelIndex

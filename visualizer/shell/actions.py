@@ -1,10 +1,12 @@
-"""Every menu entry and keyboard shortcut of the window, as one table of data.
+"""Menus and keyboard shortcuts as tables of data (napari's actions, in small).
 
 Each row says what an action is (id), what it reads (a translatable title), which keys trigger
-it, where it sits (menu path) and what it does (a callback on the window). :class:`ActionTable`
-turns the rows into ``QAction``s and menus once, and retranslates them all in one loop. A key
-sequence given to two actions, or twice to one action, is refused when the table is built: Qt
-would otherwise call the key "ambiguous" and do nothing at all when it is pressed.
+it, where it sits (menu path), what it does (a typed, named callback given the rows' context:
+the shell's parts, never the window) and, for a toggle, where its state is read (a getter).
+:class:`ActionTable` turns rows into ``QAction``s and menus, and retranslates them all in one
+loop; a part added later (a class poll) brings its own rows with :meth:`ActionTable.add`. A key
+sequence given to two actions, or twice to one action, is refused: Qt would otherwise call the
+key "ambiguous" and do nothing at all when it is pressed.
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
-from ..core.problems import QT_TRANSLATE_NOOP
-from ..i18n import LANGUAGES
-
 TRANSLATION_CONTEXT = "MainWindow"
 """Where the titles live in the Linguist file (the window's own strings)."""
 
 Key = QKeySequence.StandardKey | str
 Callback = Callable[..., object]
+"""``callback(context)``, or ``callback(context, checked)`` for a checkable row."""
+Getter = Callable[[Any], bool]
+"""``checked(context)``: whether a toggle is on, read from the state it shows."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,11 @@ class ActionSpec:
     menu : str or None
         Menu path; None for keys that work without a menu entry (the clicker's).
     callback : callable
-        ``callback(window)``, or ``callback(window, checked)`` for a checkable action.
+        ``callback(context)``, or ``callback(context, checked)`` for a checkable action; the
+        context is what the table's rows were added with (the window's parts, say).
+    checked : callable
+        For a toggle: ``checked(context)`` reads its state (the check mark follows it, never the
+        other way round).
     checkable : bool
         A toggle (``group`` makes it one of a radio set).
     group : str or None
@@ -75,6 +81,7 @@ class ActionSpec:
     keys: tuple[Key, ...] = ()
     menu: str | None = None
     callback: Callback | None = None
+    checked: Getter | None = None
     checkable: bool = False
     group: str | None = None
     separator_before: bool = False
@@ -118,176 +125,81 @@ def check_shortcuts(specs: Sequence[ActionSpec]) -> None:
             owners[slot] = spec.id
 
 
-def _noop(*_: object) -> None:
-    """Placeholder for table rows whose callback is wired by the window (never called)."""
-
-
-def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec, ...]:
-    """The table of the main window's actions, in menu order.
-
-    Callbacks take the window (see :class:`visualizer.shell.main_window.MainWindow`).
-    """
-    S = QKeySequence.StandardKey
-    rows: list[ActionSpec] = [
-        ActionSpec("open", QT_TRANSLATE_NOOP("MainWindow", "&Open session…"), (S.Open,), "file",
-                   lambda w: w.documents.ask_open()),
-        ActionSpec("save", QT_TRANSLATE_NOOP("MainWindow", "&Save session"), (S.Save,), "file",
-                   lambda w: w.documents.ask_save()),
-        ActionSpec("save_as", QT_TRANSLATE_NOOP("MainWindow", "Save session &as…"), ("Ctrl+Shift+S",), "file",
-                   lambda w: w.documents.ask_save_as()),
-        ActionSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export X…"), ("Ctrl+E",), "file/export",
-                   lambda w: w.exports.ask_export_x(), separator_before=True),
-    ]
-    for scale in export_scales:
-        rows.append(ActionSpec(f"export_png_{scale}", QT_TRANSLATE_NOOP("MainWindow", "Current view as PNG ({0}×)…"),
-                               (), "file/export", lambda w, scale=scale: w.exports.ask_export_view(scale),
-                               title_args=(scale,)))
-    rows += [
-        ActionSpec("export_svg", QT_TRANSLATE_NOOP("MainWindow", "Current view as SVG…"), (), "file/export",
-                   lambda w: w.exports.ask_export_view(0)),
-        ActionSpec("export_window", QT_TRANSLATE_NOOP("MainWindow", "Whole window as PNG (2×)…"), (), "file/export",
-                   lambda w: w.exports.ask_export_view(2, whole_window=True)),
-        ActionSpec("export_arrays",
-                   QT_TRANSLATE_NOOP("MainWindow", "Arrays E, P, X, scores, gradient (CSV and NPY)…"), (),
-                   "file/export", lambda w: w.exports.ask_export_arrays()),
-        ActionSpec("export_latex", QT_TRANSLATE_NOOP("MainWindow", "X as LaTeX…"), (), "file/export",
-                   lambda w: w.exports.ask_export_latex()),
-        ActionSpec("handout", QT_TRANSLATE_NOOP("MainWindow", "Export &handout (PDF)…"), (S.Print,), "file",
-                   lambda w: w.exports.ask_export_handout()),
-        ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), (S.Quit,), "file", lambda w: w.close(),
-                   separator_before=True),
-        ActionSpec("undo", QT_TRANSLATE_NOOP("MainWindow", "&Undo"), (S.Undo,), "edit", lambda w: w.undo_stack.undo()),
-        # The platform's Redo binding includes Ctrl+Shift+Z everywhere (plus Ctrl+Y on some):
-        # listing Ctrl+Shift+Z again made the key ambiguous and redo did nothing.
-        ActionSpec("redo", QT_TRANSLATE_NOOP("MainWindow", "&Redo"), (S.Redo,), "edit", lambda w: w.undo_stack.redo()),
-        ActionSpec("copy_view", QT_TRANSLATE_NOOP("MainWindow", "&Copy view as image"), (S.Copy,), "edit",
-                   lambda w: w.exports.copy_view()),
-        ActionSpec("delete", QT_TRANSLATE_NOOP("MainWindow", "&Delete selected token"), ("Del",), "edit",
-                   lambda w: w.token_strip.remove_selected(), scope="token_strip"),
-        ActionSpec("move_left", QT_TRANSLATE_NOOP("MainWindow", "Move token &left"), ("Alt+Left",), "edit",
-                   lambda w: w.token_strip.move_selected(-1)),
-        ActionSpec("move_right", QT_TRANSLATE_NOOP("MainWindow", "Move token &right"), ("Alt+Right",), "edit",
-                   lambda w: w.token_strip.move_selected(+1)),
-        ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), ("Ctrl+B",), "view",
-                   lambda w: w.x_panel.player.toggle()),
-        ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), ("F9",), "view",
-                   lambda w, on: w.lesson_director.show_lesson(on), checkable=True),
-        ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("PgDown",), "view",
-                   lambda w: w.lesson_panel.advance()),
-        ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), ("PgUp",), "view",
-                   lambda w: w.lesson_panel.previous()),
-        ActionSpec("present", QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"), ("F5",), "view",
-                   lambda w: w.presentation.toggle(), separator_before=True),
-        ActionSpec("zoom_in", QT_TRANSLATE_NOOP("MainWindow", "Zoom &in"), (S.ZoomIn, "Ctrl+="), "view",
-                   lambda w: w.presentation.zoom_in()),
-        ActionSpec("zoom_out", QT_TRANSLATE_NOOP("MainWindow", "Zoom &out"), (S.ZoomOut,), "view",
-                   lambda w: w.presentation.zoom_out()),
-        ActionSpec("zoom_reset", QT_TRANSLATE_NOOP("MainWindow", "&Reset zoom"), ("Ctrl+0",), "view",
-                   lambda w: w.presentation.reset_zoom()),
-        ActionSpec("contrast", QT_TRANSLATE_NOOP("MainWindow", "&High contrast"), (), "view",
-                   lambda w, on: w.appearance.set_high_contrast(on), checkable=True),
-    ]
-    themes = (("system", QT_TRANSLATE_NOOP("MainWindow", "Follow the system")),
-              ("light", QT_TRANSLATE_NOOP("MainWindow", "Light")),
-              ("dark", QT_TRANSLATE_NOOP("MainWindow", "Dark")))
-    for mode, title in themes:
-        rows.append(ActionSpec(f"theme_{mode}", title, (), "view/theme", lambda w, _, mode=mode: w.set_theme(mode),
-                               checkable=True, group="theme"))
-    for code, name in LANGUAGES.items():
-        rows.append(ActionSpec(f"language_{code}", name, (), "view/language",
-                               lambda w, _, code=code: w.set_language(code), checkable=True, group="language",
-                               translate=False))
-    rows += [
-        # F1 is a window key: it works while presenting, when the menu bar is hidden.
-        ActionSpec("shortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts"), ("F1",), "help",
-                   lambda w: w.help.show_shortcuts()),
-        ActionSpec("about", QT_TRANSLATE_NOOP("MainWindow", "&About"), (), "help", lambda w: w.help.show_about()),
-        # Clicker keys: a presenter's remote sends these; only while presenting.
-        ActionSpec("leave", QT_TRANSLATE_NOOP("MainWindow", "Leave presentation"), ("Esc",), None,
-                   lambda w: w.presentation.set_presenting(False), presenting_only=True),
-        ActionSpec("clicker_next", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("Right",), None,
-                   lambda w: w.lesson_panel.advance(), presenting_only=True),
-        ActionSpec("clicker_previous", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), ("Left",), None,
-                   lambda w: w.lesson_panel.previous(), presenting_only=True),
-        ActionSpec("blank", QT_TRANSLATE_NOOP("MainWindow", "Blank the screen"), ("B",), None,
-                   lambda w: w.presentation.toggle_blank(), presenting_only=True),
-        ActionSpec("play", QT_TRANSLATE_NOOP("MainWindow", "Play or pause"), ("Space",), None,
-                   lambda w: w.play_pause(), presenting_only=True),
-    ]
-    return tuple(rows)
-
-
-WINDOW_MENUS = (
-    MenuSpec("file", QT_TRANSLATE_NOOP("MainWindow", "&File")),
-    MenuSpec("file/recent", QT_TRANSLATE_NOOP("MainWindow", "Open &recent"), after="open"),
-    MenuSpec("file/export", QT_TRANSLATE_NOOP("MainWindow", "E&xport")),
-    MenuSpec("edit", QT_TRANSLATE_NOOP("MainWindow", "&Edit")),
-    MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
-    MenuSpec("view/theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
-    MenuSpec("view/language", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
-    MenuSpec("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
-)
-"""Menus in the order they appear; a sub-menu sits where its first entry would be."""
-
-
 class ActionTable(QObject):
-    """The ``QAction``s and menus of a table, built once, retranslated in one loop.
+    """The ``QAction``s and menus of tables of rows, built once, retranslated in one loop.
 
     Parameters
     ----------
     host : QWidget
-        The window: callbacks receive it, window-scoped actions are added to it (so their keys
-        work while the menu bar is hidden).
-    specs, menus
-        The table (see :func:`window_actions`) and the menus it fills.
+        The window: window-scoped actions are added to it (so their keys work while the menu bar
+        is hidden).
+    menus : sequence of MenuSpec
+        Every menu the rows may name, in menu-bar order.
     scopes : dict of str to QWidget
         Widgets that key-limited actions (``scope``) belong to.
     menu_bar : QMenuBar
         Where the top-level menus go.
     """
 
-    def __init__(self, host: QWidget, specs: Sequence[ActionSpec], menus: Sequence[MenuSpec],
-                 scopes: dict[str, QWidget], menu_bar: QMenuBar) -> None:
+    def __init__(self, host: QWidget, menus: Sequence[MenuSpec], scopes: dict[str, QWidget],
+                 menu_bar: QMenuBar) -> None:
         super().__init__(host)
-        check_shortcuts(specs)
-        self.specs = {spec.id: spec for spec in specs}
-        if len(self.specs) != len(specs):
-            raise ValueError("two actions share an id")
-        self._host = host
+        self._host, self._scopes = host, scopes
+        self.specs: dict[str, ActionSpec] = {}
+        self._contexts: dict[str, Any] = {}
         self._menu_specs = list(menus)
         self.actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}
         self.groups: dict[str, QActionGroup] = {}
-        placed: set[str] = set()
+        self._placed: set[str] = set()
         for menu in menus:
             self.menus[menu.path] = QMenu(host)
+            self.menus[menu.path].aboutToShow.connect(self.refresh_checks)
             if "/" not in menu.path:  # a top-level menu: on the menu bar, in table order
                 menu_bar.addMenu(self.menus[menu.path])
-                placed.add(menu.path)
+                self._placed.add(menu.path)
+
+    def add(self, specs: Sequence[ActionSpec], context: object) -> None:
+        """Make the actions of ``specs``, whose callbacks and getters are given ``context``.
+
+        Raises
+        ------
+        ShortcutConflictError
+            A key of these rows is taken (by them or by rows added before).
+        ValueError
+            An id is taken.
+        """
+        ids = [spec.id for spec in specs]
+        if len(set(ids)) != len(ids) or set(ids) & set(self.specs):
+            raise ValueError("two actions share an id")
+        check_shortcuts([*self.specs.values(), *specs])
         for spec in specs:
-            action = self._make(spec, scopes)
+            self.specs[spec.id] = spec
+            self._contexts[spec.id] = context
+            action = self._make(spec, context)
             self.actions[spec.id] = action
             if spec.menu is None:
                 continue
             if spec.separator_before:
-                self._add_separator(spec.menu, placed)
-            self._place_submenus(spec.menu, placed)
+                self._add_separator(spec.menu, self._placed)
+            self._place_submenus(spec.menu, self._placed)
             self.menus[spec.menu].addAction(action)
-        for menu in menus:  # menus no row fills (recent files: filled at run time)
-            if menu.path in placed:
+        for menu in self._menu_specs:  # menus no row fills (recent files: filled at run time)
+            if menu.path in self._placed or (menu.after is not None and menu.after not in self.actions):
                 continue
-            placed.add(menu.path)
+            self._placed.add(menu.path)
             parent = self.menus[menu.path.rpartition("/")[0]]
             following = _action_after(parent, self.actions[menu.after]) if menu.after else None
             if following is None:
                 parent.addMenu(self.menus[menu.path])
             else:
                 parent.insertMenu(following, self.menus[menu.path])
+        self.refresh_checks()
 
     def __getitem__(self, action_id: str) -> QAction:
         return self.actions[action_id]
 
-    def _make(self, spec: ActionSpec, scopes: dict[str, QWidget]) -> QAction:
+    def _make(self, spec: ActionSpec, context: object) -> QAction:
         action = QAction(self._host)
         action.setObjectName(spec.id)
         action.setShortcuts(key_sequences(spec.keys))
@@ -297,19 +209,33 @@ class ActionTable(QObject):
             if group is None:
                 group = self.groups[spec.group] = QActionGroup(self._host)
             group.addAction(action)
-        callback = spec.callback or _noop
-        if spec.checkable:
-            action.triggered.connect(lambda checked=False, cb=callback: cb(self._host, checked))
-        else:
-            action.triggered.connect(lambda _=False, cb=callback: cb(self._host))
+        if spec.callback is not None:
+            callback = spec.callback
+            if spec.checkable:
+                action.triggered.connect(lambda checked=False: self._run(callback, context, checked))
+            else:
+                action.triggered.connect(lambda _=False: self._run(callback, context))
         if spec.scope == "window":
             self._host.addAction(action)  # keys work even while the menu bar is hidden
         else:
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            scopes[spec.scope].addAction(action)
+            self._scopes[spec.scope].addAction(action)
         if spec.presenting_only:
             action.setEnabled(False)
         return action
+
+    def _run(self, callback: Callback, *arguments: object) -> None:
+        callback(*arguments)
+        self.refresh_checks()  # a toggle shows the state it made, read back
+
+    def refresh_checks(self) -> None:
+        """Every toggle's check mark from its getter (before a menu opens, after an action, and
+        whenever a part changes what a toggle shows)."""
+        for spec_id, spec in self.specs.items():
+            if spec.checked is not None:
+                on = bool(spec.checked(self._contexts[spec_id]))
+                if self.actions[spec_id].isChecked() != on:
+                    self.actions[spec_id].setChecked(on)
 
     def _place_submenus(self, path: str, placed: set[str]) -> None:
         """Insert each sub-menu of ``path`` into its parent the first time it is used."""

@@ -46,8 +46,8 @@ from ..classroom.server import PORT_TRIES
 from ..classroom.web import AssetError, load_page
 from ..io.atomic import write_atomically
 from ..lesson import LessonStep
-from ..listening import Connectable, Listening
 from ..model import EmbeddingModel
+from ..subscriptions import Connectable, Listening
 from ..views.poll_results import PollResultsView
 from ..views.poll_stage import PollStage
 from ..views.practice_question import PracticeQuestion

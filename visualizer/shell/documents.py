@@ -1,4 +1,4 @@
-"""The teacher's files: sessions, recent files, the autosave and the offer to restore it, preferences.
+"""The teacher's files: sessions, recent files, and the autosave with the offer to restore it.
 
 All of it sits over one :class:`~visualizer.shell.settings_store.SettingsStore`: the user's
 ``QSettings`` when the app runs, a dict in tests and screenshots (which then keep nothing).
@@ -8,39 +8,54 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QTimer
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
-from ..i18n import LANGUAGES, explain
-from ..io.session import SessionError, load_session, save_session
-from ..listening import Listening
+from ..i18n import explain
+from ..io.session import LessonPlace, Session, SessionError, load_session, save_session
+from ..lesson import LessonRun
+from ..model import EmbeddingModel
+from ..subscriptions import Listening
+from .messages import MessageSink
 from .settings_store import SettingsStore, string_list
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
 SESSION_FILTER = "Sessions (*.json)"
-THEMES = ("system", "light", "dark")
 
 
 class Documents(Listening, QObject):
-    """Open and save sessions, remember recent ones, autosave the work, restore preferences.
+    """Open and save sessions, remember recent ones, autosave the work.
+
+    A session keeps the model's state and where the lesson is (the step, and whether its answer
+    is revealed); opening it puts both back as they were: the session's own sentence and scheme,
+    not the step's.
 
     Parameters
     ----------
-    window : MainWindow
-        Whose model, lesson and status bar the documents use.
+    model : EmbeddingModel
+        The toy's state, saved and restored.
+    lesson : LessonRun
+        Where the class is in the lesson.
+    undo_stack : QUndoStack
+        The toy's edits: cleared by opening a session, marked clean by saving one.
+    messages : MessageSink
+        What was saved or opened, or why not.
+    recent_menu : QMenu
+        File → Open recent, filled here.
     store : SettingsStore
-        Where recent files and preferences persist; a persistent store also enables the autosave.
+        Where recent files persist; a persistent store also enables the autosave.
+    parent : QWidget
+        The window the file dialogs belong to.
     """
 
-    def __init__(self, window: MainWindow, store: SettingsStore) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, model: EmbeddingModel, lesson: LessonRun, undo_stack: QUndoStack, messages: MessageSink,
+                 recent_menu: QMenu, store: SettingsStore, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._model, self._lesson, self._undo_stack = model, lesson, undo_stack
+        self._messages, self._recent_menu, self._parent = messages, recent_menu, parent
         self.store = store
         self.session_path: Path | None = None
         self._autosave_timer = QTimer(self)
@@ -48,47 +63,60 @@ class Documents(Listening, QObject):
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
-        window.restore_bar.restore_requested.connect(self._restore_autosave)
-        window.restore_bar.discard_requested.connect(self._discard_autosave)
-        self.listen(window.model.events.edited, self.schedule_autosave)
+        self.listen(model.events.edited, self.schedule_autosave)
 
     # ---- sessions ------------------------------------------------------------------------------
 
     def open_session(self, path: Path) -> bool:
         """Load a session; on any problem say what it is and change nothing."""
-        window = self._window
         try:
-            session = load_session(path, window.model)
-            window.model.restore(session.state)
+            session = load_session(path, self._model)
+            self._model.restore(session.state)
         except (SessionError, ValueError) as error:
-            window.show_message(self.tr("Could not open the session: {0}").format(explain(error)))
+            self._messages.show_message(self.tr("Could not open the session: {0}").format(explain(error)))
             return False
-        window.undo_stack.clear()
+        self._undo_stack.clear()
         self.session_path = path
-        if session.lesson_step is not None and session.lesson_step < len(window.lesson_panel.lesson.steps):
-            window.lesson_panel.go_to(session.lesson_step)
-            window.undo_stack.clear()
         self._remember_recent(path)
-        window.show_message(self.tr("Opened {0}").format(path))
+        self._messages.show_message(self.tr("Opened {0}").format(path))
+        self.resume_lesson(session)
         return True
+
+    def resume_lesson(self, session: Session) -> None:
+        """Put the lesson where ``session`` left it, over the session's own state."""
+        place = session.lesson
+        if place is None:
+            return
+        index = self._lesson.lesson.index_of(place.step) if isinstance(place.step, str) else place.step
+        if index is None or not 0 <= index < len(self._lesson.lesson.steps):
+            self._messages.show_message(self.tr(
+                "The session's lesson step '{0}' is not in this lesson; the lesson stays where it was.").format(
+                place.step if isinstance(place.step, str) else place.step + 1))
+            return
+        self._lesson.resume(index, place.revealed)
+        self._undo_stack.clear()
 
     def save_session(self, path: Path) -> bool:
         """Save the session atomically; report success or the reason."""
-        window = self._window
         try:
-            save_session(path, window.model, window.lesson_panel.index)
+            save_session(path, self._model, self.lesson_place())
         except SessionError as error:
-            window.show_message(explain(error))
+            self._messages.show_message(explain(error))
             return False
-        window.show_message(self.tr("Saved {0}").format(path))
+        self._messages.show_message(self.tr("Saved {0}").format(path))
         self.session_path = path
-        window.undo_stack.setClean()
+        self._undo_stack.setClean()
         self._remember_recent(path)
         return True
 
+    def lesson_place(self) -> LessonPlace | None:
+        """Where the lesson is, as a session keeps it (the step's id, and whether it is revealed)."""
+        step = self._lesson.current_step()
+        return None if step is None else LessonPlace(step.id, self._lesson.revealed)
+
     def ask_open(self) -> None:
         """File → Open: pick a session and open it."""
-        path_text, _ = QFileDialog.getOpenFileName(self._window, self.tr("Open session"), "", SESSION_FILTER)
+        path_text, _ = QFileDialog.getOpenFileName(self._parent, self.tr("Open session"), "", SESSION_FILTER)
         if path_text:
             self.open_session(Path(path_text))
 
@@ -101,7 +129,8 @@ class Documents(Listening, QObject):
 
     def ask_save_as(self) -> None:
         """File → Save as: ask where, then save."""
-        path_text, _ = QFileDialog.getSaveFileName(self._window, self.tr("Save session"), "lesson.json", SESSION_FILTER)
+        path_text, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Save session"), "lesson.json",
+                                                   SESSION_FILTER)
         if path_text:
             self.save_session(Path(path_text))
 
@@ -118,7 +147,7 @@ class Documents(Listening, QObject):
 
     def fill_recent_menu(self) -> None:
         """List the recent sessions under File → Open recent."""
-        menu = self._window.action_table.menus["file/recent"]
+        menu = self._recent_menu
         menu.clear()
         for path in self.recent_files():
             menu.addAction(path, partial(self.open_session, Path(path)))
@@ -130,6 +159,11 @@ class Documents(Listening, QObject):
         """Where the autosave lives (None when nothing persists)."""
         return self.store.autosave_path()
 
+    def has_autosave(self) -> bool:
+        """True if a previous run left work saved automatically (it did not close normally)."""
+        path = self.autosave_path()
+        return path is not None and path.exists()
+
     def autosave(self) -> None:
         """Save the work where a crash cannot lose it (offered back at the next start)."""
         path = self.autosave_path()
@@ -137,7 +171,7 @@ class Documents(Listening, QObject):
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_session(path, self._window.model, self._window.lesson_panel.index)
+            save_session(path, self._model, self.lesson_place())
         except (OSError, SessionError):
             pass  # the autosave is a safety net; the work itself is still in memory
 
@@ -146,62 +180,30 @@ class Documents(Listening, QObject):
         if self.store.persistent:
             self._autosave_timer.start()
 
-    def _restore_autosave(self) -> None:
+    def restore_autosave(self) -> None:
+        """The teacher asked for the work saved automatically."""
         path = self.autosave_path()
         if path is not None:
             self.open_session(path)
             self.session_path = None  # Save must not write over the autosave
 
-    def _discard_autosave(self) -> None:
+    def discard_autosave(self) -> None:
+        """The teacher declined the work saved automatically."""
         path = self.autosave_path()
         if path is not None:
             path.unlink(missing_ok=True)
 
-    # ---- preferences ---------------------------------------------------------------------------
-
-    def restore_preferences(self) -> None:
-        """Geometry, zoom, contrast, theme and language as the teacher left them; offer the autosave."""
-        window, store = self._window, self.store
-        geometry = store.value("geometry")
-        if isinstance(geometry, QByteArray):
-            window.restoreGeometry(geometry)  # Qt brings it back on screen if it no longer fits
-        zoom = store.value("zoom", 1.0)
-        try:
-            window.appearance.set_scale(float(str(zoom)))  # INI files give the number back as text
-        except ValueError:
-            pass
-        window.appearance.set_high_contrast(store.value("high_contrast", False) in (True, "true"))
-        theme = store.value("theme", "system")
-        window.set_theme(str(theme) if theme in THEMES else "system")
-        language = store.value("language")
-        if language in LANGUAGES:
-            window.set_language(str(language))
-        path = self.autosave_path()
-        if path is not None and path.exists():
-            window.restore_bar.show()  # offered, never forced
-        self.fill_recent_menu()
-
-    def save_preferences(self) -> None:
-        """Remember the window and the teacher's own look (not presentation mode's)."""
-        window, store = self._window, self.store
-        store.set_value("geometry", window.saveGeometry())
-        store.set_value("zoom", window.presentation.saved_scale())
-        store.set_value("high_contrast", window.presentation.saved_contrast())
-        store.set_value("language", window.appearance.language)
-        store.set_value("theme", window.look.theme_mode)
-        store.sync()
-
     def close(self) -> None:
-        """A normal exit: keep the preferences, drop the autosave (nothing to offer next time)."""
+        """A normal exit: drop the autosave (nothing to offer next time)."""
         self._autosave_timer.stop()
-        if not self.store.persistent:
-            return
-        self.save_preferences()
         path = self.autosave_path()
-        if path is not None:
+        if self.store.persistent and path is not None:
             path.unlink(missing_ok=True)
 
     def detach(self) -> None:
         """Stop listening to the model and the pending autosave (teardown, normal exit or not)."""
         self.stop_listening()
         self._autosave_timer.stop()
+
+
+__all__ = ["MAX_RECENT", "Documents"]

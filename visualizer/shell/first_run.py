@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QMainWindow
 
+from ..lesson import LessonRun
 from ..views.first_run_hint import FirstRunHint, is_dismissed
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
-
-def start_first_run(window: MainWindow, settings: QSettings, first_run: bool) -> FirstRunHint | None:
-    """On the first run, open ``window`` on the lesson's first step; show the hint until dismissed.
+def start_first_run(host: QMainWindow, lesson: LessonRun, undo_stack: QUndoStack, settings: QSettings,
+                    first_run: bool) -> FirstRunHint | None:
+    """On the first run, open the lesson's first step; show the hint (on ``host``) until dismissed.
 
     Call only when no command-line option says where to start: those always win.
 
     Parameters
     ----------
-    window : MainWindow
-        The main window, not shown yet.
+    host : QMainWindow
+        The main window, not shown yet: the hint is its tool bar.
+    lesson : LessonRun
+        The lesson, started at its first step on a first run.
+    undo_stack : QUndoStack
+        The toy's edits: the lesson's first state is where the teacher starts, not an edit.
     settings : QSettings
         The user's settings (checked for the dismissal, written when the hint is dismissed).
     first_run : bool
@@ -32,11 +35,11 @@ def start_first_run(window: MainWindow, settings: QSettings, first_run: bool) ->
         The hint bar, or None when it was dismissed before.
     """
     if first_run:
-        window.go_to_step(0)
-        window.undo_stack.clear()  # the lesson's first state is where the teacher starts, not an edit
+        lesson.go_to(0)
+        undo_stack.clear()
     if is_dismissed(settings):
         return None
-    hint = FirstRunHint(settings, window)
-    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, hint)
-    window.installEventFilter(hint)
+    hint = FirstRunHint(settings, host)
+    host.addToolBar(Qt.ToolBarArea.TopToolBarArea, hint)
+    host.installEventFilter(hint)
     return hint

@@ -3,43 +3,54 @@ once and brought forward after that, retranslated with the window."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
+from ..appearance import Appearance
+from ..lesson import Lesson
+from ..subscriptions import Listening
 from ..views.about_dialog import AboutDialog
 from ..views.shortcuts_dialog import ShortcutsDialog
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 Dialog = TypeVar("Dialog", bound=QDialog)
 
 
-class Help(QObject):
-    """The two help dialogs of a window (the menu entries are rows of the action table)."""
+class Help(Listening, QObject):
+    """The two help dialogs of a window (the menu entries are rows of the action table).
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._window = window
+    Parameters
+    ----------
+    parent : QWidget
+        The window the dialogs belong to.
+    lesson : Lesson
+        The lesson About names.
+    appearance : Appearance
+        Whose language the dialogs follow.
+    """
+
+    def __init__(self, parent: QWidget, lesson: Lesson, appearance: Appearance) -> None:
+        super().__init__(parent)
+        self._parent, self._lesson, self._appearance = parent, lesson, appearance
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.about_dialog: AboutDialog | None = None
+        self.listen(appearance.events.language, self.retranslate)
 
     def show_shortcuts(self) -> ShortcutsDialog:
         """Open (or bring forward) the cheat sheet; returns it."""
         if self.shortcuts_dialog is None:
-            self.shortcuts_dialog = ShortcutsDialog(self._window)
+            self.shortcuts_dialog = ShortcutsDialog(self._parent)
         return self._present(self.shortcuts_dialog)
 
     def show_about(self) -> AboutDialog:
         """Open (or bring forward) the About dialog; returns it."""
         if self.about_dialog is None:
-            window = self._window
-            self.about_dialog = AboutDialog(window.lesson_run.lesson, lambda: window.appearance.language, window)
+            appearance = self._appearance
+            self.about_dialog = AboutDialog(self._lesson, lambda: appearance.language, self._parent)
         return self._present(self.about_dialog)
 
-    def retranslate(self) -> None:
+    def retranslate(self, *_: object) -> None:
         """The window's language changed: so do the open dialogs, at once."""
         for dialog in (self.shortcuts_dialog, self.about_dialog):
             if dialog is not None:

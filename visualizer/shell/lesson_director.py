@@ -1,74 +1,116 @@
-"""Carries out a lesson step in the window: the step's view in front, in the state it asks for."""
+"""Carries out a lesson step in the window: the step's view in front, staging itself.
+
+The lesson knows no view's insides: a step names its view and gives that view's own options
+(``staging``); the view reads them (:mod:`visualizer.views.staging`). The director brings the
+view forward, hands each built view its part (the step's view its staging, the others none), and
+takes the staging back when the lesson is hidden.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
-from ..lesson import LessonStep
-from ..listening import Listening
-from ..views.rope_clock import RopeClock
+from ..lesson import Lesson, LessonError, LessonRun, LessonStep
+from ..subscriptions import Listening
+from ..views.staging import UNSTAGED, StagedView, Staging, StagingError, read_options
+from .lesson_band import LessonBand
+from .view_tabs import LESSON_VIEWS, ViewTabs
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+
+def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VIEWS) -> None:
+    """Every step's view exists and its staging is one the view reads (raises :class:`LessonError`
+    naming the step and the field): a teacher's mistake in the lesson file shows at start, before
+    anything is built."""
+    for number, step in enumerate(lesson.steps, 1):
+        where = f"step {number} ({step.id!r})"
+        if step.view not in views:
+            raise LessonError(f"{where}, field 'view': {step.view!r} is not one of {', '.join(views)}")
+        kind = views[step.view]
+        stagings = [("staging", step.staging)]
+        if step.reveal is not None:
+            stagings.append(("reveal.staging", step.reveal.staging))
+        for field, options in stagings:
+            if not options:
+                continue
+            options_kind = getattr(kind, "STAGING", None)
+            if options_kind is None:
+                raise LessonError(f"{where}, field '{field}': the view {step.view} has no staging options")
+            try:
+                read_options(options_kind, options)
+            except StagingError as error:
+                raise LessonError(f"{where}, field '{field}.{error.field}': {error.reason}") from None
 
 
 class LessonDirector(Listening, QObject):
-    """Listens to the window's :class:`~visualizer.lesson.LessonRun` and stages each step.
+    """Listens to a :class:`~visualizer.lesson.LessonRun` and stages each step in the views.
 
-    The run (no Qt) decides where the class is; the director moves the window there: shows the
-    lesson, brings the step's view forward, starts or stops the build animation, and runs reveal
-    actions that are not model commands (the real-scale race).
+    The run (no Qt) decides where the class is; the director shows the lesson band, brings the
+    step's view forward and lets it stage itself; on a reveal, the view stages the revealed state
+    (and reports what an experiment measured back to the run).
+
+    Parameters
+    ----------
+    run : LessonRun
+        The lesson being run.
+    tabs : ViewTabs
+        The views, by the names the lesson file uses.
+    band : LessonBand
+        The lesson's place on stage (F9 shows or hides it).
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._window = window
-        self._listening_to_race = False
-        self.listen(window.lesson_run.step_shown, self.show_step)  # dropped by detach() (Listening)
-        self.listen(window.lesson_run.action_requested, self.run_action)
+    def __init__(self, run: LessonRun, tabs: ViewTabs, band: LessonBand) -> None:
+        super().__init__(tabs)
+        self._run, self._tabs, self._band = run, tabs, band
+        self.listen(run.step_shown, self._show_step)  # dropped by detach() (Listening)
+        self.listen(run.answer_shown, self._show_answer)
 
-    def show_step(self, step: LessonStep) -> None:
+    def _show_step(self, step: LessonStep) -> None:
         """Bring forward the view a lesson step names, in the state it asks for."""
-        window = self._window
-        if not window.lesson_dock.isVisible():
-            window.lesson_dock.show()
-            window.presentation.size_lesson_dock()
-        window.action_table["lesson"].setChecked(True)
-        view = window.view_named(step.view)
-        window.show_view(view)
-        # Each step sets the build animation explicitly: one left running would confuse the class.
-        window.x_panel.finish_build()
-        window.x_panel.set_lookup_only(step.lookup_only)
-        if step.build:
-            window.x_panel.player.play()
-        if step.view == "gradient_lab":  # the toy page, or GPT-2's real scale for a question about it
-            lab = window.gradient_lab
-            page = lab.real_scale if step.real_scale else lab.pages.widget(0)
-            if page is not None:
-                lab.pages.setCurrentWidget(page)
-        if isinstance(view, RopeClock):
-            if step.rope_lesson:
-                view.show_lesson_positions(3, 1)
-            elif view.lesson_mode:
-                view.lesson_button.setChecked(False)
+        if not self._band.wanted:
+            self._band.set_wanted(True)
+        self._stage(step, Staging(step.staging))
 
-    def run_action(self, action: dict[str, object]) -> None:
-        """A reveal that is not a model command: the real-scale measurement."""
-        if action.get("real_scale"):
-            lab = self._window.gradient_lab
-            self._window.show_view(lab)
-            lab.pages.setCurrentWidget(lab.real_scale)
-            if not self._listening_to_race:  # the answer waits for the race's numbers
-                lab.real_scale.measured.connect(self._window.lesson_run.report_outcome)
-                self._listening_to_race = True
-            lab.real_scale.start()
+    def _show_answer(self, step: LessonStep) -> None:
+        """The revealed state of the step's view, reporting any outcome back to the run."""
+        options = step.reveal.staging if step.reveal is not None else {}
+        if options:
+            self._stage(step, Staging(options, self._run.outcome_sink()))
+
+    def _stage(self, step: LessonStep, staging: Staging) -> None:
+        view = self._tabs.view_named(step.view)
+        self._tabs.show_view(view)
+        for name, built in self._tabs.built_named().items():
+            if isinstance(built, StagedView):
+                built.stage(staging if name == step.view else UNSTAGED)
+
+    def unstage(self) -> None:
+        """Every view back to its ordinary state (the lesson was hidden)."""
+        for view in self._tabs.built_views():
+            if isinstance(view, StagedView):
+                view.stage(UNSTAGED)
+
+    def shown(self) -> bool:
+        """True while the lesson is shown (F9's check mark)."""
+        return self._band.wanted
 
     def show_lesson(self, shown: bool) -> None:
-        """F9: show or hide the guided lesson (starting it the first time)."""
-        window = self._window
-        window.lesson_dock.setVisible(shown)
-        window.presentation.size_lesson_dock()
-        if shown and window.lesson_run.index is None:
-            window.lesson_run.go_to(0)
+        """F9: show the guided lesson (starting it the first time), or hide it and what it staged."""
+        self._band.set_wanted(shown)
+        if shown and self._run.index is None:
+            self._run.go_to(0)
+        elif not shown:
+            self.unstage()
+
+    def advance(self) -> None:
+        """Next: reveal first on a question, then move on."""
+        self._run.advance()
+
+    def previous(self) -> None:
+        """Previous step."""
+        self._run.previous()
+
+
+__all__ = ["LessonDirector", "check_staging"]

@@ -1,15 +1,22 @@
-"""The main window: lays out the views around one shared model, and tears them down.
+"""The main window: makes the views and the shell's parts, hands each part what it uses, and
+tears them down. Nothing in the shell holds the window.
 
-What the window does is elsewhere in this package: the menus and keys are a table
-(:mod:`.actions`), presentation mode is one object (:mod:`.presentation`), sessions, recent files,
-autosave and preferences are :mod:`.documents`, and exports are :mod:`.exports`.
+What the window does lives in the parts: the menus and keys are a table (:mod:`.window_actions`
+over :mod:`.actions`), presentation mode is one object (:mod:`.presentation`), what sits around
+the views is the stage (:mod:`.stage`), the lesson's place is its band (:mod:`.lesson_band`) and
+its director (:mod:`.lesson_director`), sessions and autosave are :mod:`.documents`, preferences
+:mod:`.preferences`, exports :mod:`.exports`, undo :mod:`.undo_actions`, real checkpoints
+:mod:`.model_menu`. Each is given its collaborators here (the model, the appearance, the action
+table, the views it drives, a message sink), which is the seam for a new part (a class poll:
+``PollController(self.lesson_run, self.model, self.appearance, self.action_table,
+self.lesson_dock, self.messages)``).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..lab import GradientLab
@@ -19,36 +26,39 @@ from ..selection import Highlight
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lesson_panel import LessonPanel
-from ..views.listening import AnimatedView, Detachable
+from ..views.protocol import Detachable
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
 from ..views.scheme_selector import SchemeSelector
 from ..views.text_input import TextInput
 from ..views.token_strip import TokenStrip
 from ..views.vocabulary_table import VocabularyTable
-from .actions import WINDOW_MENUS, ActionTable, window_actions
+from .actions import ActionTable
 from .documents import Documents
 from .exports import Exports
 from .help import Help
-from .lesson_director import LessonDirector
+from .lesson_band import LessonBand
+from .lesson_director import LessonDirector, check_staging
 from .look import Look
+from .messages import StatusBarMessages
 from .model_menu import ModelMenu
+from .preferences import Preferences
 from .presentation import Presentation
 from .restore_bar import RestoreBar
 from .screen_fit import fit_to_screen
 from .settings_store import SettingsStore, settings_store
+from .stage import Stage
 from .undo_actions import UndoActions
 from .view_tabs import ViewTabs
-
-STATUS_MS = 8000
+from .window_actions import WINDOW_MENUS, WindowParts, window_actions
 
 
 class MainWindow(QMainWindow):
     """Text box and token strip on top; vocabulary on the left; the views in tabs; the lesson on
     the right (along the bottom while presenting).
 
-    Every view reads the same :class:`EmbeddingModel`; every model command lands on the undo
-    stack, whichever view (or lesson step) issued it.
+    Every view reads the same :class:`EmbeddingModel`; every model command lands on the toy's
+    undo stack, whichever view (or lesson step) issued it; the real model's page has its own.
 
     Parameters
     ----------
@@ -63,6 +73,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
                  settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None):
+        lesson = lesson or load_lesson()
+        check_staging(lesson)  # a step no view can stage is refused before anything is built
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
@@ -70,42 +82,32 @@ class MainWindow(QMainWindow):
         # lab's batches and its own training copy of E (made on first use: see `lab`).
         self.highlight = Highlight(self.model)
         self._lab: GradientLab | None = None
-        self.undo_stack = QUndoStack(self)
-        self.lesson_run = LessonRun(lesson or load_lesson(), self.model)
+        self.lesson_run = LessonRun(lesson, self.model)
+        self.messages = StatusBarMessages(self.statusBar)
         self._lay_out()
-        self.action_table = ActionTable(self, window_actions(), WINDOW_MENUS, {"token_strip": self.token_strip},
-                                         self.menuBar())
-        self.undo_actions = UndoActions(self.model, self.undo_stack, self.action_table["undo"],
-                                        self.action_table["redo"])
-        self.presentation = Presentation(self)
-        self.exports = Exports(self)
-        self.documents = Documents(self, settings_store(settings))
-        self.look = Look(self)
-        self.help = Help(self)
-        self.lesson_director = LessonDirector(self)
-        self.model_menu = ModelMenu(self)  # real checkpoints: everything lives in that module
+        self._make_parts(settings_store(settings))
         self._connect()
-        self.set_theme("system")
+        self.look.set_theme("system")
         self.look.apply()
+        self.stage.fit_vocabulary()
+        self.retranslate()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
-            self.documents.restore_preferences()
+            self.preferences.restore()
+            if self.documents.has_autosave():
+                self.restore_bar.show()  # offered, never forced
+            self.documents.fill_recent_menu()
 
     def _lay_out(self) -> None:
-        self.text_input = TextInput(self.model, self.appearance)
-        self.token_strip = TokenStrip(self.model, self.appearance, self.highlight)
-        self.scheme_selector = SchemeSelector(self.model, self.appearance)
-        self.vocabulary = VocabularyTable(self.model, self.appearance, self.highlight)
-        self.tabs = ViewTabs(self.model, self.appearance, self.highlight, lambda: self.lab)
+        appearance = self.appearance
+        self.text_input = TextInput(self.model, appearance)
+        self.token_strip = TokenStrip(self.model, appearance, self.highlight)
+        self.scheme_selector = SchemeSelector(self.model, appearance)
+        self.vocabulary = VocabularyTable(self.model, appearance, self.highlight)
+        self.tabs = ViewTabs(self.model, appearance, self.highlight, lambda: self.lab)
         self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
-        self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
-        self.lesson_dock = QDockWidget()
-        self.lesson_dock.setObjectName("lesson")
-        self.lesson_dock.setWidget(self.lesson_panel)
-        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
-                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.lesson_dock)
-        self.lesson_dock.hide()
+        self.lesson_panel = LessonPanel(self.lesson_run, appearance)
+        self.lesson_dock = LessonBand(self, self.lesson_panel, appearance)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -115,7 +117,7 @@ class MainWindow(QMainWindow):
         self.body.addWidget(self.vocabulary)
         self.body.addWidget(right)
         self.body.setStretchFactor(1, 1)
-        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Look.fit_vocabulary)
+        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Stage.fit_vocabulary)
         self.body.setCollapsible(1, False)
         self.restore_bar = RestoreBar()
         central = QWidget()
@@ -125,13 +127,45 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.body, 1)
         self.setCentralWidget(central)
 
+    def _make_parts(self, store: SettingsStore) -> None:
+        """Each part of the shell, given what it uses."""
+        model, appearance, messages = self.model, self.appearance, self.messages
+        self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar())
+        self.undo = UndoActions(self.tabs)
+        self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
+        self.presentation = Presentation(self, appearance)
+        self.stage = Stage(appearance, self.tabs, self.text_input, self.token_strip, self.scheme_selector,
+                           self.vocabulary, self.body, self.central_layout, self.menuBar())
+        self.look = Look(appearance, self, messages)
+        self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
+                               messages)
+        self.documents = Documents(model, self.lesson_run, self.undo_stack, messages,
+                                   self.action_table.menus["file/recent"], store, self)
+        self.preferences = Preferences(store, self, appearance, self.presentation, self.look)
+        self.help = Help(self, self.lesson_run.lesson, appearance)
+        self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
+        # Real checkpoints: everything lives in that module.
+        self.model_menu = ModelMenu(self.menuBar(), self.action_table.menus["help"].menuAction(), self.tabs,
+                                    appearance, self.undo, messages, store, self)
+        self.action_table.add(window_actions(), WindowParts(
+            documents=self.documents, exports=self.exports, undo=self.undo, presentation=self.presentation,
+            lesson=self.lesson_director, look=self.look, help=self.help, appearance=appearance, tabs=self.tabs,
+            token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
+        self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
+
     def _connect(self) -> None:
-        self.tabs.currentChanged.connect(self.arrange_side_widgets)
+        self.presentation.presenting_changed.connect(self.action_table.set_presenting)
+        self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
+        self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
+        self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.show_message)
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
-        self.action_table[f"language_{self.appearance.language}"].setChecked(True)
-        self.lesson_panel.step_changed.connect(self.presentation.size_lesson_dock)
+        events = self.appearance.events
+        self._listening = [(events.language, self.retranslate), (events.look, self.action_table.refresh_checks),
+                           (self.lesson_run.changed, self.action_table.refresh_checks)]
+        for signal, slot in self._listening:
+            signal.connect(slot)
 
     # ---- views ------------------------------------------------------------------------------------
 
@@ -175,34 +209,11 @@ class MainWindow(QMainWindow):
         """The view of the tab in front."""
         return self.tabs.current_view()
 
-    def arrange_side_widgets(self, *_: object) -> None:
-        """Show the text box, strip, scheme and vocabulary where the view in front uses them.
-
-        The gradient lab trains its own copy of E on its own batches, and the real model's page has
-        its own text box and strip: they get the room. Presenting, the text box and the vocabulary
-        step aside for every view.
-        """
-        page = self.tabs.currentWidget()
-        in_lab = page is self.pages["gradient_lab"]
-        in_real_model = self.model_menu.page is not None and page is self.model_menu.page
-        toy_sequence = not in_lab and not in_real_model
-        presenting = self.presentation.presenting
-        self.scheme_selector.setVisible(toy_sequence)
-        self.token_strip.setVisible(toy_sequence)
-        self.vocabulary.setVisible(toy_sequence and not presenting)
-        self.text_input.setVisible(not in_real_model and not presenting)
-
     # ---- commands that span views ------------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
         """Show ``text`` in the status bar for a while."""
-        self.statusBar().showMessage(text, STATUS_MS)
-
-    def play_pause(self) -> None:
-        """Space while presenting: play or pause the animation of the view in front."""
-        view = self.current_view()
-        if isinstance(view, AnimatedView):
-            view.player.toggle()
+        self.messages.show_message(text)
 
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
@@ -215,6 +226,7 @@ class MainWindow(QMainWindow):
     def set_theme(self, mode: str) -> None:
         """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
         self.look.set_theme(mode)
+        self.action_table.refresh_checks()
 
     @property
     def theme_mode(self) -> str:
@@ -223,13 +235,13 @@ class MainWindow(QMainWindow):
 
     # ---- look ------------------------------------------------------------------------------------
 
-    def retranslate(self) -> None:
+    def retranslate(self, *_: object) -> None:
         """Re-read every visible string of the window itself."""
         self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
         self.action_table.retranslate()
-        self.undo_actions.retranslate()
+        self.action_table.refresh_checks()
+        self.undo.retranslate()
         self.tabs.retranslate()
-        self.lesson_dock.setWindowTitle(self.tr("Guided lesson"))
         self.restore_bar.retranslate()
         self.documents.fill_recent_menu()
 
@@ -237,20 +249,26 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.presentation.size_lesson_dock()
+        self.presentation.fit_blank()
+        self.lesson_dock.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.documents.store.persistent:
+            self.preferences.save()
         self.documents.close()
         self.detach()
         super().closeEvent(event)
 
     def detach(self) -> None:
         """Disconnect every part and view of the window from the model (idempotent)."""
-        if self.undo_actions.recorder is None:
+        if not self.undo.recording:
             return
-        for part in (self.documents, self.undo_actions, self.look, self.lesson_director, self.model_menu,
-                     self.text_input, self.token_strip, self.scheme_selector, self.vocabulary, self.lesson_panel,
-                     *self.tabs.built_views()):
+        for signal, slot in self._listening:
+            signal.disconnect(slot)
+        for part in (self.documents, self.undo, self.look, self.help, self.lesson_director, self.model_menu,
+                     self.stage, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
+                     self.scheme_selector, self.vocabulary, self.lesson_panel, *self.tabs.built_views()):
             assert isinstance(part, Detachable)
             part.detach()
         self.highlight.close()
+        self.lesson_run.close()

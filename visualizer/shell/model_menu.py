@@ -2,43 +2,68 @@
 
 The window makes one :class:`ModelMenu` and knows nothing else about checkpoints. The "Real
 model" page is built the first time a model opens; a folder that is refused leaves a message and
-the model already shown.
+the model already shown. The page has its own undo stack: Ctrl+Z there undoes its drags.
 """
 
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QWidget
 
-from ..listening import Listening
+from ..appearance import Appearance
+from ..io.tables import EXPORT_FORMATS
 from ..real_model import RealModel
-from .settings_store import string_list
+from ..subscriptions import Listening
+from .exports import patterns
+from .messages import MessageSink
+from .settings_store import SettingsStore, string_list
+from .undo_actions import UndoActions
+from .view_tabs import PageRole, ViewTabs
 
 if TYPE_CHECKING:
     from ..views.real_model_page import RealModelPage
-    from .main_window import MainWindow
 
 MAX_RECENT_MODELS = 8
 SETTINGS_KEY = "recent_models"
 
 
 class ModelMenu(Listening, QObject):
-    """The Model menu of one window and the real model it shows."""
+    """The Model menu of one window and the real model it shows.
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    Parameters
+    ----------
+    menu_bar : QMenuBar
+        Where the menu goes, before ``before`` (Help's).
+    tabs : ViewTabs
+        Where the Real model page is added (its strip and text box are its own: the toy's step aside).
+    appearance : Appearance
+        The look of the page; the menu's language.
+    undo : UndoActions
+        The page gets its own undo stack there.
+    messages : MessageSink
+        What was opened, or why not.
+    store : SettingsStore
+        Where the recent folders persist.
+    parent : QWidget
+        The window the folder dialogs belong to.
+    """
+
+    def __init__(self, menu_bar: QMenuBar, before: QAction, tabs: ViewTabs, appearance: Appearance,
+                 undo: UndoActions, messages: MessageSink, store: SettingsStore, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._tabs, self._appearance, self._undo = tabs, appearance, undo
+        self._messages, self._store, self._parent = messages, store, parent
         self.real_model = RealModel()
         self.page: RealModelPage | None = None
-        self.menu = QMenu(window)
-        # Beside the toy's menus, before Help.
-        window.menuBar().insertMenu(window.action_table.menus["help"].menuAction(), self.menu)
+        self._undo_stack: QUndoStack | None = None  # the page's own, made with it
+        self.menu = QMenu(parent)
+        menu_bar.insertMenu(before, self.menu)  # beside the toy's menus, before Help
         self.open_action = QAction(self)
         self.open_action.triggered.connect(self._on_open)
         self.recent_menu = QMenu(self.menu)
@@ -51,7 +76,7 @@ class ModelMenu(Listening, QObject):
         self.menu.addAction(self.export_action)
         self.menu.addSeparator()
         self.menu.addAction(self.toy_action)
-        self.listen(window.appearance.events.language, self.retranslate)
+        self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
 
     # ---- commands ----------------------------------------------------------------------------
@@ -63,16 +88,16 @@ class ModelMenu(Listening, QObject):
         try:
             self.real_model.open(folder)
         except CheckpointError as error:
-            self.window.show_message(self.tr("Cannot open this model: {0}").format(error))
+            self._messages.show_message(self.tr("Cannot open this model: {0}").format(error))
             return False
         page = self._ensure_page()
-        index = self.window.tabs.indexOf(page)
-        self.window.tabs.setTabVisible(index, True)
-        self.window.tabs.setCurrentIndex(index)
+        if self._undo_stack is not None:
+            self._undo_stack.clear()  # another model: its edits start afresh
+        self._tabs.show_view(page)
         self._remember(str(Path(folder).expanduser().resolve()))
         checkpoint = self.real_model.checkpoint
         assert checkpoint is not None
-        self.window.show_message(self.tr("Opened {0}").format(checkpoint.name))
+        self._messages.show_message(self.tr("Opened {0}").format(checkpoint.name))
         self.retranslate()
         return True
 
@@ -80,8 +105,10 @@ class ModelMenu(Listening, QObject):
         """Back to the toy vocabulary in one click: the real model closes, Build X comes to the front."""
         self.real_model.use_toy()
         if self.page is not None:
-            self.window.tabs.setTabVisible(self.window.tabs.indexOf(self.page), False)
-        self.window.tabs.setCurrentIndex(0)
+            self._tabs.setTabVisible(self._tabs.indexOf(self.page), False)
+        if self._undo_stack is not None:
+            self._undo_stack.clear()
+        self._tabs.setCurrentIndex(0)
         self.retranslate()
 
     def export_x(self, path: Path) -> bool:
@@ -91,33 +118,28 @@ class ModelMenu(Listening, QObject):
         """
         from ..core import PositionError
         from ..io.checkpoint import Encoding
-        from ..io.tables import ExportError, write_data_export
+        from ..io.tables import ExportError, export_x
 
         real, checkpoint = self.real_model, self.real_model.checkpoint
         if checkpoint is None:
             return False
-        suffix = path.suffix.lower()
-        try:
-            if suffix in (".png", ".svg"):
-                from ..views.matrix_image import export_matrix_image
 
-                checkpoint.P_rows(real.n)  # the same refusal as the data exports past a learned table
-                title = f"{real.x_kind}: {checkpoint.name}, {real.n} tokens"
-                export_matrix_image(np.asarray(real.X()), path, title)
-            elif suffix in (".json", ".csv", ".tex"):
-                write_data_export(checkpoint.export(Encoding(real.ids, real.tokens)), path)
-            else:
-                raise ExportError(f"cannot export to {suffix or 'a file without extension'}; use .json, .csv, "
-                                  ".tex, .png or .svg")
+        def draw(_example: dict[str, Any], target: Path) -> None:
+            from ..views.matrix_image import export_matrix_image
+
+            export_matrix_image(np.asarray(real.X()), target, f"{real.x_kind}: {checkpoint.name}, {real.n} tokens")
+
+        try:
+            export_x(path, lambda: checkpoint.export(Encoding(real.ids, real.tokens)), draw)
         except (ExportError, PositionError) as error:
-            self.window.show_message(self.tr("Cannot export: {0}").format(error))
+            self._messages.show_message(self.tr("Cannot export: {0}").format(error))
             return False
-        self.window.show_message(self.tr("Wrote {0}").format(path))
+        self._messages.show_message(self.tr("Wrote {0}").format(path))
         return True
 
     def recent_models(self) -> list[str]:
         """Folders opened before, newest first."""
-        return string_list(self.window.documents.store.value(SETTINGS_KEY, []))
+        return string_list(self._store.value(SETTINGS_KEY, []))
 
     # ---- internals ---------------------------------------------------------------------------
 
@@ -125,25 +147,28 @@ class ModelMenu(Listening, QObject):
         if self.page is None:
             from ..views.real_model_page import RealModelPage
 
-            self.page = RealModelPage(self.real_model, self.window.appearance)
-            self.window.tabs.addTab(self.page, "")
+            self.page = RealModelPage(self.real_model, self._appearance)
+            # Its own text box and strip: the toy's step aside while it is in front.
+            self._tabs.add_page("real_model", self.page, lambda: self.tr("Real model"),
+                                PageRole(toy_sequence=False, text_box=False))
+            self._undo_stack = self._undo.add_document(self.real_model.edited, self.real_model.restore, self.page)
         return self.page
 
     def _on_open(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self.window, self.tr("Open a model folder (config.json, "
-                                                                       "tokenizer.json, model.safetensors)"))
+        folder = QFileDialog.getExistingDirectory(self._parent, self.tr("Open a model folder (config.json, "
+                                                                        "tokenizer.json, model.safetensors)"))
         if folder:
             self.open_folder(folder)
 
     def _on_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, self.tr("Export the model's X"), "x.json",
-                                              "X (*.json *.csv *.tex *.png *.svg)")
+        path, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export the model's X"), "x.json",
+                                              f"X ({patterns(EXPORT_FORMATS)})")
         if path:
             self.export_x(Path(path))
 
     def _remember(self, folder: str) -> None:
         recent = ([folder] + [f for f in self.recent_models() if f != folder])[:MAX_RECENT_MODELS]
-        self.window.documents.store.set_value(SETTINGS_KEY, recent)
+        self._store.set_value(SETTINGS_KEY, recent)
         self._fill_recent()
 
     def _fill_recent(self) -> None:
@@ -152,7 +177,7 @@ class ModelMenu(Listening, QObject):
             self.recent_menu.addAction(folder, partial(self.open_folder, folder))
         self.recent_menu.setEnabled(bool(self.recent_models()))
 
-    def retranslate(self) -> None:
+    def retranslate(self, *_: object) -> None:
         """Menu texts in the current language."""
         self.menu.setTitle(self.tr("&Model"))
         self.open_action.setText(self.tr("&Open model folder…"))
@@ -162,7 +187,7 @@ class ModelMenu(Listening, QObject):
         self.export_action.setText(self.tr("&Export the model's X…"))
         self.export_action.setEnabled(self.real_model.checkpoint is not None)
         if self.page is not None:
-            self.window.tabs.setTabText(self.window.tabs.indexOf(self.page), self.tr("Real model"))
+            self._tabs.setTabText(self._tabs.indexOf(self.page), self.tr("Real model"))
         self._fill_recent()
 
     def detach(self) -> None:
@@ -170,3 +195,6 @@ class ModelMenu(Listening, QObject):
         self.stop_listening()
         if self.page is not None:
             self.page.detach()
+
+
+__all__ = ["ModelMenu"]

@@ -1,46 +1,113 @@
-"""Edit → Undo and Redo: every model command on one QUndoStack, its entries named in the menu."""
+"""Edit → Undo and Redo: one undo stack per document, and the keys act on the one you see.
+
+The toy's model and the real model's page each have their own ``QUndoStack`` in one
+``QUndoGroup``; the stack of the page in front is the active one, so Ctrl+Z on the Real model
+page undoes its drags, never the hidden toy's edits.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QUndoStack
+from collections.abc import Callable
+from typing import Any
 
-from ..model import EmbeddingModel
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QUndoGroup, QUndoStack
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from ..subscriptions import Connectable
 from ..undo import UndoRecorder
 
 
 class UndoActions(QObject):
-    """Records the model's commands on ``stack`` and keeps the two actions' state and text.
+    """The documents' stacks, which one the keys act on, and the two actions' state and text.
 
     "Undo move ␣sub to position 2": the entry's own description, in the current language.
+
+    Parameters
+    ----------
+    tabs : QTabWidget
+        The pages: the one in front picks the active stack (the toy's unless a page has its own).
     """
 
-    def __init__(self, model: EmbeddingModel, stack: QUndoStack, undo: QAction, redo: QAction) -> None:
-        super().__init__(stack)
-        self._stack, self._undo, self._redo = stack, undo, redo
-        self.recorder: UndoRecorder | None = UndoRecorder(model, stack)
-        stack.canUndoChanged.connect(undo.setEnabled)
-        stack.canRedoChanged.connect(redo.setEnabled)
-        stack.indexChanged.connect(self.refresh_texts)
-        undo.setEnabled(stack.canUndo())
-        redo.setEnabled(stack.canRedo())
+    def __init__(self, tabs: QTabWidget) -> None:
+        super().__init__(tabs)
+        self._tabs = tabs
+        self._undo: QAction | None = None
+        self._redo: QAction | None = None
+        self.group = QUndoGroup(self)
+        self._recorders: list[UndoRecorder] = []
+        self._pages: dict[int, QUndoStack] = {}  # a page with its own document, by id()
+        self._default: QUndoStack | None = None
+        self.group.indexChanged.connect(self.refresh_texts)
+        self.group.activeStackChanged.connect(self.refresh_texts)
+        self.group.canUndoChanged.connect(self.refresh_texts)
+        self.group.canRedoChanged.connect(self.refresh_texts)
+        tabs.currentChanged.connect(self._follow_page)
+
+    def show_on(self, undo: QAction, redo: QAction) -> None:
+        """Keep Edit → Undo and Redo enabled and named for the document in front."""
+        self._undo, self._redo = undo, redo
+        self.refresh_texts()
+
+    def add_document(self, edited: Connectable, restore: Callable[[Any], object],
+                     page: QWidget | None = None) -> QUndoStack:
+        """A stack for a document's edits (see :class:`~visualizer.undo.UndoRecorder`), active while
+        ``page`` is in front; without a page, it is the stack of every other page (the toy's)."""
+        stack = QUndoStack(self)
+        self.group.addStack(stack)
+        self._recorders.append(UndoRecorder(edited, restore, stack))
+        if page is None:
+            self._default = stack
+        else:
+            self._pages[id(page)] = stack
+        self._follow_page()
+        return stack
+
+    def undo(self) -> None:
+        """Undo the last edit of the document in front."""
+        self.group.undo()
+
+    def redo(self) -> None:
+        """Redo the last edit undone of the document in front."""
+        self.group.redo()
+
+    def _follow_page(self, *_: object) -> None:
+        stack = self._pages.get(id(self._tabs.currentWidget()), self._default)
+        if stack is not None and stack is not self.group.activeStack():
+            self.group.setActiveStack(stack)
 
     def retranslate(self) -> None:
         """The entries' descriptions and the two titles in the current language."""
-        if self.recorder is not None:
-            self.recorder.retranslate()
+        for recorder in self._recorders:
+            recorder.retranslate()
         self.refresh_texts()
 
     def refresh_texts(self, *_: object) -> None:
-        """"Undo <what>" / "Redo <what>" for the entries now on top of the stack."""
-        undo, redo = self._stack.undoText(), self._stack.redoText()
+        """"Undo <what>" / "Redo <what>" for the entries now on top of the active stack."""
+        if self._undo is None or self._redo is None:
+            return
+        undo, redo = self.group.undoText(), self.group.redoText()
         self._undo.setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
         self._redo.setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
+        self._undo.setEnabled(self.group.canUndo())
+        self._redo.setEnabled(self.group.canRedo())
+
+    @property
+    def recording(self) -> bool:
+        """True until :meth:`detach`."""
+        return bool(self._recorders)
 
     def detach(self) -> None:
         """Stop recording (idempotent)."""
-        if self.recorder is not None:
-            self.recorder.detach()
-            self.recorder = None
-            # The stack announces its last index while Qt destroys it: nothing left to name then.
-            self._stack.indexChanged.disconnect(self.refresh_texts)
+        for recorder in self._recorders:
+            recorder.detach()
+        if self._recorders:
+            # The group announces its last index while Qt destroys it: nothing left to name then.
+            for signal in (self.group.indexChanged, self.group.activeStackChanged, self.group.canUndoChanged,
+                           self.group.canRedoChanged):
+                signal.disconnect(self.refresh_texts)
+            self._tabs.currentChanged.disconnect(self._follow_page)
+        self._recorders = []
+
+
+__all__ = ["UndoActions"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from PySide6.QtWidgets import QTabWidget, QWidget
@@ -11,18 +12,35 @@ from ..appearance import Appearance
 from ..lab import GradientLab
 from ..model import EmbeddingModel
 from ..selection import Highlight
+from ..subscriptions import Listening
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
+from ..views.palette import scaled_font
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
 from ..views.x_panel import XPanel
 
 PageView = TypeVar("PageView", bound=QWidget)
+LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "rope_clock": RopeClock, "attention": AttentionPreview,
+                                          "comparison": SchemeComparison, "gradient_lab": GradientLabView}
+"""The views a lesson step may name, in tab order (a new view for the lesson is added here and below)."""
 
 
-class ViewTabs(QTabWidget):
+@dataclass(frozen=True)
+class PageRole:
+    """What a page needs around it: the toy's strip, scheme and vocabulary (``toy_sequence``), the
+    toy's text box (``text_box``)."""
+
+    toy_sequence: bool = True
+    text_box: bool = True
+
+
+class ViewTabs(Listening, QTabWidget):
     """The X panel and the lazily built views, reachable by name (the lesson's data names them).
+
+    Presenting, the tab bar and the frame step aside (the lesson picks the view); the tab titles
+    take the scale's bold type.
 
     Parameters
     ----------
@@ -37,36 +55,58 @@ class ViewTabs(QTabWidget):
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  lab: Callable[[], GradientLab]) -> None:
         super().__init__()
+        self._appearance = appearance
+        self._presenting = False
+        self._names: dict[str, QWidget] = {}
+        self._roles: dict[int, PageRole] = {}  # by id() of the page widget
+        self._titles: dict[str, Callable[[], str]] = {}
         self.x_panel = XPanel(model, appearance, highlight)
-        self.addTab(self.x_panel, "")
+        self.add_page("x_panel", self.x_panel, lambda: self.tr("Build X"))
         # The other tabs are built the first time they are opened: a faster start.
-        builders: dict[str, Callable[[], QWidget]] = {
-            "rope_clock": lambda: RopeClock(model, appearance),
-            "attention": lambda: AttentionPreview(model, appearance, highlight),
-            "comparison": lambda: SchemeComparison(model, appearance),
-            "gradient_lab": lambda: GradientLabView(model, appearance, lab()),
-        }
         self.pages: dict[str, LazyPage] = {}
-        for name, build in builders.items():
+        lazy: tuple[tuple[str, Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
+            ("rope_clock", lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"), PageRole()),
+            ("attention", lambda: AttentionPreview(model, appearance, highlight), lambda: self.tr("Attention"),
+             PageRole()),
+            ("comparison", lambda: SchemeComparison(model, appearance), lambda: self.tr("Compare schemes"),
+             PageRole()),
+            # The lab trains its own copy of E on its own batches: no toy strip, scheme or vocabulary.
+            ("gradient_lab", lambda: GradientLabView(model, appearance, lab()), lambda: self.tr("Gradient lab"),
+             PageRole(toy_sequence=False)),
+        )
+        for name, build, title, role in lazy:
             page = LazyPage(build)
             self.pages[name] = page
-            self.addTab(page, "")
+            self.add_page(name, page, title, role)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self._on_scale_changed()
+
+    def add_page(self, name: str, page: QWidget, title: Callable[[], str], role: PageRole = PageRole()) -> int:
+        """Add a tab named ``name``: ``page`` is the view or a :class:`LazyPage` that builds it;
+        ``title`` gives its title in the current language. (A lesson step may name the views of
+        :data:`LESSON_VIEWS`.)"""
+        self._names[name], self._titles[name] = page, title
+        self._roles[id(page)] = role
+        index = self.addTab(page, title())
+        return index
 
     def page_view(self, name: str, kind: type[PageView]) -> PageView:
         """The view of page ``name``, built now if it was not yet."""
-        view = self.pages[name].view
+        view = self.view_named(name)
         assert isinstance(view, kind)
         return view
 
     def view_named(self, name: str) -> QWidget:
-        """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
-        return self.x_panel if name == "x_panel" else self.pages[name].view
+        """A tab's view by its name (``x_panel``, ``rope_clock``, …), built now if need be."""
+        page = self._names[name]
+        return page.view if isinstance(page, LazyPage) else page
 
     def show_view(self, view: QWidget) -> None:
         """Bring the tab holding ``view`` to the front."""
         for index in range(self.count()):
             page = self.widget(index)
             if page is view or (isinstance(page, LazyPage) and page.built and page.view is view):
+                self.setTabVisible(index, True)
                 self.setCurrentIndex(index)
                 return
         raise ValueError("that view is not in a tab")
@@ -78,11 +118,38 @@ class ViewTabs(QTabWidget):
 
     def built_views(self) -> list[QWidget]:
         """Every view built so far (the X panel always is)."""
-        return [self.x_panel, *(page.view for page in self.pages.values() if page.built)]
+        return [page.view if isinstance(page, LazyPage) else page for page in self._names.values()
+                if not isinstance(page, LazyPage) or page.built]
+
+    def built_named(self) -> dict[str, QWidget]:
+        """Every view built so far, by page name."""
+        return {name: page.view if isinstance(page, LazyPage) else page for name, page in self._names.items()
+                if not isinstance(page, LazyPage) or page.built}
+
+    def uses_toy_sequence(self, page: QWidget | None) -> bool:
+        """True if ``page`` shows the toy's sequence (its strip, scheme and vocabulary belong with it)."""
+        return page is None or self._roles.get(id(page), PageRole()).toy_sequence
+
+    def uses_text_box(self, page: QWidget | None) -> bool:
+        """True if the toy's text box belongs with ``page``."""
+        return page is None or self._roles.get(id(page), PageRole()).text_box
+
+    def _on_scale_changed(self, *_: object) -> None:
+        self.setFont(scaled_font(self._appearance, 12, bold=True))
+        presenting = self._appearance.presenting
+        if presenting != self._presenting:
+            self._presenting = presenting
+            self.tabBar().setVisible(not presenting)  # the lesson picks the view; other tabs step aside
+            self.setDocumentMode(presenting)  # no frame around the stage
 
     def retranslate(self) -> None:
         """The tab titles in the current language."""
-        titles = (self.tr("Build X"), self.tr("RoPE clock"), self.tr("Attention"), self.tr("Compare schemes"),
-                  self.tr("Gradient lab"))
-        for index, title in enumerate(titles):
-            self.setTabText(index, title)
+        for name, page in self._names.items():
+            self.setTabText(self.indexOf(page), self._titles[name]())
+
+    def detach(self) -> None:
+        """Stop following the appearance (the window's teardown)."""
+        self.stop_listening()
+
+
+__all__ = ["PageRole", "ViewTabs"]

@@ -1,8 +1,8 @@
 """Qt widgets, one per file. Each takes the shared model, reads it, never copies its data, and
 writes back only through model commands.
 
-Every view is a :class:`~visualizer.views.listening.View` (refresh, retranslate, detach) and
-listens only through :meth:`~visualizer.listening.Listening.listen`; an animated one has a
+Every view is a :class:`~visualizer.views.protocol.View` (refresh, retranslate, detach) and
+listens only through :meth:`~visualizer.subscriptions.Listening.listen`; an animated one has a
 :class:`~visualizer.views.player.Player`. Matrices side by side share a
 :class:`~visualizer.views.matrix_row.MatrixRow`.
 """

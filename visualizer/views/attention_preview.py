@@ -11,10 +11,11 @@ from ..core import RowVerdict, classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .protocol import ListeningView
 from .stage import fit_column_names
+from .values import ControlValue
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
@@ -48,15 +49,15 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
                                                          strict=True)]
         self.graphics.hovered.connect(self._on_cell_hovered)
         self.causal = QCheckBox()
-        self.causal.setChecked(model.attention.causal)
-        self.causal.toggled.connect(self._on_causal_toggled)
         self.heads, self.head = QSpinBox(), QSpinBox()
         self.heads.setRange(1, MAX_ALIBI_HEADS)
-        self.heads.setValue(model.attention.alibi_heads)
-        self.head.setRange(1, model.attention.alibi_heads)
-        self.head.setValue(model.attention.alibi_head)
-        self.heads.valueChanged.connect(self._on_heads_changed)
-        self.head.valueChanged.connect(self._on_heads_changed)
+        # Each control is a value kept equal to the model, and a signal of the person's changes.
+        self.causal_value = ControlValue.check(self.causal)
+        self.heads_value, self.head_value = ControlValue.number(self.heads), ControlValue.number(self.head)
+        self._show_settings()
+        self.causal_value.changed.connect(self._on_causal_changed)
+        self.heads_value.changed.connect(self._on_heads_changed)
+        self.head_value.changed.connect(self._on_heads_changed)
         self.heads_caption, self.head_caption, self.slope_label = QLabel(), QLabel(), QLabel()
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -76,6 +77,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.listen(model.events.x_changed, self._on_x_changed)
         # Scores depend on X and on the attention settings: redraw after any change.
         self.listen(model.events.changed, self.request_refresh)
+        # The controls follow the model at once, hidden or not (undo, a lesson step, a session).
+        self.listen(model.events.attention_changed, self._show_settings)
         self.listen(highlight.changed, self.graphics.highlight_row)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.look, self._on_look_changed)
@@ -194,18 +197,23 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
         self._last_ids, self._last_X = self._model.ids, X
 
-    def _on_causal_toggled(self, on: bool) -> None:
-        if on != self._model.attention.causal:
-            self._model.set_causal(on)
-
-    def _on_heads_changed(self) -> None:
-        heads = self.heads.value()
-        self.head.blockSignals(True)
-        self.head.setMaximum(heads)
-        self.head.blockSignals(False)
+    def _show_settings(self) -> None:
+        """The mask box and the ALiBi spin boxes as the model has them."""
         settings = self._model.attention
-        if (heads, self.head.value()) != (settings.alibi_heads, settings.alibi_head):
-            self._model.set_alibi_heads(heads, self.head.value())
+        self.causal_value.value = settings.causal
+        self.heads_value.value = settings.alibi_heads
+        with self.head_value.quietly():
+            self.head.setMaximum(settings.alibi_heads)
+        self.head_value.value = settings.alibi_head
+
+    def _on_causal_changed(self, on: bool) -> None:
+        self._model.set_causal(on)
+
+    def _on_heads_changed(self, _value: int) -> None:
+        heads = self.heads_value.value
+        with self.head_value.quietly():  # a smaller H takes the head shown down with it
+            self.head.setMaximum(heads)
+        self._model.set_alibi_heads(heads, self.head_value.value)
 
     def _on_cell_hovered(self, row: int, _column: int) -> None:
         self._highlight.set_position(row)
@@ -233,9 +241,6 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.causal.setText(self.tr("causal mask (a token sees only itself and earlier ones)"))
         self.heads_caption.setText(self.tr("ALiBi heads H:"))
         self.head_caption.setText(self.tr("head shown:"))
-        self.causal.blockSignals(True)
-        self.causal.setChecked(self._model.attention.causal)
-        self.causal.blockSignals(False)
         self.request_refresh()
 
     # ---- lifetime -------------------------------------------------------------------------------

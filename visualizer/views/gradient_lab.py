@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
@@ -27,12 +29,29 @@ from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
 from .heatmap import add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import scaled_font, symmetric_limit
 from .player import Player
+from .protocol import ListeningView
 from .real_scale import RealScalePanel
+from .staging import UNSTAGED, Outcome, Staging, StagingError, read_options
+from .values import ControlValue
 
 PLAY_STEP_MS = 150
+LAB_PAGES = ("toy", "real_scale")
+
+
+@dataclass(frozen=True)
+class GradientLabStaging:
+    """What a lesson step may ask of the gradient lab (the ``staging`` of a step whose view is ``gradient_lab``)."""
+
+    page: str = "toy"
+    """``toy`` (the 12-token lab) or ``real_scale`` (GPT-2's size, for a question about it)."""
+    measure: bool = False
+    """Run the real-scale race now, and report its outcome to the lesson (a revealed answer)."""
+
+    def __post_init__(self) -> None:
+        if self.page not in LAB_PAGES:
+            raise StagingError("page", f"{self.page!r} is not one of {', '.join(LAB_PAGES)}")
 ZERO_ROW = QColor(140, 140, 140)
 E_COLUMN, DISTANCE_COLUMN = 2, 3
 COLUMN_STRETCH = (3, 4, 3, 3)  # counts, gradient, E, distance
@@ -46,6 +65,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     Middle: the gradient (rows that get exactly 0 are greyed), E being trained, and how far each
     row has moved. Bottom: GPT-2-sized timing of the sparse path against the dense product.
     """
+
+    STAGING = GradientLabStaging
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lab: GradientLab,
                  parent: QWidget | None = None):
@@ -104,6 +125,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             plot.setMenuEnabled(False)
             plot.hideButtons()
         self.real_scale = RealScalePanel(appearance)
+        self._report: Callable[[Outcome], None] = UNSTAGED.report  # where a staged race reports
+        self.real_scale.measured.connect(self._on_measured)
         self.plots.installEventFilter(self)  # row labels fit the row height: refit on resize
         self._build_layout()
 
@@ -111,7 +134,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.log_log.toggled.connect(self.request_refresh)
         self.step_button.clicked.connect(self.player.step)
         self.reset_button.clicked.connect(self._on_reset)
-        self.optimizer.currentIndexChanged.connect(self._on_optimizer_changed)
+        self.optimizer_value = ControlValue.choice(self.optimizer)
+        self.optimizer_value.changed.connect(self._on_optimizer_changed)
         self.learning_rate.valueChanged.connect(self._on_optimizer_changed)
         self.tied.toggled.connect(self._on_tied_toggled)
         self.listen(self.lab.changed, self.request_refresh)
@@ -128,7 +152,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
                 (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
                  c["rate"], self.learning_rate),
                 (self.log_log, self.tied))
-        toy = QWidget()
+        self._toy_page = toy = QWidget()
         toy_layout = QVBoxLayout(toy)
         toy_layout.setContentsMargins(0, 0, 0, 0)
         for index, widgets in enumerate(rows):
@@ -154,6 +178,18 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         layout.addWidget(self.pages)
 
     # ---- commands ------------------------------------------------------------------------------
+
+    def stage(self, staging: Staging) -> None:
+        """A lesson step's lab: the toy page or GPT-2's real scale; a revealed answer runs the race
+        and reports what it measured to the lesson."""
+        options = read_options(GradientLabStaging, staging.options)
+        self.pages.setCurrentWidget(self.real_scale if options.page == "real_scale" else self._toy_page)
+        self._report = staging.report
+        if options.measure:
+            self.real_scale.start()
+
+    def _on_measured(self, result: dict[str, object]) -> None:
+        self._report(result)
 
     def step(self) -> None:
         """One optimiser step (and a fresh batch)."""
@@ -333,12 +369,11 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.reset_button.setText(self.tr("Reset E"))
         self.tied.setText(self.tr("tie E to the output layer"))
         current = self.optimizer.currentData() or self.lab.optimizer
-        self.optimizer.blockSignals(True)
-        self.optimizer.clear()
-        self.optimizer.addItem(self.tr("SGD"), "sgd")
-        self.optimizer.addItem(self.tr("Adam"), "adam")
-        self.optimizer.setCurrentIndex(self.optimizer.findData(current))
-        self.optimizer.blockSignals(False)
+        with self.optimizer_value.quietly():  # new names for the same choice: not a choice
+            self.optimizer.clear()
+            self.optimizer.addItem(self.tr("SGD"), "sgd")
+            self.optimizer.addItem(self.tr("Adam"), "adam")
+        self.optimizer_value.value = current
         self.request_refresh()
 
     def detach(self) -> None:

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 
 class LessonPanel(ListeningView, QWidget):
@@ -63,23 +63,27 @@ class LessonPanel(ListeningView, QWidget):
         buttons.addWidget(self.next_button)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 2, 6, 2)
-        self._wide = True
-        self.set_wide(False)
+        self._wide = False
+        self._arrange()
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
         self.listen(run.changed, self._on_run_changed)
+        self.listen(run.values_changed, self._show_caption)
         self._on_scale_changed()
         self.retranslate()
 
-    def set_wide(self, wide: bool) -> None:
-        """Wide (a band along the bottom, presenting): title and caption on the left, the
+    def is_wide(self) -> bool:
+        """True while the panel is a band along the bottom (presenting)."""
+        return self._wide
+
+    def _fit_to_stage(self) -> None:
+        """Wide while presenting (a band along the bottom): title and caption on the left, the
         buttons and the question on the right; a step without a question gives its caption the
-        whole width. Tall (beside the views): everything stacked."""
-        if wide == self._wide:
-            return
-        self._wide = wide
-        self._arrange()
-        self._on_scale_changed()
+        whole width. Tall otherwise (beside the views): everything stacked."""
+        wide = self._appearance.presenting
+        if wide != self._wide:
+            self._wide = wide
+            self._arrange()
 
     def _arrange(self) -> None:
         step = self.current_step()
@@ -162,7 +166,11 @@ class LessonPanel(ListeningView, QWidget):
         """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and {changed} with live values."""
         separator = "; " if self._appearance.language == "pt" else ", "
         values = self.run.live_values(self._appearance.numbers, separator)
-        values["changed"] = self._changed_text()
+        # Computed only when the text names them: the answer's comparisons cost a little.
+        if "{changed}" in text:
+            values["changed"] = self._changed_text()
+        if "{outputs_changed}" in text:
+            values["outputs_changed"] = self._outputs_text()
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -177,6 +185,15 @@ class LessonPanel(ListeningView, QWidget):
             return text.format(**values).replace("{", "{{").replace("}", "}}")  # no second fill
         except (KeyError, IndexError, ValueError):
             return text
+
+    def _outputs_text(self) -> str:
+        changed = self.run.changed_outputs()
+        if changed is None:
+            return ""
+        if not changed:
+            return self.tr("no token")
+        model_tokens = self.run.shown_tokens()
+        return ", ".join(f"{p + 1} {model_tokens[p]}" for p in changed)
 
     def _changed_text(self) -> str:
         changed = self.run.changed_rows()
@@ -210,12 +227,7 @@ class LessonPanel(ListeningView, QWidget):
         assert self.run.index is not None
         self.counter.setText(self.tr("step {0} of {1}").format(self.run.index + 1, total))
         self.title.setText(step.title[language])
-        caption = step.caption[language]
-        if self.run.revealed and step.reveal_caption:
-            caption = step.reveal_caption[language]
-        if self.run.outcome is not None and step.done_caption:
-            caption = self._fill_outcome(step.done_caption[language], self.run.outcome)
-        self.caption.setText(self.fill(caption))
+        self._show_caption()
         self.question_box.setVisible(step.is_question)
         # The last step: Next only reveals its answer, then there is nothing after it.
         last = self.run.index is not None and self.run.index + 1 == total
@@ -224,7 +236,21 @@ class LessonPanel(ListeningView, QWidget):
             self.question.setText(step.question[language])
             self.reveal_button.setEnabled(not self.run.revealed)
 
+    def _show_caption(self) -> None:
+        """The step's caption, or its answer for the state under it, with live values filled in."""
+        step = self.current_step()
+        if step is None:
+            return
+        language = self._appearance.language
+        caption = self.run.answer(language) or step.caption[language]
+        if self.run.outcome is not None and step.reveal is not None and step.reveal.done_caption:
+            caption = self._fill_outcome(step.reveal.done_caption[language], self.run.outcome)
+        text = self.fill(caption)
+        if text != self.caption.text():  # the same words need no new layout
+            self.caption.setText(text)
+
     def _on_scale_changed(self, *_: object) -> None:
+        self._fit_to_stage()
         # Along the bottom (wide) the type is smaller: the stage above needs the height.
         size = 10 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
+from .values import ControlValue
+
 
 class Player(QObject):
     """A frame timer with a checkable play button, shared by the RoPE clock's sweep, the
@@ -51,7 +53,8 @@ class Player(QObject):
         self.frame.connect(advance)
         self.timer.timeout.connect(self.frame)
         button.setCheckable(True)
-        button.toggled.connect(self.set_playing)
+        self._pressed = ControlValue.check(button)  # checked exactly while playing
+        self._pressed.changed.connect(self.set_playing)
         owner.installEventFilter(self)
 
     def is_playing(self) -> bool:
@@ -60,10 +63,7 @@ class Player(QObject):
 
     def set_playing(self, playing: bool) -> None:
         """Start or stop the frames; nothing happens if they already are."""
-        if self.button.isChecked() != playing:
-            self.button.blockSignals(True)  # the button follows; it does not call back in
-            self.button.setChecked(playing)
-            self.button.blockSignals(False)
+        self._pressed.value = playing  # the button follows; it does not call back in
         if playing == self.is_playing():
             return
         if playing:

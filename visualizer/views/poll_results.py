@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePol
 
 from ..appearance import Appearance
 from ..classroom import PollResults
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 RIGHT_COLOUR = "#009E73"  # Okabe–Ito bluish green
 OTHER_COLOUR = "#0072B2"  # Okabe–Ito blue

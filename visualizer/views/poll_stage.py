@@ -8,8 +8,8 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 from .qr_code import QrCode
 
 QR_SHARE_OF_WIDTH = 0.55

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QV
 
 from ..appearance import Appearance
 from ..classroom import AskedQuestion, Question, Unavailable
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 
 class PracticeQuestion(ListeningView, QWidget):

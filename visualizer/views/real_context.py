@@ -17,8 +17,8 @@ from ..real_model import RealModel
 if TYPE_CHECKING:
     from ..io.rope_config import RopeSettings
 from .heatmap import dispose_plot_item_menus
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 SLIDER_STEPS_PER_DOUBLING = 8
 MAX_DOUBLINGS = 6

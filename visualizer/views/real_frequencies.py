@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from ..io.attention_weights import PairNorms
 from .heatmap import dispose_plot_item_menus, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 MAGNITUDE_MAP = "cividis"
 """Norms are sizes (≥ 0), not signed values: a sequential, colour-blind-safe map."""

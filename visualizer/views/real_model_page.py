@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ..appearance import Appearance
 from ..real_model import RealModel
 from .large_matrix import LargeMatrix
-from .listening import ListeningView
+from .protocol import ListeningView
 from .real_context import RealContextExtension
 from .real_frequencies import RealFrequencyUsage
 from .real_neighbours import RealNeighbours

@@ -11,7 +11,7 @@ from ..core import nearest_neighbours
 from ..real_model import RealModel
 from .heatmap import dispose_plot_item_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
+from .protocol import ListeningView
 
 NEIGHBOURS = 10
 

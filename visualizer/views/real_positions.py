@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from ..io.rope_config import RopeSettings
 from .heatmap import dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import HIGHLIGHT, colormap, token_colour
+from .protocol import ListeningView
 from .real_clock import MIN_TEXT_PX, RealClockFaces
 
 COMPONENTS = 3

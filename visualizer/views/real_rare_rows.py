@@ -10,8 +10,8 @@ from ..appearance import Appearance
 from ..real_model import RealModel
 from .heatmap import dispose_plot_item_menus
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 RARE_ROWS = 12
 HISTOGRAM_BINS = 60

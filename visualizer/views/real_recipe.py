@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..real_model import RealModel
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 if TYPE_CHECKING:
     from ..io.checkpoint import Checkpoint

@@ -25,8 +25,8 @@ from ..core import (
     iter_dense_embedding_gradient,
     zipf_batch,
 )
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 DEFAULT_BATCH = 4000
 BYTES_PER_FLOAT32 = 4

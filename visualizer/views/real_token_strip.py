@@ -7,8 +7,9 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
 from ..real_model import RealModel
-from .listening import ListeningView
 from .palette import BEYOND_TRAINED
+from .protocol import ListeningView
+from .values import ControlValue
 
 
 def chip_text(position: int, token: str, token_id: int) -> str:
@@ -32,16 +33,20 @@ class RealTokenStrip(ListeningView, QListWidget):
         self.setFixedHeight(86)
         self.setSpacing(3)
         self.model().rowsMoved.connect(self._on_rows_moved)
-        self.currentRowChanged.connect(self._on_current_row)
+        self._row = ControlValue(self.currentRow, self.setCurrentRow, self.currentRowChanged)
+        self._row.changed.connect(self._on_current_row)
         self.listen(model.tokens_changed, self.refresh)
         self.listen(model.selection_changed, self._on_selection)
         self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the chips from the model."""
+        with self._row.quietly():  # rebuilding the chips is not a selection
+            self._fill()
+
+    def _fill(self) -> None:
         model = self._model
         beyond = set(model.beyond_trained_length())
-        self.blockSignals(True)
         self.clear()
         for position, (token, token_id) in enumerate(zip(model.tokens, model.ids, strict=True)):
             item = QListWidgetItem(chip_text(position + 1, token, token_id))
@@ -53,7 +58,6 @@ class RealTokenStrip(ListeningView, QListWidget):
             self.addItem(item)
         if model.selected is not None:
             self.setCurrentRow(model.selected)
-        self.blockSignals(False)
 
     def _on_rows_moved(self, _parent: QModelIndex, start: int, _end: int, _dest: QModelIndex, row: int) -> None:
         # Qt reports the destination as the row the item was dropped before.
@@ -65,10 +69,8 @@ class RealTokenStrip(ListeningView, QListWidget):
         self._model.set_selected(row if row >= 0 else None)
 
     def _on_selection(self, position: object) -> None:
-        if isinstance(position, int) and position != self.currentRow():
-            self.blockSignals(True)
-            self.setCurrentRow(position)
-            self.blockSignals(False)
+        if isinstance(position, int):
+            self._row.value = position
 
     def detach(self) -> None:
         """Stop listening to the model (idempotent)."""

@@ -10,9 +10,9 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .heatmap import Heatmap
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .matrix_row import COLOUR_BAR_WIDTH_PRESENTING, MatrixRow
 from .palette import scaled_font, symmetric_limit
+from .protocol import ListeningView
 from .stage import fit_column_names
 
 

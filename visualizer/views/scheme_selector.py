@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRadioButton, QSizePolicy, QWidget
 
 from ..appearance import Appearance
 from ..core import SCHEMES
+from ..io.handout import SCHEME_CONTEXT, SCHEME_NAMES
 from ..model import EmbeddingModel
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
+from .values import ControlValue
+
+
+def scheme_names() -> dict[str, str]:
+    """The display name of each scheme, in the current language (the names the handout uses too)."""
+    return {scheme: QCoreApplication.translate(SCHEME_CONTEXT, name) for scheme, name in SCHEME_NAMES.items()}
 
 
 class SchemeSelector(ListeningView, QGroupBox):
@@ -42,7 +49,8 @@ class SchemeSelector(ListeningView, QGroupBox):
         self.note.setStyleSheet("background: #FFF3D6; border: 1px solid #E0B050; padding: 4px;")
         layout.addWidget(self.note, 2, 0, 1, len(SCHEMES))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self._group.idToggled.connect(self._on_button_toggled)
+        self.choice = ControlValue.one_of(self._group, SCHEMES)
+        self.choice.changed.connect(self._model.set_scheme)
         self.listen(model.events.scheme_changed, self.refresh)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -52,13 +60,7 @@ class SchemeSelector(ListeningView, QGroupBox):
 
     def names(self) -> dict[str, str]:
         """The display name of each scheme."""
-        return {
-            "none": self.tr("None"),
-            "learned": self.tr("Learned"),
-            "sinusoidal": self.tr("Sinusoidal"),
-            "rope": self.tr("RoPE"),
-            "alibi": self.tr("ALiBi"),
-        }
+        return scheme_names()
 
     def verdict_texts(self) -> dict[str, str]:
         """The one-line verdict of each scheme (facts from the lesson, in our words)."""
@@ -89,13 +91,9 @@ class SchemeSelector(ListeningView, QGroupBox):
         return self.tr("Nothing is added to X, and position enters nowhere else: "
                        "only the causal mask tells tokens apart by order.")
 
-    def set_compact(self, compact: bool) -> None:
-        """Compact (presentation): one row of names; the lesson's caption does the talking."""
-        self._compact = compact
-        for label in (*self.verdicts.values(), self.note):
-            label.setVisible(not compact)
-        self._on_scale_changed()
-        self.setTitle("" if compact else self.tr("Position scheme"))
+    def is_compact(self) -> bool:
+        """True while presenting: one row of names; the lesson's caption does the talking."""
+        return self._compact
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -118,20 +116,18 @@ class SchemeSelector(ListeningView, QGroupBox):
             self.verdicts[scheme].setText(verdicts[scheme])
         self.note.setText(self._note())
 
-    def _on_button_toggled(self, button_id: int, checked: bool) -> None:
-        if checked and SCHEMES[button_id] != self._model.scheme:
-            self._model.set_scheme(SCHEMES[button_id])
-
     def refresh(self) -> None:
         """Check the model's scheme and say where its position enters."""
-        button = self.buttons[self._model.scheme]
-        if not button.isChecked():
-            self._group.blockSignals(True)
-            button.setChecked(True)
-            self._group.blockSignals(False)
+        self.choice.value = self._model.scheme
         self.note.setText(self._note())
 
     def _on_scale_changed(self) -> None:
+        compact = self._appearance.presenting
+        if compact != self._compact:  # presenting: one row of names; the lesson's caption does the talking
+            self._compact = compact
+            for label in (*self.verdicts.values(), self.note):
+                label.setVisible(not compact)
+            self.setTitle("" if compact else self.tr("Position scheme"))
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:
             # Compact (presenting), the row is a reminder of the choice, not the step's point.

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 from ..appearance import Appearance
 from ..core import TokenizeError, tokenize
 from ..model import EmbeddingModel, TooManyTokensError
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
 OK_STYLE = "color: palette(window-text);"

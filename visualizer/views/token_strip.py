@@ -31,8 +31,8 @@ from ..itemmodels import TokenStripModel
 from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from .listening import ListeningView
 from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
+from .protocol import ListeningView
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

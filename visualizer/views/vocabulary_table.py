@@ -10,8 +10,8 @@ from ..appearance import Appearance
 from ..itemmodels import VocabularyTableModel
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from .listening import ListeningView
 from .palette import scaled_font
+from .protocol import ListeningView
 
 
 class VocabularyTable(ListeningView, QWidget):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -10,12 +12,23 @@ from ..core import ADDITIVE_SCHEMES, display_token
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
-from .listening import ListeningView
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .player import Player
+from .protocol import ListeningView
+from .staging import Staging, read_options
 
 BUILD_STEP_MS = 700
+
+
+@dataclass(frozen=True)
+class XPanelStaging:
+    """What a lesson step may ask of the X panel (the ``staging`` of a step whose view is ``x_panel``)."""
+
+    lookup_only: bool = False
+    """Only E[ids], its rows named by their ids: nothing added, no X yet (an id is only a name)."""
+    build: bool = False
+    """Play "build X step by step" when the step opens."""
 
 
 class XPanel(RefreshWhenShown, ListeningView, QWidget):
@@ -25,6 +38,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     every view. While "build step by step" plays (``player``), rows appear one at a time: first
     the lookup, then the positions, then the sum.
     """
+
+    STAGING = XPanelStaging
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -221,6 +236,15 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     def finish_build(self) -> None:
         """Jump to the end of the build animation (everything shown)."""
         self.player.pause()
+
+    def stage(self, staging: Staging) -> None:
+        """A lesson step's X panel: the build finished (or played from the start), E[ids] alone or all of it."""
+        options = read_options(XPanelStaging, staging.options)
+        # Each step sets the build animation explicitly: one left running would confuse the class.
+        self.finish_build()
+        self.set_lookup_only(options.lookup_only)
+        if options.build:
+            self.player.play()
 
     def set_lookup_only(self, on: bool) -> None:
         """Show only E[ids] (ids naming rows of E), or the whole E[ids] + P = X again."""

@@ -1,6 +1,6 @@
 """How a view listens, and what every view offers the window.
 
-:class:`ListeningView` is :class:`~visualizer.listening.Listening` for widgets: closing the
+:class:`ListeningView` is :class:`~visualizer.subscriptions.Listening` for widgets: closing the
 widget detaches it, so no signal of the shared model outlives the view. :class:`View` is the
 shape the window relies on, :class:`AnimatedView` a view with a player; mypy checks that every
 view satisfies them (``tests/views/test_view_protocol.py`` is in its file list).
@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from PySide6.QtGui import QCloseEvent
 
-from ..listening import Listening
+from ..subscriptions import Listening
 from .player import Player
 
 

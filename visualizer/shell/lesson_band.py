@@ -1,0 +1,122 @@
+"""The lesson's place on stage: a dock beside the views, a band along the bottom while presenting."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QWidget
+
+from ..appearance import Appearance
+from ..subscriptions import Listening
+from ..views.lesson_panel import LessonPanel
+
+QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
+LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
+LESSON_SHARE_PRESENTING = 0.24  # of the height at most, for the lesson along the bottom
+
+
+class LessonBand(Listening, QDockWidget):
+    """The guided lesson's dock: the lesson panel, and room beside it for panels that belong with
+    the lesson (:meth:`add_beside`: a class poll's results, say).
+
+    It places itself from the appearance: beside the views normally (22% of the width), along
+    the bottom while presenting, as tall as the step's text needs (24% of the height at most),
+    without a title bar. F9 decides whether it is ``wanted``; presenting always shows it.
+
+    Parameters
+    ----------
+    host : QMainWindow
+        The window whose dock areas it moves between.
+    panel : LessonPanel
+        The lesson's own panel.
+    appearance : Appearance
+        Whose ``presenting``, scale and language it follows.
+    """
+
+    def __init__(self, host: QMainWindow, panel: LessonPanel, appearance: Appearance) -> None:
+        super().__init__()
+        self._host, self.panel, self._appearance = host, panel, appearance
+        self._wanted = False
+        self._presenting = False  # sized for the bottom (presentation mode, told by set_presenting)
+        self._at_bottom = False  # placed at the bottom (the appearance's presenting)
+        self.setObjectName("lesson")
+        self._row: QHBoxLayout | None = None  # made by the first add_beside: the panel alone until then
+        self.setWidget(panel)
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.hide()
+        # After the panel: it has re-fonted (or re-written) its text when the band sizes itself.
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.retranslate)
+        self.listen(appearance.events.language, self.fit)
+        panel.step_changed.connect(self.fit)
+        self._on_scale_changed()
+        self.retranslate()
+
+    @property
+    def wanted(self) -> bool:
+        """True when the teacher asked for the lesson (F9, or a lesson step shown)."""
+        return self._wanted
+
+    def set_wanted(self, wanted: bool) -> None:
+        """Show or hide the lesson outside presentation mode (presenting, it always shows)."""
+        self._wanted = wanted
+        self.setVisible(wanted or self._at_bottom)
+        self.fit()
+
+    def add_beside(self, widget: QWidget) -> None:
+        """Put ``widget`` beside the lesson panel, in the band (it goes wherever the band goes)."""
+        if self._row is None:
+            content = QWidget()
+            self._row = QHBoxLayout(content)
+            self._row.setContentsMargins(0, 0, 0, 0)
+            self._row.setSpacing(0)
+            self._row.addWidget(self.panel, 1)
+            self.setWidget(content)
+        self._row.addWidget(widget)
+        self.fit()
+
+    def set_presenting(self, presenting: bool) -> None:
+        """Presentation mode begins or ends: from now on the band sizes itself for the bottom (or the
+        side); it moves there when the appearance says so (with every view)."""
+        self._presenting = presenting
+
+    def _on_scale_changed(self, *_: object) -> None:
+        self.setMinimumWidth(min(self._appearance.px(200), 320))
+        presenting = self._appearance.presenting
+        if presenting != self._at_bottom:
+            self._at_bottom = self._presenting = presenting
+            # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.
+            area = Qt.DockWidgetArea.BottomDockWidgetArea if presenting else Qt.DockWidgetArea.RightDockWidgetArea
+            self._host.addDockWidget(area, self)
+            # No title bar while presenting: every pixel of height counts.
+            self.setTitleBarWidget(QWidget() if presenting else None)  # type: ignore[arg-type]  # None: Qt's own bar
+            self.setVisible(presenting or self._wanted)
+        self.fit()
+
+    def fit(self, *_: object) -> None:
+        """The lesson's share: what its text needs along the bottom (24% of the height at most),
+        22% of the width beside."""
+        if self.isHidden():
+            return
+        host = self._host
+        if self._presenting:
+            # As tall as this step's text needs, so the stage keeps the rest of the screen.
+            needed = self.panel.heightForWidth(host.width())
+            height = min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
+            self.panel.setMaximumHeight(height)
+            host.resizeDocks([self], [height], Qt.Orientation.Vertical)
+        else:
+            self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
+            host.resizeDocks([self], [int(host.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
+
+    def retranslate(self, *_: object) -> None:
+        """The dock's title in the current language."""
+        self.setWindowTitle(self.tr("Guided lesson"))
+
+    def detach(self) -> None:
+        """Stop following the appearance (the window's teardown)."""
+        self.stop_listening()
+
+
+__all__ = ["LESSON_SHARE", "LESSON_SHARE_PRESENTING", "LessonBand"]

@@ -1,0 +1,87 @@
+"""What is on stage: the text box, strip, scheme and vocabulary where the view in front uses them,
+and the window's own frame (menu bar, margins) while presenting."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMargins
+from PySide6.QtWidgets import QLayout, QMenuBar, QSplitter, QWidget
+
+from ..appearance import Appearance
+from ..subscriptions import Listening
+from .view_tabs import ViewTabs
+
+STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
+
+
+class Stage(Listening):
+    """Arranges the widgets around the views for the page in front and for presenting.
+
+    Pages that have their own sequence (the gradient lab's batches, the real model's text and
+    strip; see :meth:`ViewTabs.uses_toy_sequence`) get the room of the toy's text box, strip and
+    scheme; presenting, the text box and vocabulary step aside for every view, the menu bar hides
+    and the stage's margins shrink.
+
+    Parameters
+    ----------
+    appearance : Appearance
+        Whose ``presenting`` it follows (heard as a change of scale).
+    tabs : ViewTabs
+        The views; the page in front decides what else is shown.
+    text_input, token_strip, scheme_selector, vocabulary : QWidget
+        The toy's own widgets around the views.
+    body : QSplitter
+        Vocabulary on the left, the views on the right.
+    layout : QLayout
+        The window's central layout (its margins shrink while presenting).
+    menu_bar : QMenuBar
+        Hidden while presenting.
+    """
+
+    def __init__(self, appearance: Appearance, tabs: ViewTabs, text_input: QWidget, token_strip: QWidget,
+                 scheme_selector: QWidget, vocabulary: QWidget, body: QSplitter, layout: QLayout,
+                 menu_bar: QMenuBar) -> None:
+        self._appearance, self._tabs = appearance, tabs
+        self._text_input, self._token_strip = text_input, token_strip
+        self._scheme_selector, self._vocabulary = scheme_selector, vocabulary
+        self._body, self._layout, self._menu_bar = body, layout, menu_bar
+        self._presenting = False
+        self._margins, self._spacing = QMargins(), 0  # the ordinary window's, kept while presenting
+        tabs.currentChanged.connect(self.arrange)
+        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(appearance.events.language, self.fit_vocabulary)
+
+    def arrange(self, *_: object) -> None:
+        """Show the text box, strip, scheme and vocabulary where the view in front uses them."""
+        toy_sequence = self._tabs.uses_toy_sequence(self._tabs.currentWidget())
+        presenting = self._appearance.presenting
+        self._scheme_selector.setVisible(toy_sequence)
+        self._token_strip.setVisible(toy_sequence)
+        self._vocabulary.setVisible(toy_sequence and not presenting)
+        self._text_input.setVisible(self._tabs.uses_text_box(self._tabs.currentWidget()) and not presenting)
+
+    def fit_vocabulary(self, *_: object) -> None:
+        """Give the vocabulary the width its columns need (the numbers are wider in Portuguese)."""
+        if self._vocabulary.isHidden():  # presenting or in the lab: sized when it comes back
+            return
+        total = sum(self._body.sizes())
+        wanted = self._vocabulary.sizeHint().width()
+        if total > 0:
+            self._body.setSizes([wanted, max(1, total - wanted)])
+
+    def _on_scale_changed(self, *_: object) -> None:
+        presenting = self._appearance.presenting
+        if presenting != self._presenting:
+            self._presenting = presenting
+            self.arrange()
+            self._menu_bar.setVisible(not presenting)
+            if presenting:
+                self._margins, self._spacing = self._layout.contentsMargins(), self._layout.spacing()
+                self._layout.setContentsMargins(STAGE_MARGIN, STAGE_MARGIN, STAGE_MARGIN, STAGE_MARGIN)
+                self._layout.setSpacing(STAGE_MARGIN)
+            else:
+                self._layout.setContentsMargins(self._margins)
+                self._layout.setSpacing(self._spacing)
+        self.fit_vocabulary()
+
+
+__all__ = ["STAGE_MARGIN", "Stage"]

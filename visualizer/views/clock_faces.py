@@ -1,0 +1,322 @@
+"""The RoPE clock's faces: dials, ticks and titles drawn once, hands drawn every frame.
+
+What the faces show (θ of each face, each hand's angle, colour and label) is asked of the clock
+they belong to (:class:`HandsSource`); this widget only draws it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+from ..appearance import Appearance
+from .palette import HIGHLIGHT, scaled_font
+
+
+class HandsSource(Protocol):
+    """What the faces draw, read from the clock on every paint."""
+
+    appearance: Appearance
+
+    @property
+    def lesson_mode(self) -> bool:
+        """The lesson's one-pair example instead of the sequence."""
+
+    def thetas(self) -> np.ndarray:
+        """θ_i of every face, shape (pairs,)."""
+
+    def hand_angles(self) -> np.ndarray:
+        """Angle of every hand on every face, shape (pairs, hands)."""
+
+    def picked_hands(self) -> tuple[int, ...]:
+        """The two hands compared."""
+
+    def hand_colour(self, hand: int) -> QColor:
+        """Colour of a hand."""
+
+    def hand_label(self, hand: int) -> str:
+        """Text at a hand's tip."""
+
+    def face_label(self, pair: int, theta: float, small: bool) -> str:
+        """Title of a face."""
+
+
+class ClockFaces(QWidget):
+    """Paints the faces; all state lives in the clock (it calls ``update``).
+
+    Parameters
+    ----------
+    clock : HandsSource
+        What to draw.
+    scroll : QScrollArea
+        The area the faces sit in: they size themselves to its visible part.
+    """
+
+    def __init__(self, clock: HandsSource, scroll: QScrollArea) -> None:
+        super().__init__()
+        self._clock = clock
+        self._scroll = scroll
+        # Every paint covers what it repaints with the static layer: Qt need not paint what is
+        # behind first (a third of each animation frame).
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._static: QPixmap | None = None
+        self._static_key: tuple[object, ...] = ()
+        # Stage, grid and face geometry, kept while what they depend on stays: an animation frame
+        # reads them several times and changes none of it.
+        self._layout: dict[str, Any] = {}
+        self._layout_key: tuple[object, ...] = ()
+        self.title_pixel_size = 0
+        """Pixel size of the face titles last drawn; 0 when none were drawn."""
+
+    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per size, number of pairs, scale and presenting."""
+        visible = self._scroll.viewport().size()
+        appearance = self._clock.appearance
+        key = (self.width(), visible.width(), visible.height(), len(self._clock.thetas()), appearance.scale,
+               appearance.presenting)
+        if key != self._layout_key:
+            self._layout, self._layout_key = {}, key
+        if name not in self._layout:
+            self._layout[name] = compute()
+        return self._layout[name]
+
+    def stage(self) -> tuple[int, int, int] | None:
+        """On a projector with more than one pair: (side of the first face, side of the others,
+        small faces per column): the first pair large, the others small multiples beside it."""
+        return self._kept("stage", self._compute_stage)
+
+    def _compute_stage(self) -> tuple[int, int, int] | None:
+        pairs = len(self._clock.thetas())
+        if not self._clock.appearance.presenting or pairs < 2:
+            return None
+        visible = self._scroll.viewport().size()
+        width, height = max(2, visible.width()), max(2, visible.height())
+        large = min(height, width * 7 // 10)
+        room = width - large
+        for side in range(max(1, min(large // 2, room)), 0, -1):
+            per_column = max(1, height // side)
+            if math.ceil((pairs - 1) / per_column) * side <= room:
+                return large, side, per_column
+        return large, 1, height
+
+    def grid(self) -> tuple[int, int]:
+        """(face side in pixels, faces per row): the largest faces that fit the visible area;
+        when there are too many pairs for that, faces of a readable minimum size that scroll.
+        On a projector with more than one pair, the side of the first, large face."""
+        return self._kept("grid", self._compute_grid)
+
+    def _compute_grid(self) -> tuple[int, int]:
+        stage = self.stage()
+        if stage is not None:
+            return stage[0], 1
+        pairs = max(1, len(self._clock.thetas()))
+        visible = self._scroll.viewport().size()
+        width, height = max(1, visible.width()), max(1, visible.height())
+        side, columns = max((min(width // c, height // math.ceil(pairs / c)), c) for c in range(1, pairs + 1))
+        smallest = self._clock.appearance.px(120)
+        if side < smallest:
+            side, columns = smallest, max(1, width // smallest)
+        return side, columns
+
+    def is_small(self, side: int) -> bool:
+        """Faces this small get a one-line title and no labels at the hand tips."""
+        return side < self._clock.appearance.px(140)
+
+    def face_size(self) -> int:
+        """Side of one face in pixels."""
+        return self.grid()[0]
+
+    def columns(self) -> int:
+        """Faces per row."""
+        return self.grid()[1]
+
+    def update_minimum_height(self) -> None:
+        """Tall enough for every row of faces (the scroll area scrolls)."""
+        pairs = max(1, len(self._clock.thetas()))
+        side, columns = self.grid()
+        rows = math.ceil(pairs / columns)
+        height = rows * side if rows * side > self._scroll.viewport().height() else 0
+        if self.stage() is not None:  # the stage fits the visible area: nothing scrolls
+            height = 0
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
+
+    def resizeEvent(self, event: object) -> None:
+        self.update_minimum_height()
+
+    def title_font(self) -> QFont:
+        """The face titles' font: on a projector 15 px type (small faces have none there)."""
+        appearance = self._clock.appearance
+        font = scaled_font(appearance, 8 if self.is_small(self.face_size()) else 10, bold=True)
+        if appearance.presenting:
+            font.setPixelSize(appearance.stage_px(15))
+        return font
+
+    def _label_height(self, size: int) -> int:
+        px, small = self._clock.appearance.px, self.is_small(size)
+        if self._clock.appearance.presenting:  # room for the titles' lines, none on small faces
+            return 0 if small else 2 * QFontMetrics(self.title_font()).lineSpacing() + px(4)
+        return px(18 if small else 40)
+
+    def _face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """Centre x, centre y and radius of every face (arrays of length pairs, not to be written
+        to), label height."""
+        return self._kept("geometry", self._compute_face_geometry)
+
+    def _compute_face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        px = self._clock.appearance.px
+        size, columns = self.face_size(), self.columns()
+        label_height = self._label_height(size)
+        pairs = np.arange(len(self._clock.thetas()))
+        radius = np.full(pairs.shape, min(size, size - label_height) / 2 - px(10), dtype=float)
+        margin = max(0.0, (self.width() - columns * size) / 2)  # centre the grid
+        centre_x = margin + (pairs % columns) * size + size / 2
+        centre_y = (pairs // columns) * size + label_height + radius + px(4)
+        stage = self.stage()
+        if stage is not None:  # the first face large, the others in columns beside it
+            large, small, per_column = stage
+            others = np.maximum(pairs - 1, 0)
+            small_columns = math.ceil((len(pairs) - 1) / per_column)
+            margin = max(0.0, (self.width() - large - small_columns * small) / 2)
+            centre_x = np.where(pairs == 0, margin + large / 2,
+                                margin + large + (others // per_column) * small + small / 2)
+            centre_y = np.where(pairs == 0, label_height + radius + px(4), (others % per_column) * small + small / 2)
+            radius = np.where(pairs == 0, radius, max(1.0, small / 2 - px(3)))
+        return centre_x, centre_y, radius, label_height
+
+    def _static_layer(self) -> QPixmap:
+        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted."""
+        clock, px = self._clock, self._clock.appearance.px
+        thetas = clock.thetas()
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, thetas.tobytes(), clock.appearance.scale,
+               clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
+        if key == self._static_key and self._static is not None:
+            return self._static
+        # Rounded up: at a ratio of 1.25 or 1.5 the last device pixel must be covered too (the
+        # faces are opaque: nothing is painted behind them).
+        pixmap = QPixmap(math.ceil(self.width() * ratio), math.ceil(self.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(QColor("white"))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        centre_x, centre_y, radius, label_height = self._face_geometry()
+        size = self.face_size()
+        small = self.is_small(size)
+        painter.setPen(QPen(QColor(120, 120, 120), px(2)))
+        painter.setBrush(QColor(248, 248, 248))
+        for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(), strict=True):
+            painter.drawEllipse(QPointF(x, y), r, r)
+        painter.setPen(QPen(QColor(170, 170, 170), px(1)))
+        painter.drawLines([QLineF(x + d.x() * r * 0.9, y + d.y() * r * 0.9, x + d.x() * r, y + d.y() * r)
+                           for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(),
+                                              strict=True) for d in _TICKS])
+        painter.setPen(QColor("black"))
+        font = self.title_font()
+        presenting = clock.appearance.presenting
+        if presenting and small:  # small multiples on a projector: no text too small to read
+            painter.end()
+            self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
+            return pixmap
+        titled = 1 if self.stage() is not None else len(thetas)  # small multiples have no text
+        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(titled)
+                      for line in clock.face_label(pair, float(thetas[pair]), small).split("\n")), default=1)
+        if widest > size - px(8) and presenting:  # the short title, or none: never shrunk on a projector
+            small = True
+            widest = max((QFontMetrics(font).horizontalAdvance(clock.face_label(pair, float(thetas[pair]), True))
+                          for pair in range(titled)), default=1)
+            if widest > size - px(8):
+                painter.end()
+                self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
+                return pixmap
+        elif widest > size - px(8):  # shrink the titles to fit the faces
+            font.setPointSizeF(font.pointSizeF() * (size - px(8)) / widest)
+        painter.setFont(font)
+        self.title_pixel_size = QFontInfo(font).pixelSize()
+        for pair, x in enumerate(centre_x.tolist()[:titled]):
+            top = centre_y[pair] - radius[pair] - px(4) - label_height
+            painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
+                             clock.face_label(pair, float(thetas[pair]), small))
+        painter.end()
+        self._static, self._static_key = pixmap, key
+        return pixmap
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the static dials, then draw the hands: one batched call per hand colour."""
+        painter = QPainter(self)
+        visible = event.rect()
+        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        clock, px = self._clock, self._clock.appearance.px
+        centre_x, centre_y, radius, _ = self._face_geometry()
+        size = self.face_size()
+        # Only the faces the paint event touches.
+        shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        # On a projector's stage only the large face has labels at the hand tips.
+        labelled = (np.arange(len(shown)) == 0 if self.stage() is not None else np.ones(len(shown), dtype=bool))[shown]
+        centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
+        angles = clock.hand_angles()[shown]
+        hands = angles.shape[1]
+        picked = clock.picked_hands()
+        small = self.is_small(size)
+        label_font = scaled_font(clock.appearance, 9, bold=True)
+        tip = QRectF(-px(14), -px(20), px(28), px(16))
+        if clock.appearance.presenting:  # q and k read from the back row
+            label_font.setPixelSize(clock.appearance.stage_px(22))
+            tip_side = QFontMetrics(label_font).height()
+            tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
+        # Round caps and smooth edges look best but cost several times as much to rasterise: only
+        # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
+        # edges are a little jagged and a frame costs about half. Counted over every face, not the
+        # ones this paint touches, so that scrolling never mixes the two looks.
+        few = hands * len(shown) <= 64
+        cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
+        for hand in range(hands):
+            length = radius * (0.92 - 0.5 * hand / max(hands, 1))
+            tip_x = centre_x + np.sin(angles[:, hand]) * length
+            tip_y = centre_y - np.cos(angles[:, hand]) * length
+            painter.setPen(QPen(clock.hand_colour(hand), px(5 if hand in picked else 3),
+                                Qt.PenStyle.SolidLine, cap))
+            painter.drawLines([QLineF(*points) for points in zip(
+                centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
+            if not small:
+                painter.setFont(label_font)
+                for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
+                    painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
+        if len(picked) == 2 and hands > max(picked):
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
+            for face in range(len(radius)):
+                self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
+                                angles[face, picked[0]], angles[face, picked[1]])
+        painter.end()
+
+    def _source_rect(self, visible: QRect) -> QRect:
+        ratio = self.devicePixelRatioF()
+        return QRect(int(visible.x() * ratio), int(visible.y() * ratio), int(visible.width() * ratio),
+                     int(visible.height() * ratio))
+
+    def _paint_gap(self, painter: QPainter, centre: QPointF, radius: float, a: float, b: float) -> None:
+        """An arc from hand b to hand a: the angle that decides their score."""
+        pen = QPen(HIGHLIGHT, self._clock.appearance.px(3))
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        span = (a - b + math.pi) % (2 * math.pi) - math.pi
+        rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
+        painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
+
+
+def _direction(angle: float) -> QPointF:
+    """Unit vector of a hand at ``angle`` radians, clockwise from 12 o'clock."""
+    return QPointF(math.sin(angle), -math.cos(angle))
+
+
+
+_TICKS = [_direction(tick * math.pi / 6) for tick in range(12)]
