@@ -45,17 +45,25 @@ class Stage(Listening):
         self._scheme_selector, self._vocabulary = scheme_selector, vocabulary
         self._body, self._layout, self._menu_bar = body, layout, menu_bar
         self._presenting = False
+        self._sequence_covered = False
         self._margins, self._spacing = QMargins(), 0  # the ordinary window's, kept while presenting
         tabs.currentChanged.connect(self.arrange)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.fit_vocabulary)
 
+    def cover_sequence(self, covered: bool) -> None:
+        """While presenting, a band above the views (the class poll's) takes the room of the token
+        strip and the scheme line: they step aside until it goes (the views keep their height)."""
+        self._sequence_covered = covered
+        self.arrange()
+
     def arrange(self, *_: object) -> None:
         """Show the text box, strip, scheme and vocabulary where the view in front uses them."""
         toy_sequence = self._tabs.uses_toy_sequence(self._tabs.currentWidget())
         presenting = self._appearance.presenting
-        self._scheme_selector.setVisible(toy_sequence)
-        self._token_strip.setVisible(toy_sequence)
+        sequence = toy_sequence and not (presenting and self._sequence_covered)
+        self._scheme_selector.setVisible(sequence)
+        self._token_strip.setVisible(sequence)
         self._vocabulary.setVisible(toy_sequence and not presenting)
         self._text_input.setVisible(self._tabs.uses_text_box(self._tabs.currentWidget()) and not presenting)
 

@@ -77,6 +77,12 @@ class PracticeQuestion(ListeningView, QWidget):
             self._make_choices(count)
         self.retranslate()
 
+    def set_prompt_shown(self, shown: bool) -> None:
+        """Show the heading and the question above the choices, or not (inside the lesson's own
+        question box, which shows the question already)."""
+        self.heading.setVisible(shown)
+        self.prompt.setVisible(shown)
+
     def choose(self, index: int) -> None:
         """Pick choice ``index``: the feedback says whether it is right, and why."""
         question = self._question

@@ -1,0 +1,147 @@
+"""The class poll's place on stage: its QR code while the class answers, the chart of the answers
+once the question is revealed.
+
+Presenting, it is a band across the top of the stage, in the place of the token strip and the
+scheme line (they step aside while it shows): the step's view keeps the whole width, so its numbers
+keep their size, and the lesson's band below keeps the question. The band is as tall as a code
+a third of the screen's height needs; the chart that replaces the code after the reveal gets the
+same height, so the demonstration below does not move. Beside the views (not presenting) it is a
+panel under the lesson, in the lesson's column: the code on top, the address and the count under
+it, in what the lesson's text leaves of the column.
+
+Imported only when a poll is first used: it brings the QR code (segno) and the poll's views.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStackedWidget, QWidget
+
+from ..appearance import Appearance
+from ..subscriptions import Listening
+from ..views.poll_results import PollResultsView
+from ..views.poll_stage import PollStage
+from .lesson_band import QWIDGETSIZE_MAX, LessonBand
+from .stage import Stage
+
+CODE_SHARE = 1 / 3
+"""Presenting, the code (its quiet zone included) is at least this share of the screen's height."""
+
+
+class PollBand(Listening, QDockWidget):
+    """Where the class poll shows: a band above the views while presenting, a panel under the
+    lesson otherwise. A place, not a controller: the class poll's controller feeds its widgets
+    (``stage``, ``results``), and :meth:`show_poll` says what to show.
+
+    Parameters
+    ----------
+    host : QMainWindow
+        The window whose dock areas it moves between.
+    lesson_band : LessonBand
+        The lesson's dock: beside the views, the panel goes under it.
+    stage : Stage
+        Told to put the token strip and the scheme line aside while the band shows on stage.
+    appearance : Appearance
+        Whose ``presenting``, scale and language it follows.
+    """
+
+    def __init__(self, host: QMainWindow, lesson_band: LessonBand, stage: Stage, appearance: Appearance) -> None:
+        super().__init__()
+        self._host, self._lesson_band, self._window_stage, self._appearance = host, lesson_band, stage, appearance
+        self.setObjectName("class_poll")
+        self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)  # it goes when the poll goes
+        self.stage = PollStage(appearance)
+        self.results = PollResultsView(appearance)
+        self.results.set_prompt_shown(False)  # the lesson shows the question right beside it
+        self._pages = QStackedWidget()
+        self._pages.addWidget(self.stage)
+        self._pages.addWidget(self.results)
+        self.setWidget(self._pages)
+        self._wanted = False
+        self._on_stage: bool | None = None  # where it is: on stage (presenting) or beside the views
+        host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.hide()
+        # After the lesson's band (made before this): it has moved when this band follows it.
+        self.listen(appearance.events.scale, self._place)
+        self.listen(appearance.events.language, self.retranslate)
+        self.retranslate()
+
+    @property
+    def showing_results(self) -> bool:
+        """True when the chart shows (after the reveal), False for the code."""
+        return self._pages.currentWidget() is self.results
+
+    def show_poll(self, shown: bool, results: bool = False) -> None:
+        """Show the code (or, with ``results``, the chart of the answers), or nothing."""
+        self._pages.setCurrentWidget(self.results if results else self.stage)
+        if shown != self._wanted:
+            self._wanted = shown
+            self._place()
+
+    def _place(self, *_: object) -> None:
+        if not self._wanted:
+            self.hide()
+            self._window_stage.cover_sequence(False)
+            return
+        presenting = self._appearance.presenting
+        if presenting != self._on_stage:
+            self._on_stage = presenting
+            if presenting:  # a band across the top, without a title bar: every pixel of height counts
+                self._host.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, self)
+                self.setTitleBarWidget(QWidget())
+            else:  # under the lesson, in its column
+                self._host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+                self._host.splitDockWidget(self._lesson_band, self, Qt.Orientation.Vertical)
+                self.setTitleBarWidget(None)  # type: ignore[arg-type]  # None: Qt's own bar
+            self.stage.set_column(not presenting)
+            self.results.set_column(not presenting)
+        self._window_stage.cover_sequence(presenting)
+        self.show()
+        self.fit()
+
+    def fit(self, *_: object) -> None:
+        """Presenting: the height a code of a third of the screen needs. Beside the views: the
+        lesson above keeps the height its text needs, the panel takes the rest of the column
+        (its code as large as that leaves, and never wider than the column)."""
+        if not self._wanted:
+            return
+        host = self._host
+        if self._on_stage:
+            height = self.stage.height_for_code(host.height() * CODE_SHARE)
+            self._pages.setFixedHeight(height)
+            host.resizeDocks([self], [height], Qt.Orientation.Vertical)
+            return
+        self._pages.setMinimumHeight(0)
+        self._pages.setMaximumHeight(QWIDGETSIZE_MAX)
+        lesson = self._lesson_band
+        content = lesson.widget()
+        if not lesson.isVisible() or not self.isVisible() or content is None:
+            return
+        column = lesson.height() + self.height()
+        chrome = lesson.height() - content.height()  # the lesson's title bar
+        needed = content.heightForWidth(content.width()) + chrome
+        width = self._pages.width()
+        page = (self.results.heightForWidth(width) if self.showing_results else self.stage.column_height(width))
+        least = page + self.height() - self._pages.height()  # and its title bar
+        wanted = max(least, column - needed)
+        if abs(self.height() - wanted) > 2:
+            host.resizeDocks([lesson, self], [column - wanted, wanted], Qt.Orientation.Vertical)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._on_stage:
+            self.fit()  # the window laid the column out: share it again
+
+    def retranslate(self, *_: object) -> None:
+        """The panel's title in the current language."""
+        self.setWindowTitle(self.tr("Class poll"))
+
+    def detach(self) -> None:
+        """Stop following the appearance, and the widgets with it (the window's teardown)."""
+        self.stop_listening()
+        self.stage.detach()
+        self.results.detach()
+
+
+__all__ = ["CODE_SHARE", "PollBand"]
