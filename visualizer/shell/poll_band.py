@@ -4,8 +4,9 @@ once the question is revealed.
 Presenting, it is a band across the top of the stage, in the place of the token strip and the
 scheme line (they step aside while it shows): the step's view keeps the whole width, so its numbers
 keep their size, and the lesson's band below keeps the question. The band is as tall as a code
-a third of the screen's height needs; the chart that replaces the code after the reveal gets the
-same height, so the demonstration below does not move. Beside the views (not presenting) it is a
+a third of the screen's height needs; the chart that replaces the code at the reveal's first beat
+gets the same height (more if it needs it). At the reveal's second beat (the demonstration) the
+band makes room again, and the step's view has the stage as without a poll. Beside the views (not presenting) it is a
 panel under the lesson, in the lesson's column: the code on top, the address and the count under
 it, in what the lesson's text leaves of the column.
 
@@ -16,17 +17,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QStackedWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStackedWidget, QStyle, QWidget
 
 from ..appearance import Appearance
 from ..subscriptions import Listening
 from ..views.poll_results import PollResultsView
 from ..views.poll_stage import PollStage
-from .lesson_band import QWIDGETSIZE_MAX, LessonBand
+from .lesson_band import LESSON_SHARE_PRESENTING, QWIDGETSIZE_MAX, LessonBand
 from .stage import Stage
 
 CODE_SHARE = 1 / 3
-"""Presenting, the code (its quiet zone included) is at least this share of the screen's height."""
+"""Presenting, the code (its quiet zone included) is this share of the screen's height, and never
+less than this share of the stage above the lesson's band."""
 
 
 class PollBand(Listening, QDockWidget):
@@ -74,8 +76,9 @@ class PollBand(Listening, QDockWidget):
 
     def show_poll(self, shown: bool, results: bool = False) -> None:
         """Show the code (or, with ``results``, the chart of the answers), or nothing."""
-        self._pages.setCurrentWidget(self.results if results else self.stage)
-        if shown != self._wanted:
+        page = self.results if results else self.stage
+        if shown != self._wanted or page is not self._pages.currentWidget():
+            self._pages.setCurrentWidget(page)
             self._wanted = shown
             self._place()
 
@@ -109,6 +112,20 @@ class PollBand(Listening, QDockWidget):
         host = self._host
         if self._on_stage:
             height = self.stage.height_for_code(host.height() * CODE_SHARE)
+            if self.showing_results:  # as tall as the code's band, or as the chart needs
+                height = max(height, self.results.heightForWidth(host.width()))
+            # Never more than the view (at its smallest) and the lesson's text leave: a view that
+            # cannot shrink (the gradient lab's real-scale page) keeps the lesson's band whole, and
+            # the code is then a third of the stage above that band rather than of the screen.
+            lesson = self._lesson_band.panel
+            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), lesson.heightForWidth(host.width()))
+            central = host.centralWidget()
+            view = central.minimumSizeHint().height() if central is not None else 0
+            # Two separators: between this band and the views, and between the views and the lesson.
+            separators = 2 * host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
+            room = host.height() - view - lesson_height - separators
+            floor = self.stage.height_for_code((host.height() - lesson_height) * CODE_SHARE)
+            height = max(min(height, room), min(floor, height))
             self._pages.setFixedHeight(height)
             host.resizeDocks([self], [height], Qt.Orientation.Vertical)
             return

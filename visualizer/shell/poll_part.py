@@ -3,8 +3,10 @@
 The part gives the lesson's question box an *Ask the class* button (F6) beside *Reveal*, and
 *Practice on your own* for a student alone; it brings the poll's menu (ask again, reset, save the
 counts, close). Once asked, the poll follows the lesson: each check-yourself step shows its code
-and how many have answered, and the step's reveal (the clicker's Next) shows the class's answers
-beside the app's demonstration. So a teacher with a clicker presses F6 once, then only Next.
+and how many have answered; the reveal then comes in two beats, each a click of Reveal or of the
+clicker's Next: first the chart of the class's answers with the right one marked (phones show it
+too), then the app's live demonstration as without a poll (presenting, the chart makes room for
+it). So a teacher with a clicker presses F6 once, then only Next.
 
 Nothing of the poll is imported before it is first used (the controller, waitress, segno, the QR
 code and the chart): the window starts as fast without it. The controller
@@ -99,6 +101,7 @@ class PollPart(Listening, QObject):
         column.addWidget(self.ask_button)
         column.addWidget(self.practice_button)
         panel.add_to_question_box(self.buttons)
+        self._release_reveal = run.hold_reveal(self._answers_first)
         self.listen(run.changed, self._on_lesson_changed)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -242,6 +245,15 @@ class PollPart(Listening, QObject):
 
     # ---- following the lesson and the poll ---------------------------------------------------
 
+    def _answers_first(self) -> bool:
+        """The reveal's first beat, while the class is asked: how it answered (True: shown)."""
+        poll = self._poll
+        results = poll.results() if poll is not None and poll.is_open else None
+        if poll is None or results is None or results.revealed:
+            return False
+        poll.show_answers()
+        return True
+
     def _on_lesson_changed(self) -> None:
         self._show()
 
@@ -266,8 +278,13 @@ class PollPart(Listening, QObject):
         question = step is not None and step.is_question
         open_now = self.is_open()
         if self._band is not None:
-            results = open_now and self._run.revealed and self._problem is None
-            self._band.show_poll(question and (open_now or self._problem is not None), results)
+            presenting = self._appearance.presenting
+            results = self._poll.results() if self._poll is not None else None
+            answers_shown = open_now and results is not None and results.revealed and self._problem is None
+            # Presenting, the demonstration (the lesson's reveal) gets the stage back, as without a poll.
+            demonstrating = self._run.revealed and presenting
+            self._band.show_poll(question and (self._problem is not None or (open_now and not demonstrating)),
+                                 answers_shown)
         self.ask_button.setChecked(open_now)
         self.ask_button.setText(self.tr("Close the poll") if open_now else self.tr("Ask the class"))
         # Presenting, the open poll's band shows on stage and F6 closes it: the question keeps the room.
@@ -308,6 +325,7 @@ class PollPart(Listening, QObject):
     def detach(self) -> None:
         """Close the poll (its port closes) and stop listening (the window's teardown)."""
         self.stop_listening()
+        self._release_reveal()
         if self._poll is not None:
             self._poll.detach()
         if self._band is not None:

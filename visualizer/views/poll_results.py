@@ -130,10 +130,10 @@ class PollResultsView(ListeningView, QWidget):
                 grid.addWidget(self.texts[row], line, 1)
                 grid.addWidget(self._holders[row], line, 2)
                 grid.addWidget(self.counts[row], line, 3)
-        # Wide, the bars get more of the width than the texts: the class reads the chart first.
-        # In a column the text has the width and the bar the line under it.
-        grid.setColumnStretch(1, 1 if self._column else 2)
-        grid.setColumnStretch(2, 1 if self._column else 3)
+        # Wide, the texts get a little more of the width than the bars (a longer choice then takes
+        # two lines, not three); in a column the text has the width and the bar the line under it.
+        grid.setColumnStretch(1, 1 if self._column else 3)
+        grid.setColumnStretch(2, 1 if self._column else 2)
 
     def retranslate(self) -> None:
         """Re-read every text in the current language, and redraw the bars."""
