@@ -165,7 +165,8 @@ class PollApp:
         token, rest = _split(str(environ.get("PATH_INFO", "")))
         given = token.encode("latin-1", "replace")
         if not hmac.compare_digest(given, self._token):
-            if rest in ("", None) and hmac.compare_digest(given.lower(), self._token):
+            capitals = rest in ("", None) and environ.get("REQUEST_METHOD") == "GET"
+            if capitals and hmac.compare_digest(given.lower(), self._token):
                 # The address of the QR code, in capitals (see code_text): the page lives at the
                 # lower-case one, where its cookie's path and its relative links are.
                 return _reply(start_response, "308 Permanent Redirect", None,

@@ -1,14 +1,15 @@
 """The class poll's place on stage: its QR code while the class answers, the chart of the answers
-once the question is revealed.
+once the question is revealed; beside the views, offline practice when no poll is open.
 
 Presenting, it is a band across the top of the stage, in the place of the token strip and the
 scheme line (they step aside while it shows): the step's view keeps the whole width, so its numbers
 keep their size, and the lesson's band below keeps the question. The band is as tall as a code
 a third of the screen's height needs; the chart that replaces the code at the reveal's first beat
 gets the same height (more if it needs it). At the reveal's second beat (the demonstration) the
-band makes room again, and the step's view has the stage as without a poll. Beside the views (not presenting) it is a
-panel under the lesson, in the lesson's column: the code on top, the address and the count under
-it, in what the lesson's text leaves of the column.
+band makes room again, and the step's view has the stage as without a poll. Beside the views (not
+presenting) it is a panel under the lesson, in the lesson's column: the code on top, the address
+and the count under it, in what the lesson's text leaves of the column; or offline practice (a
+student alone), scrolled if that column is short.
 
 Imported only when a poll is first used: it brings the QR code (segno) and the poll's views.
 """
@@ -17,18 +18,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QStackedWidget, QStyle, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QSizePolicy, QStackedWidget, QStyle, QWidget
 
 from ..appearance import Appearance
 from ..subscriptions import Listening
 from ..views.poll_results import PollResultsView
-from ..views.poll_stage import PollStage
+from ..views.poll_stage import MIN_QR_PX, PollStage
+from ..views.practice_question import PracticeQuestion
 from .lesson_band import LESSON_SHARE_PRESENTING, QWIDGETSIZE_MAX, LessonBand
 from .stage import Stage
 
+CODE, RESULTS, PRACTICE = "code", "results", "practice"
+"""What the band shows: the code (the class answers), the chart (the reveal), offline practice."""
 CODE_SHARE = 1 / 3
-"""Presenting, the code (its quiet zone included) is this share of the screen's height, and never
-less than this share of the stage above the lesson's band."""
+"""Presenting, the code (its quiet zone included) is this share of the screen's height, unless the
+view in front cannot leave that much (see :meth:`PollBand.fit`)."""
 
 
 class PollBand(Listening, QDockWidget):
@@ -56,10 +60,17 @@ class PollBand(Listening, QDockWidget):
         self.stage = PollStage(appearance)
         self.results = PollResultsView(appearance)
         self.results.set_prompt_shown(False)  # the lesson shows the question right beside it
+        self.practice = PracticeQuestion(appearance)
+        self.practice.set_prompt_shown(False)  # the lesson above shows the question; the title says what
         self._pages = QStackedWidget()
-        self._pages.addWidget(self.stage)
-        self._pages.addWidget(self.results)
+        # The chart and practice scroll if the column beside the views is short: the lesson's text
+        # above them stays whole (presenting, the band is as tall as the chart needs, room allowing).
+        self._page_widgets: dict[str, QWidget] = {CODE: self.stage, RESULTS: _scrolled(self.results),
+                                                  PRACTICE: _scrolled(self.practice)}
+        for page in self._page_widgets.values():
+            self._pages.addWidget(page)
         self.setWidget(self._pages)
+        self._page = CODE
         self._wanted = False
         self._on_stage: bool | None = None  # where it is: on stage (presenting) or beside the views
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
@@ -71,14 +82,26 @@ class PollBand(Listening, QDockWidget):
 
     @property
     def showing_results(self) -> bool:
-        """True when the chart shows (after the reveal), False for the code."""
-        return self._pages.currentWidget() is self.results
+        """True when the chart shows (after the reveal)."""
+        return self._page == RESULTS
 
-    def show_poll(self, shown: bool, results: bool = False) -> None:
-        """Show the code (or, with ``results``, the chart of the answers), or nothing."""
-        page = self.results if results else self.stage
-        if shown != self._wanted or page is not self._pages.currentWidget():
-            self._pages.setCurrentWidget(page)
+    @property
+    def page(self) -> str | None:
+        """What shows: ``code``, ``results``, ``practice``, or None (hidden)."""
+        return self._page if self._wanted else None
+
+    def show_page(self, page: str | None) -> None:
+        """Show ``page`` (:data:`CODE`, :data:`RESULTS`, :data:`PRACTICE`), or nothing (None)."""
+        shown = page is not None
+        if shown != self._wanted or (shown and page != self._page):
+            if page is not None:
+                self._page = page
+                self._pages.setCurrentWidget(self._page_widgets[page])
+                # Only the page shown counts for the band's size (a stack counts every page).
+                for name, widget in self._page_widgets.items():
+                    policy = QSizePolicy.Policy.Preferred if name == page else QSizePolicy.Policy.Ignored
+                    widget.setSizePolicy(policy, policy)
+                self.retranslate()
             self._wanted = shown
             self._place()
 
@@ -86,6 +109,7 @@ class PollBand(Listening, QDockWidget):
         if not self._wanted:
             self.hide()
             self._window_stage.cover_sequence(False)
+            self._lesson_band.fit()
             return
         presenting = self._appearance.presenting
         if presenting != self._on_stage:
@@ -100,6 +124,7 @@ class PollBand(Listening, QDockWidget):
             self.stage.set_column(not presenting)
             self.results.set_column(not presenting)
         self._window_stage.cover_sequence(presenting)
+        self.fit()  # sized before it shows: a band that showed taller first would grow the window
         self.show()
         self.fit()
 
@@ -116,18 +141,16 @@ class PollBand(Listening, QDockWidget):
                 height = max(height, self.results.heightForWidth(host.width()))
             # Never more than the view (at its smallest) and the lesson's text leave: a view that
             # cannot shrink (the gradient lab's real-scale page) keeps the lesson's band whole, and
-            # the code is then a third of the stage above that band rather than of the screen.
-            lesson = self._lesson_band.panel
-            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), lesson.heightForWidth(host.width()))
-            central = host.centralWidget()
-            view = central.minimumSizeHint().height() if central is not None else 0
+            # the code is then as large as what is left allows.
+            panel = self._lesson_band.panel
+            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), panel.heightForWidth(host.width()))
             # Two separators: between this band and the views, and between the views and the lesson.
             separators = 2 * host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
-            room = host.height() - view - lesson_height - separators
-            floor = self.stage.height_for_code((host.height() - lesson_height) * CODE_SHARE)
-            height = max(min(height, room), min(floor, height))
+            room = host.height() - self._window_stage.least_height() - lesson_height - separators
+            height = max(min(height, room), self.stage.height_for_code(MIN_QR_PX))
             self._pages.setFixedHeight(height)
             host.resizeDocks([self], [height], Qt.Orientation.Vertical)
+            self._lesson_band.fit()  # the window shared the height out again: the lesson's text first
             return
         self._pages.setMinimumHeight(0)
         self._pages.setMaximumHeight(QWIDGETSIZE_MAX)
@@ -139,8 +162,9 @@ class PollBand(Listening, QDockWidget):
         chrome = lesson.height() - content.height()  # the lesson's title bar
         needed = content.heightForWidth(content.width()) + chrome
         width = self._pages.width()
-        page = (self.results.heightForWidth(width) if self.showing_results else self.stage.column_height(width))
-        least = page + self.height() - self._pages.height()  # and its title bar
+        page = self._page_widgets[self._page]
+        least = self.stage.column_height(width) if self._page == CODE else page.minimumSizeHint().height()
+        least += self.height() - self._pages.height()  # and its title bar
         wanted = max(least, column - needed)
         if abs(self.height() - wanted) > 2:
             host.resizeDocks([lesson, self], [column - wanted, wanted], Qt.Orientation.Vertical)
@@ -152,13 +176,25 @@ class PollBand(Listening, QDockWidget):
 
     def retranslate(self, *_: object) -> None:
         """The panel's title in the current language."""
-        self.setWindowTitle(self.tr("Class poll"))
+        self.setWindowTitle(self.tr("Practice on your own") if self._page == PRACTICE else self.tr("Class poll"))
 
     def detach(self) -> None:
         """Stop following the appearance, and the widgets with it (the window's teardown)."""
         self.stop_listening()
         self.stage.detach()
         self.results.detach()
+        self.practice.detach()
 
 
-__all__ = ["CODE_SHARE", "PollBand"]
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that scrolls only up and down."""
+    scroll = QScrollArea()
+    scroll.setObjectName(f"{widget.objectName()}_scroll")
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(widget)
+    return scroll
+
+
+__all__ = ["CODE", "CODE_SHARE", "PRACTICE", "RESULTS", "PollBand"]

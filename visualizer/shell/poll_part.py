@@ -1,6 +1,7 @@
 """Ask the class: the class poll in the window.
 
-The part gives the lesson's question box an *Ask the class* button (F6) beside *Reveal*, and
+The part gives the lesson's question box an *Ask the class* button beside *Reveal* (F6 does the
+same, also while presenting, where the question along the bottom needs the button's width), and
 *Practice on your own* for a student alone; it brings the poll's menu (ask again, reset, save the
 counts, close). Once asked, the poll follows the lesson: each check-yourself step shows its code
 and how many have answered; the reveal then comes in two beats, each a click of Reveal or of the
@@ -55,7 +56,7 @@ class PollPart(Listening, QObject):
     model, appearance
         The shared state (the choices' numbers) and look (the phones' language).
     panel : LessonPanel
-        Its question box gets the buttons and the practice.
+        Its question box gets the buttons.
     lesson_band : LessonBand
         Beside the views, the poll's panel goes under it.
     stage : Stage
@@ -81,12 +82,11 @@ class PollPart(Listening, QObject):
         self._messages, self._host = messages, host
         self._poll: ClassPoll | None = None
         self._band: PollBand | None = None
-        self._practice: PracticeQuestion | None = None
         self._address: str | None = None  # where to listen, if chosen (kiosks, tests)
         self._port: int | None = None
         self._problem: str | None = None
         self._was_open = False
-        self._buttons_shown: tuple[bool, bool, bool] | None = None
+        self._buttons_shown: tuple[bool, bool] | None = None
         self.ask_button = QPushButton()
         self.ask_button.setObjectName("ask_the_class")
         self.ask_button.setCheckable(True)
@@ -122,8 +122,8 @@ class PollPart(Listening, QObject):
 
     @property
     def practice(self) -> PracticeQuestion | None:
-        """Offline practice, once first shown."""
-        return self._practice
+        """Offline practice, once the poll was first used."""
+        return self._band.practice if self._band is not None else None
 
     @property
     def problem(self) -> str | None:
@@ -228,19 +228,11 @@ class PollPart(Listening, QObject):
 
     def _feed(self) -> None:
         if self._poll is not None and self._band is not None:
-            self._poll.show_in(stage=self._band.stage, results=self._band.results, practice=self._practice)
+            self._poll.show_in(stage=self._band.stage, results=self._band.results, practice=self._band.practice)
 
     def _show_practice(self, shown: bool) -> None:
-        if shown and self._practice is None:
-            from ..views.practice_question import PracticeQuestion
-
-            self._practice = PracticeQuestion(self._appearance)
-            self._practice.set_prompt_shown(False)  # the question box shows the question
-            self._panel.add_to_question_box(self._practice)
-            if self._poll is None:
-                self._made()
-            else:
-                self._feed()
+        if shown:
+            self._made()
         self._show()
 
     # ---- following the lesson and the poll ---------------------------------------------------
@@ -272,33 +264,41 @@ class PollPart(Listening, QObject):
         self._show()
 
     def _show(self) -> None:
-        """The band (code or chart) on a question step while the poll is open or has a problem to
-        say; the buttons as the poll is; practice only while no poll is open, beside the views."""
+        """The band on a question step: the code or the chart while the poll is open (or the problem
+        it has to say), practice beside the views when asked for and no poll is open; the buttons
+        as the poll is."""
         step = self._run.current_step()
         question = step is not None and step.is_question
         open_now = self.is_open()
+        presenting = self._appearance.presenting
+        practising = not open_now and not presenting
         if self._band is not None:
-            presenting = self._appearance.presenting
+            from .poll_band import CODE, PRACTICE, RESULTS
+
             results = self._poll.results() if self._poll is not None else None
-            answers_shown = open_now and results is not None and results.revealed and self._problem is None
+            answers_shown = open_now and results is not None and results.revealed
             # Presenting, the demonstration (the lesson's reveal) gets the stage back, as without a poll.
             demonstrating = self._run.revealed and presenting
-            self._band.show_poll(question and (self._problem is not None or (open_now and not demonstrating)),
-                                 answers_shown)
+            page: str | None = None
+            if question and self._problem is not None:
+                page = CODE  # the stage says the problem in the code's place
+            elif question and open_now and not demonstrating:
+                page = RESULTS if answers_shown else CODE
+            elif question and practising and self.practice_button.isChecked():
+                page = PRACTICE
+            self._band.show_page(page)
+            self._band.fit()  # the lesson's text may have grown (an answer's caption): share again
         self.ask_button.setChecked(open_now)
         self.ask_button.setText(self.tr("Close the poll") if open_now else self.tr("Ask the class"))
-        # Presenting, the open poll's band shows on stage and F6 closes it: the question keeps the room.
-        asking = not (open_now and self._appearance.presenting)
-        practising = not open_now and not self._appearance.presenting
-        practice = practising and self.practice_button.isChecked()
-        shown = (asking, practising, practice)
+        # Presenting, F6 asks and closes (the cheat sheet, F1, says so): the question along the
+        # bottom keeps its width, and the projector shows nothing the class need not read.
+        asking = not presenting
+        shown = (asking, practising)
         if shown != self._buttons_shown:
             self._buttons_shown = shown
             self.ask_button.setVisible(asking)
             self.practice_button.setVisible(practising)
             self.buttons.setVisible(asking or practising)
-            if self._practice is not None:
-                self._practice.setVisible(practice)
             # The question box grew or shrank: the lesson panel forgets its cached height now (not
             # when next shown), so that the lesson's band fits the question's new height.
             box = self.buttons.parentWidget()
@@ -330,8 +330,6 @@ class PollPart(Listening, QObject):
             self._poll.detach()
         if self._band is not None:
             self._band.detach()
-        if self._practice is not None:
-            self._practice.detach()
 
 
 # ---- the menu ------------------------------------------------------------------------------------

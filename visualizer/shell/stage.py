@@ -53,9 +53,24 @@ class Stage(Listening):
 
     def cover_sequence(self, covered: bool) -> None:
         """While presenting, a band above the views (the class poll's) takes the room of the token
-        strip and the scheme line: they step aside until it goes (the views keep their height)."""
-        self._sequence_covered = covered
-        self.arrange()
+        strip and the scheme line: they step aside until it goes."""
+        if covered != self._sequence_covered:
+            self._sequence_covered = covered
+            self.arrange()
+            self._forget_sizes()  # the window's least height changed now, not at the next pass
+
+    def _forget_sizes(self) -> None:
+        for widget in (self._tabs, self._body, self._layout.parentWidget()):
+            if widget is not None:
+                widget.updateGeometry()  # each parent layout's cached size of it, too
+        self._layout.invalidate()
+
+    def least_height(self) -> int:
+        """The height the views and what is shown around them need at the least, now (a view that
+        cannot shrink, such as the gradient lab's, raises it). Measured afresh: the layouts' cached
+        sizes may still be those of the page in front before."""
+        self._forget_sizes()
+        return self._layout.totalMinimumSize().height()
 
     def arrange(self, *_: object) -> None:
         """Show the text box, strip, scheme and vocabulary where the view in front uses them."""

@@ -106,6 +106,7 @@ class PollStage(ListeningView, QWidget):
             self._layout.setContentsMargins(margin, margin, margin, margin)
             self._layout.setStretch(1, 0 if column else 1)  # in a column the code takes what is left
             self.hint.setVisible(not column)  # a column has no room for it: the title says what to do
+            self._on_scale_changed()
             self._fit_code()
 
     def height_for_code(self, side: float) -> int:
@@ -146,6 +147,8 @@ class PollStage(ListeningView, QWidget):
                                   "(on the same Wi-Fi as this laptop):"))
         self.set_count(self._count)
         self.message.setText(self._problem or self.tr("The class poll is closed."))
+        if self._column:
+            self._fit_code()  # the text's height changed with its words
 
     def _on_scale_changed(self, *_: object) -> None:
         appearance = self._appearance
@@ -165,13 +168,15 @@ class PollStage(ListeningView, QWidget):
             self.count.setFont(font(40, bold=True))
             self.message.setFont(font(26, bold=True))
         else:
-            mono = scaled_font(appearance, 14, bold=True)
+            # A column beside the views shares its height with the lesson: a little smaller there.
+            big = 0.8 if self._column else 1.0
+            mono = scaled_font(appearance, 14 * big, bold=True)
             mono.setStyleHint(QFont.StyleHint.Monospace)
             mono.setFamily("monospace")
-            self.title.setFont(scaled_font(appearance, 16, bold=True))
+            self.title.setFont(scaled_font(appearance, 16 * big, bold=True))
             self.hint.setFont(scaled_font(appearance, 10))
             self.address.setFont(mono)
-            self.count.setFont(scaled_font(appearance, 20, bold=True))
+            self.count.setFont(scaled_font(appearance, 20 * big, bold=True))
             self.message.setFont(scaled_font(appearance, 14, bold=True))
         self._fit_code()
 
@@ -180,10 +185,13 @@ class PollStage(ListeningView, QWidget):
         self._fit_code()
 
     def _fit_code(self) -> None:
-        if self._column:  # as large as the column's width and what the text leaves of its height allow
+        if self._column:  # as large as the column's width and what the whole text leaves of its height
             self.qr.setMinimumSize(MIN_QR_PX, MIN_QR_PX)
             self.qr.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
+            margins = self._layout.contentsMargins()
+            self._text.setMinimumHeight(self._text.heightForWidth(self.width() - margins.left() - margins.right()))
             return
+        self._text.setMinimumHeight(0)
         margins = self._layout.contentsMargins()
         height = self.height() - margins.top() - margins.bottom()
         side = max(MIN_QR_PX, min(height, int(self.width() * QR_SHARE_OF_WIDTH)))
