@@ -123,7 +123,7 @@ class PollResultsView(ListeningView, QWidget):
             line = row * lines
             grid.addWidget(self.letters[row], line, 0, Qt.AlignmentFlag.AlignVCenter)
             if self._column:
-                grid.addWidget(self.texts[row], line, 1, 1, 2)
+                grid.addWidget(self.texts[row], line, 1, 1, 3)  # the whole width: the count is on the bar's line
                 grid.addWidget(self._holders[row], line + 1, 1, 1, 2)
                 grid.addWidget(self.counts[row], line + 1, 3)
             else:
