@@ -211,7 +211,9 @@ def test_the_ordinary_window_at_1024x768_shows_the_poll_the_chart_and_practice_w
                 assert_labels_whole(visible_labels(window))
             part.practice_button.click()
             # Asked: the panel under the lesson; then the chart.
+            assert part.ask_button.text() == {"en": "Ask the class", "pt": "Perguntar à turma"}[language]
             part.ask_button.click()
+            assert part.band.windowTitle() == {"en": "Class poll", "pt": "Votação da turma"}[language]
             assert part.is_open() and not part.practice_button.isVisible()
             settle(window)
             band = part.band
