@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QSizePolicy, QStackedWidget, QStyle, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QMainWindow,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QStyle,
+    QWidget,
+)
 
 from ..appearance import Appearance
 from ..subscriptions import Listening

@@ -335,9 +335,13 @@ class PollPart(Listening, QObject):
 # ---- the menu ------------------------------------------------------------------------------------
 
 
-def ask_the_class(part: PollPart, on: bool) -> None:
-    """Class poll → Ask the class (F6): open the poll, or close it."""
-    part.set_open(on)
+def ask_the_class(part: PollPart, _checked: bool) -> None:
+    """Class poll → Ask the class (F6): open the poll, or close it if it is open.
+
+    Read from the poll, not from the entry's check mark: the poll also opens and closes by
+    itself (``--poll``, an error), and the mark is only read back from it (:func:`poll_is_open`).
+    """
+    part.set_open(not part.is_open())
 
 
 def poll_is_open(part: PollPart) -> bool:
