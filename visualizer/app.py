@@ -231,8 +231,10 @@ def _check_poll_interface(address: str) -> None:
 
     try:
         check_listen_address(address)
-    except NotLocalAddressError as error:
-        fail(f"--poll-interface: {error} (a private, link-local or loopback IPv4 address)")
+    except NotLocalAddressError:
+        fail(f"--poll-interface {address}: not a private, link-local or loopback IPv4 address (the poll "
+             "listens only on the local network); give this computer's address on the classroom's network, "
+             "or 127.0.0.1 for a test on this computer alone")
 
 
 def _headless_language(language: str | None) -> str:

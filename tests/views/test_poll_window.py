@@ -387,9 +387,9 @@ def test_an_error_inside_the_app_closes_the_port_then_the_crash_handler_reports_
     (["--poll", "--export", "x.json"], "--poll is the window's class poll: leave out --export"),
     (["--poll-interface", "127.0.0.1", "--export", "x.csv"], "--poll-interface is the window's class poll"),
     (["--poll", "--step", "4"], "--poll: step 4 asks no question; the questions are steps 5, 6, 9"),
-    (["--poll-interface", "8.8.8.8"], "not on 8.8.8.8"),
-    (["--poll-interface", "0.0.0.0"], "not on 0.0.0.0"),
-    (["--poll-interface", "classroom.example"], "'classroom.example' is not an IP address"),
+    (["--poll-interface", "8.8.8.8"], "--poll-interface 8.8.8.8: not a private, link-local or loopback"),
+    (["--poll-interface", "0.0.0.0"], "--poll-interface 0.0.0.0: not a private, link-local or loopback"),
+    (["--poll-interface", "classroom.example"], "--poll-interface classroom.example: not a private"),
 ])
 def test_the_command_line_refuses_a_poll_where_it_cannot_apply(cli, arguments, message):
     result = cli(*arguments)
