@@ -430,3 +430,34 @@ def test_the_poll_is_not_imported_until_it_is_used():
     assert before == "[]"
     assert after == str(sorted(["waitress", "segno", "visualizer.classroom", "visualizer.shell.class_poll",
                                 "visualizer.shell.poll_band"]))
+
+
+def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
+    window = open_window(qtbot, (1024, 768))
+    try:
+        window.go_to_step(INDEX["swap-learned"])
+        assert window.class_poll.ask()
+        band = window.class_poll.band
+        settle(window)
+        lesson = window.lesson_dock.geometry()
+        assert band.isVisible() and band.geometry().top() >= lesson.bottom() - 1  # under the lesson
+        for _ in range(2):
+            window.presentation.set_presenting(True, full_screen=False)
+            settle(window)  # the band comes back in its new place
+            window.resize(1024, 768)  # what full screen gives it on a projector of 768 lines
+            settle(window)
+            assert band.geometry().top() <= 4 and not window.token_strip.isVisible()  # across the top
+            assert (window.width(), window.height()) == (1024, 768)  # the band fits in it
+            assert band.stage.qr.code_rect().height() >= 768 * CODE_SHARE
+            assert_labels_whole(visible_labels(window))
+            window.presentation.set_presenting(False)
+            assert window.width() == 1024  # leaving grew nothing (a band sized for the top had, once)
+            settle(window)
+            window.resize(1024, 768)
+            settle(window)
+            assert band.geometry().left() >= window.lesson_dock.geometry().left() and window.token_strip.isVisible()
+            assert band.geometry().top() >= window.lesson_dock.geometry().bottom() - 1
+            assert_labels_whole(visible_labels(window))
+    finally:
+        window.class_poll.close()
+        close_all([window])

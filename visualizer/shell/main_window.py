@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
+        self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.show_message)

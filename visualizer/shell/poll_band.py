@@ -81,6 +81,7 @@ class PollBand(Listening, QDockWidget):
         self.setWidget(self._pages)
         self._page = CODE
         self._wanted = False
+        self._aside = False
         self._on_stage: bool | None = None  # where it is: on stage (presenting) or beside the views
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
@@ -114,7 +115,20 @@ class PollBand(Listening, QDockWidget):
             self._wanted = shown
             self._place()
 
+    def step_aside(self) -> None:
+        """Out of sight until :meth:`come_back`: while presentation mode begins or ends, every
+        other part changes its size; a band still sized for its old place would grow the window."""
+        self._aside = True
+        self.hide()
+
+    def come_back(self) -> None:
+        """Back in its place (the new one), once the window has changed around it."""
+        self._aside = False
+        self._place()
+
     def _place(self, *_: object) -> None:
+        if self._aside:
+            return
         if not self._wanted:
             self.hide()
             self._window_stage.cover_sequence(False)
@@ -123,6 +137,11 @@ class PollBand(Listening, QDockWidget):
         presenting = self._appearance.presenting
         if presenting != self._on_stage:
             self._on_stage = presenting
+            # Out of sight while it is arranged for its new place: a band that showed there with
+            # its old place's sizes (a column's height, a row's width) would grow the window.
+            self.hide()
+            self.stage.set_column(not presenting)
+            self.results.set_column(not presenting)
             if presenting:  # a band across the top, without a title bar: every pixel of height counts
                 self._host.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, self)
                 self.setTitleBarWidget(QWidget())
@@ -130,8 +149,6 @@ class PollBand(Listening, QDockWidget):
                 self._host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
                 self._host.splitDockWidget(self._lesson_band, self, Qt.Orientation.Vertical)
                 self.setTitleBarWidget(None)  # type: ignore[arg-type]  # None: Qt's own bar
-            self.stage.set_column(not presenting)
-            self.results.set_column(not presenting)
         self._window_stage.cover_sequence(presenting)
         self.fit()  # sized before it shows: a band that showed taller first would grow the window
         self.show()
@@ -141,7 +158,7 @@ class PollBand(Listening, QDockWidget):
         """Presenting: the height a code of a third of the screen needs. Beside the views: the
         lesson above keeps the height its text needs, the panel takes the rest of the column
         (its code as large as that leaves, and never wider than the column)."""
-        if not self._wanted:
+        if not self._wanted or self._aside:
             return
         host = self._host
         if self._on_stage:

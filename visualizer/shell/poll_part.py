@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -311,6 +311,13 @@ class PollPart(Listening, QObject):
         for button in (self.ask_button, self.practice_button):
             button.setFont(scaled_font(self._appearance, size))
         self._show()
+
+    def set_presenting(self, _presenting: bool) -> None:
+        """Presentation mode begins or ends (before anything changes): the band steps aside while
+        the window changes, and comes back in its new place once the event loop runs again."""
+        if self._band is not None and self._band.isVisible():
+            self._band.step_aside()
+            QTimer.singleShot(0, self._band.come_back)
 
     def fit(self) -> None:
         """The window was resized: the band keeps its share."""
