@@ -90,7 +90,9 @@ class PollPart(Listening, QObject):
         self.ask_button = QPushButton()
         self.ask_button.setObjectName("ask_the_class")
         self.ask_button.setCheckable(True)
-        self.ask_button.clicked.connect(self.set_open)
+        # Open or close as the poll is, not as the button's own check mark says (the poll may have
+        # closed by itself).
+        self.ask_button.clicked.connect(lambda _checked=False: self.set_open(not self.is_open()))
         self.practice_button = QPushButton()
         self.practice_button.setObjectName("practice_on_your_own")
         self.practice_button.setCheckable(True)
