@@ -1007,7 +1007,7 @@ O app continua funcionando.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="244"/>
+        <location filename="../../visualizer/shell/main_window.py" line="245"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -1229,27 +1229,27 @@ O app continua funcionando.</translation>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="374"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="387"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="376"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="389"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="378"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="391"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="380"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="393"/>
         <source>&amp;Save the counts as CSV…</source>
         <translation>&amp;Salvar as contagens em CSV…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="382"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="395"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1321,12 +1321,12 @@ O app continua funcionando.</translation>
 <context>
     <name>PollBand</name>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="179"/>
+        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="179"/>
+        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
         <source>Class poll</source>
         <translation>Votação da turma</translation>
     </message>
@@ -1334,47 +1334,47 @@ O app continua funcionando.</translation>
 <context>
     <name>PollPart</name>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="170"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="172"/>
         <source>Ask again works on a check-yourself step.</source>
         <translation>Perguntar de novo só funciona num passo “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="179"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="181"/>
         <source>Reset works on a check-yourself step.</source>
         <translation>Zerar as respostas só funciona num passo “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="191"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
         <source>No answers to save: ask the class first.</source>
         <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="195"/>
         <source>Save the counts</source>
         <translation>Salvar as contagens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="194"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="196"/>
         <source>CSV table (*.csv)</source>
         <translation>Tabela CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="200"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="202"/>
         <source>Counts saved to {0}</source>
         <translation>Contagens salvas em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="292"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="292"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="322"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="331"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
