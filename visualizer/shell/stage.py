@@ -54,7 +54,7 @@ class Stage(Listening):
         """Show the text box, strip, scheme and vocabulary where the view in front uses them."""
         toy_sequence = self._tabs.uses_toy_sequence(self._tabs.currentWidget())
         presenting = self._appearance.presenting
-        self._scheme_selector.setVisible(toy_sequence)
+        self._scheme_selector.setVisible(self._tabs.uses_scheme(self._tabs.currentWidget()))
         self._token_strip.setVisible(toy_sequence)
         self._vocabulary.setVisible(toy_sequence and not presenting)
         self._text_input.setVisible(self._tabs.uses_text_box(self._tabs.currentWidget()) and not presenting)
