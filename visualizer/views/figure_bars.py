@@ -19,6 +19,10 @@ from .palette import scaled_font
 
 NUMBER_PX = 22
 """Type of the figures while presenting, in pixels at 1024 × 768 (digits 16 px)."""
+FILL, MAX_GROWTH = 0.92, 1.6
+"""Presenting, the type grows until the widest line takes this share of the width, at most this much."""
+BAR_HEIGHT, MAX_BAR_HEIGHT = 1.2, 3.0
+"""A bar's height, in lines of its text: at least, and at most when the stage has room."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,16 @@ class FigureBars(QWidget):
         self.setMinimumHeight(self._least_height())
         self.update()
 
+    def _least_height(self) -> int:
+        font = scaled_font(self._appearance, 11)
+        if self._appearance.presenting:
+            font = QFont()
+            font.setPixelSize(self._appearance.stage_px(NUMBER_PX))
+        line = QFontMetrics(font).height()
+        bars = sum(1 for f in self._figures if f.parts)
+        # Bars may shrink to a thick line where the stage is short: the texts are the figures.
+        return (1 + len(self._figures)) * line + bars * self._appearance.px(6) + 2 * self._margin()
+
     def figures(self) -> list[Figure]:
         """The figures shown."""
         return list(self._figures)
@@ -61,16 +75,30 @@ class FigureBars(QWidget):
         return list(self._drawn)
 
     def fonts(self) -> tuple[QFont, QFont]:
-        """The type of the figures and of the heading."""
+        """The type of the figures and of the heading: presenting, the stage's size or larger, as
+        large as the widest line and the lines' height leave room for (a wide screen fills)."""
         appearance = self._appearance
-        if appearance.presenting:
-            body, heading = QFont(), QFont()
-            body.setPixelSize(appearance.stage_px(NUMBER_PX))
-            body.setBold(False)  # the window's own type is bold while presenting
-            heading.setPixelSize(appearance.stage_px(NUMBER_PX))
-            heading.setBold(True)
-            return body, heading
-        return scaled_font(appearance, 11, bold=False), scaled_font(appearance, 11, bold=True)
+        if not appearance.presenting:
+            return scaled_font(appearance, 11, bold=False), scaled_font(appearance, 11, bold=True)
+        least = appearance.stage_px(NUMBER_PX)
+        body, heading = QFont(), QFont()
+        body.setBold(False)  # the window's own type is bold while presenting
+        heading.setBold(True)
+        body.setPixelSize(least)
+        heading.setPixelSize(least)
+        texts = [f.text for f in self._figures]
+        if texts and self.width() > 0 and self.height() > 0:
+            widest = max(QFontMetrics(body).horizontalAdvance(t) for t in texts)
+            widest = max(widest, QFontMetrics(heading).horizontalAdvance(self._title))
+            by_width = least * (self.width() - 2 * self._margin()) * FILL / max(1, widest)
+            lines = (1 if self._title else 0) + len(texts)
+            bars = sum(1 for f in self._figures if f.parts)
+            per_px = (lines * (1 + 0.4) + bars * (BAR_HEIGHT + 0.2)) * QFontMetrics(body).height() / least
+            by_height = (self.height() - 2 * self._margin()) / max(1.0, per_px)
+            size = max(least, int(min(by_width, by_height, least * MAX_GROWTH)))
+            body.setPixelSize(size)
+            heading.setPixelSize(size)
+        return body, heading
 
     def text_width(self) -> int:
         """The width the longest line needs."""
@@ -81,12 +109,6 @@ class FigureBars(QWidget):
     def _margin(self) -> int:
         return self._appearance.px(8)
 
-    def _least_height(self) -> int:
-        body, _ = self.fonts()
-        line = QFontMetrics(body).height()
-        bars = sum(1 for f in self._figures if f.parts)
-        return (1 + len(self._figures)) * line + bars * round(line * 0.8) + 2 * self._margin()
-
     def paintEvent(self, event: QPaintEvent) -> None:
         appearance = self._appearance
         painter = QPainter(self)
@@ -95,13 +117,18 @@ class FigureBars(QWidget):
         painter.fillRect(self.rect(), QColor(appearance.background))
         body, heading = self.fonts()
         line = QFontMetrics(body).height()
-        bar = round(line * 1.2)
+        bar = round(line * BAR_HEIGHT)
         figures = self._figures
         lines = (1 if self._title else 0) + len(figures)
         bars = sum(1 for f in figures if f.parts)
         margin = self._margin()
-        # Share the height out: a full gap after each line or bar, half a gap between a line and
-        # its bar; bars no taller than their line's type allows.
+        # Share the height out: the bars grow first (up to three lines: they are what the eye
+        # compares), then the gaps, a full one after each line or bar and half of one between a line
+        # and its bar.
+        least_gap = line * 0.4
+        free = self.height() - 2 * margin - lines * line - bars * bar - (lines + bars / 2) * least_gap
+        if bars and free > 0:
+            bar = min(round(line * MAX_BAR_HEIGHT), bar + int(free / bars))
         free = self.height() - 2 * margin - lines * line - bars * bar
         if free < 0:
             bar = max(4, round(bar + free / max(1, bars)))

@@ -34,6 +34,7 @@ from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
 from .row_texts import RowTexts
+from .stage import fit_column_names
 from .staging import UNSTAGED, Outcome, Staging, StagingError, read_options
 from .values import ControlValue
 
@@ -71,6 +72,7 @@ COUNTS_COLUMN, NUMBERS_COLUMN, GRADIENT_COLUMN, E_COLUMN, DISTANCE_COLUMN = rang
 COLUMN_STRETCH = (3, 0, 4, 3, 3)  # counts, their numbers, gradient, E, distance
 STAGE_COLUMN_STRETCH = (3, 0, 5, 0, 2)  # presenting: the gradient's four columns wide enough for 22 px numbers
 STAGE_DECIMALS = 2
+ALIGN_PASSES = 4
 STAGED_ZIPF_S = 1.0
 """The Zipf exponent of a batch a lesson step draws (the lesson's law, s = 1)."""
 LABEL_PX = 20
@@ -133,8 +135,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.law_curve = pg.PlotDataItem(pen=pg.mkPen(ZIPF_COLOUR, width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
         # The count of each row and the Zipf law's expected count, printed beside the bars.
-        self.count_numbers = RowTexts(Qt.AlignmentFlag.AlignRight)
-        self.expected_numbers = RowTexts(Qt.AlignmentFlag.AlignRight)
+        self.count_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
+        self.expected_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
         self.numbers_layout = pg.GraphicsLayout()
         self.numbers_layout.addItem(self.count_numbers, row=0, col=0)
         self.numbers_layout.addItem(self.expected_numbers, row=0, col=1)
@@ -327,6 +329,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         # columns beside the bars, the counts and the distances do not fit 1024 px at 22 px type.
         decimals = STAGE_DECIMALS if self._appearance.presenting else None
         self.gradient_map.set_matrix(gradient, None, columns, decimals=decimals)
+        fit_column_names(self.gradient_map, self._appearance)
         self.gradient_map.set_marked_rows(zero_rows, ZERO_ROW)
         self.E_map.set_matrix(lab.E[order], None, columns)
         # Before any step: how far one step of this batch moves each row; after: how far each has moved.
@@ -382,17 +385,31 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     def _align_rows(self) -> None:
         """The bar charts' rows level with the gradient's: their title rows as tall as the heatmap's
-        title and column names (the row labels name all three panels' rows)."""
-        self.plots.ci.layout.activate()  # the geometry of now, not of the last layout pass
-        grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
-        for plot in (self.counts_plot, self.distance_plot):
-            if plot not in self.plots.ci.items or not plot.isVisible():
-                continue
-            title_row = plot.layout.rowMinimumHeight(0)
-            offset = grid_top - plot.getViewBox().sceneBoundingRect().top()
-            if abs(offset) > 0.5 and title_row + offset >= 0:
-                plot.layout.setRowFixedHeight(0, title_row + offset)
-                plot.layout.activate()
+        title and column names (the row labels name all three panels' rows). Measured on the
+        layout's geometry of now (activated here), again until nothing moves."""
+        plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
+        for _ in range(ALIGN_PASSES):
+            self._settle_layouts(plots)
+            grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
+            moved = False
+            for plot in plots:
+                offset = grid_top - plot.getViewBox().sceneBoundingRect().top()
+                height = plot.layout.rowMinimumHeight(0) + offset
+                if abs(offset) > 0.5 and height >= 0:
+                    plot.layout.setRowFixedHeight(0, height)
+                    plot.titleLabel.setMaximumHeight(height)
+                    moved = True
+            if not moved:
+                return
+
+    def _settle_layouts(self, plots: list[pg.PlotItem]) -> None:
+        """Lay out the panels now (Qt would at its next pass): their geometry is then the one drawn."""
+        self.plots.ci.layout.activate()
+        for plot in plots:
+            plot.layout.activate()
+        grid = self.gradient_map.plot.layout()
+        if grid is not None:
+            grid.activate()
 
     def rows_aligned(self) -> bool:
         """True when the bars' rows are level with the gradient's (read back by tests)."""

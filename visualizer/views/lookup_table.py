@@ -7,11 +7,12 @@ in the sentence's order (step "the lookup": E[ids] beside E, a line from each ro
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -32,6 +33,8 @@ UNUSED = QColor("#6E6E6E")
 COPIES_WIDTH = 90
 """Room for the lines from E to E[ids], in unscaled pixels."""
 BAR_WIDTH = 62
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,22 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
             self.copies.set_links(links, self.table.plot.getViewBox(), self.table.plot.getViewBox(), offset,
                                   appearance.px(2), towards_source=True)
         self.header.setText(self._header_text())
+        self._fit_matrices()
         self._on_highlight(self._highlight.position)
+
+    def _fit_matrices(self) -> None:
+        """Presenting, each matrix at least as wide as its numbers at the stage's size need."""
+        layout = self.graphics.ci.layout
+        for column, heatmap in ((2, self.table), (4, self.lookup)):
+            least = 0
+            if self._appearance.presenting and heatmap.plot.isVisible():
+                font = QFont()
+                font.setPixelSize(self._appearance.stage_px())
+                metrics = QFontMetrics(font)
+                widest = max((metrics.horizontalAdvance(text) for row in heatmap.cell_texts() for text in row),
+                             default=0)
+                least = heatmap.values().shape[1] * (math.ceil(widest / CELL_FILL) + 2)
+            layout.setColumnMinimumWidth(column, least)
 
     def _header_text(self) -> str:
         model = self._model
@@ -273,7 +291,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         for heatmap in (self.table, self.lookup):
             heatmap.restyle()
         layout = self.graphics.ci.layout
-        layout.setColumnFixedWidth(3, appearance.px(COPIES_WIDTH))
+        layout.setColumnFixedWidth(3, appearance.px(COPIES_WIDTH if appearance.presenting else COPIES_WIDTH // 2))
         layout.setColumnFixedWidth(6, appearance.px(BAR_WIDTH))
         layout.setColumnStretchFactor(2, 1)
         layout.setColumnStretchFactor(4, 1)

@@ -124,6 +124,8 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.memory.setWordWrap(True)
         self.answer = QLabel()
         self.answer.setWordWrap(True)
+        for label in (self.report, self.answer):  # no room kept for a report not made yet
+            label.setVisible(False)
         # The three memories to one scale: what the sparse path saves is seen before it is measured.
         self.bars = FigureBars(appearance)
         self._captions = [QLabel() for _ in range(3)]
@@ -169,6 +171,7 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))
+        self.report.setVisible(True)
         self._thread.start()
 
     def cancel(self) -> None:
@@ -194,6 +197,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             "frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
             numbers.integer(result["V"]), numbers.short(result["max_other"])))
+        self.answer.setVisible(True)
         self._show_memory()
         self.measured.emit(result)
 
@@ -239,6 +243,8 @@ class RealScalePanel(ListeningView, QGroupBox):
         # Word-wrapped labels under-report their height: reserve two lines each.
         for label in (self.report, self.answer, self.memory):
             label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 4)
+        # Presenting, the bars say what the line of memory says, larger: one of the two is enough.
+        self.memory.setVisible(not self._appearance.presenting)
         self._show_memory()
 
     def retranslate(self) -> None:

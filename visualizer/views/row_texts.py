@@ -25,11 +25,15 @@ class RowTexts(pg.GraphicsWidget):
     ----------
     align : Qt.AlignmentFlag
         ``AlignLeft`` or ``AlignRight`` (the side of the column the texts keep to).
+    numbers : bool
+        The texts are values read from the back row (counts), not names (ids, tokens): they take
+        the stage's number size.
     """
 
-    def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight) -> None:
+    def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, numbers: bool = False) -> None:
         super().__init__()
         self._align = align
+        self.numbers = numbers
         self._texts: list[str] = []
         self._colours: list[QColor] = []
         self._bold: list[bool] = []

@@ -63,6 +63,8 @@ class XPanelRow(MatrixRow):
         """Width (px) of a matrix drawn as a picture (its title's)."""
         self.prints = [True, True, True]
         """Whether each matrix has the room to print its numbers (presenting)."""
+        self.grows = [True, True, True]
+        """Whether each matrix takes a share of the room left over (not "nothing": it has no numbers)."""
         self.prints_changed: Callable[[], None] = _nothing
 
     def restyle(self) -> None:
@@ -102,7 +104,8 @@ class XPanelRow(MatrixRow):
                 self.prints_changed()
             return
         extra = max(0, free - sum(needs))
-        weights = [need if printing else 0 for need, printing in zip(needs, prints, strict=True)]
+        weights = [need if printing and grows else 0 for need, printing, grows in zip(needs, prints, self.grows,
+                                                                                      strict=True)]
         total = sum(weights) or 1
         widths = dict(fixed)
         for column, need, weight, axis_width, heatmap in zip(self.matrix_columns, needs, weights, axis_widths,
@@ -158,16 +161,22 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._previous: tuple[tuple[int, ...], np.ndarray] | None = None
         self._changes: list[RowVerdict] = []
         self._before_after: int | None = None
+        self._limit = 1.0
 
         self.graphics = XPanelRow(appearance)
         self.graphics.prints_changed = self._on_prints_changed
         self.lookup, self.added, self.result = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
-        # One token's row before and after the last change, under P and X (made when a step asks).
-        self.before: Heatmap | None = None
-        self.after: Heatmap | None = None
-        self._compare_items: list[object] = []
+        # One token's row before and after the last change, under P and X (shown when a step asks).
+        columns = self.graphics.matrix_columns
+        self.before: Heatmap = add_heatmap(self.graphics, 1, columns[1], appearance)
+        self.after: Heatmap = add_heatmap(self.graphics, 1, columns[2], appearance)
+        self._arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
+        self._compare_items = [self.before.plot, self.after.plot, self._arrow]
+        for heatmap in (self.before, self.after):
+            heatmap.title_points = 11
+        self._show_compare(False)
 
         self.build_button = QPushButton()
         self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
@@ -207,6 +216,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.graphics.restyle()
+        for heatmap in (self.before, self.after):
+            heatmap.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
         self.build_button.setFont(scaled_font(self._appearance, 11))
@@ -214,6 +225,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_look_changed(self) -> None:
         self.graphics.restyle()
+        for heatmap in (self.before, self.after):
+            heatmap.restyle()
         self.request_refresh()
 
     def retranslate(self) -> None:
@@ -236,8 +249,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         column_labels = [f"d{c}" for c in range(model.d)]
         # One colour scale whatever the scheme: switching from none to learned (lesson steps 2
         # and 3) must not repaint a cell whose value stayed the same.
-        self.graphics.set_levels(symmetric_limit(model.E, P_rows, X,
-                                                 *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES)))
+        self._limit = symmetric_limit(model.E, P_rows, X, *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES))
+        self.graphics.set_levels(self._limit)
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()
@@ -262,6 +275,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.added.set_marked_rows(beyond)
         self.result.set_marked_rows(beyond)
         self.result.set_row_outlines(self._change_outlines())
+        for heatmap in self.graphics.heatmaps:
+            fit_column_names(heatmap, self._appearance)
         self._show_before_after()
         self.graphics.highlight_row(self._highlight.position)
         self.formula.setText(self._formula_text())
@@ -329,13 +344,19 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         pad = appearance.px(8)
         lookup = max(d * cell_width_for(E_rows, numbers, font), titles.horizontalAdvance(self.tr("E[ids]")) + pad)
         result = max(d * cell_width_for(X, numbers, font), titles.horizontalAdvance(self.tr("X")) + pad)
-        if P_rows is None:  # "nothing": as wide as X, room for the sentence across it
-            added = result
+        if P_rows is None:  # "nothing": as wide as the sentence written across it, or its title
+            caption = QFont()
+            caption.setPointSizeF(appearance.pt(11))
+            caption.setBold(True)
+            lines = self._nothing_added_caption().split("\n")
+            added = max([QFontMetrics(caption).horizontalAdvance(line) for line in lines] +
+                        [titles.horizontalAdvance(self._added_title())]) + 2 * pad
         else:
             added = max(d * cell_width_for(P_rows, numbers, font),
                         titles.horizontalAdvance(self._added_title()) + pad)
         self.graphics.picture_width = titles.horizontalAdvance(self._lookup_title(False)) + pad
         needs = [lookup, added, result]
+        self.graphics.grows = [True, P_rows is not None, True]
         if needs != self.graphics.needs:
             self.graphics.needs = needs
             self.graphics.fit_columns()
@@ -387,35 +408,32 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             return None
         return old, old_row, new, new_row
 
+    def _show_compare(self, shown: bool) -> None:
+        """The row of the token's before and after, or no room taken at all."""
+        for item in self._compare_items:
+            item.setVisible(shown)
+            item.setMaximumHeight(-1 if shown else 0)
+        if not shown:
+            self.graphics.ci.layout.setRowFixedHeight(1, 0)
+
+    def compare_shown(self) -> bool:
+        """True while the staged token's rows before and after the last change are shown."""
+        return self.before.plot.isVisible()
+
     def _show_before_after(self) -> None:
         """The staged token's row before the last change, under P, and now, under X."""
         rows = self.before_after_rows()
         layout = self.graphics.ci
+        self._show_compare(rows is not None)
         if rows is None:
-            for item in self._compare_items:
-                if item in layout.items:
-                    layout.removeItem(item)
-            layout.layout.setRowFixedHeight(1, 0)
             return
-        if self.before is None:
-            columns = self.graphics.matrix_columns
-            self.before = add_heatmap(self.graphics, 1, columns[1], self._appearance)
-            self.after = add_heatmap(self.graphics, 1, columns[2], self._appearance)
-            self._arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
-            self.colour_bar.setImageItem([h.image for h in (*self.graphics.heatmaps, self.before, self.after)])
-            self._compare_items = [self.before.plot, self.after.plot, self._arrow]
-        assert self.before is not None and self.after is not None
-        columns = self.graphics.matrix_columns
-        for item, column in zip(self._compare_items, (columns[1], columns[2], columns[1] + 1), strict=True):
-            if item not in layout.items:
-                layout.addItem(item, row=1, col=column)
         old, old_row, new, new_row = rows
         tokens, column_labels = self._model.tokens, [f"d{c}" for c in range(self._model.d)]
         token = display_token(tokens[self._before_after or 0])
-        for heatmap in (self.before, self.after):
-            heatmap.title_points = 11
         self.before.set_title(self.tr("{0} at {1}, before").format(token, old + 1))
         self.after.set_title(self.tr("{0} at {1}, now").format(token, new + 1))
+        for heatmap in (self.before, self.after):  # the row's colours: its bar's levels, set here
+            heatmap.set_levels(self._limit)
         self.before.set_matrix(old_row[np.newaxis, :], None, column_labels)
         self.after.set_matrix(new_row[np.newaxis, :], None, column_labels)
         changed = not np.array_equal(old_row, new_row, equal_nan=True)
