@@ -1034,6 +1034,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/lookup_table.py" line="204"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="234"/>
         <source>id</source>
         <translation>id</translation>
     </message>
@@ -1048,27 +1049,27 @@ em {0} passos</translation>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="222"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="224"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="227"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="230"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="229"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="232"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="256"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="262"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="257"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="263"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
     </message>
@@ -2738,8 +2739,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/table_scale.py" line="65"/>
-        <source>untied: E and an output layer of the same size, {0} ≈ {1} million</source>
-        <translation>sem amarrar: E e uma camada de saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
+        <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
+        <translation>sem amarrar: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/table_scale.py" line="68"/>
@@ -2852,37 +2853,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="71"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="73"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="76"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="75"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="78"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="76"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="79"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="78"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="81"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="81"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>

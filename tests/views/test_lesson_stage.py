@@ -33,8 +33,8 @@ def paint(window) -> None:
 # ---- the table E ---------------------------------------------------------------------------------
 
 
-def test_the_table_e_names_all_twelve_rows_and_marks_the_sentences(window):
-    window.go_to_step(step_index("name"))
+def test_the_table_e_names_all_twelve_rows_and_marks_the_sentences(presenting):
+    window = presenting((1024, 768), "en", step_index("name"))
     table = window.view_named("lookup_table")
     np.testing.assert_array_equal(table.table.values(), spec.E)
     assert table.ids.texts()[1:] == [str(i) for i in range(len(spec.TOKENS))]

@@ -33,11 +33,14 @@ LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "lookup_table": Loo
 @dataclass(frozen=True)
 class PageRole:
     """What a page needs around it: the toy's strip, scheme and vocabulary (``toy_sequence``), the
-    toy's text box (``text_box``), the scheme buttons (``scheme``: a page that shows no position)."""
+    toy's text box (``text_box``), the scheme buttons (``scheme``: a page that shows no position);
+    whether it has a tab of its own (``tab``: a page only the lesson brings forward shows its tab
+    while it is in front, so that the tab bar never has to scroll)."""
 
     toy_sequence: bool = True
     text_box: bool = True
     scheme: bool = True
+    tab: bool = True
 
 
 class ViewTabs(Listening, QTabWidget):
@@ -71,7 +74,7 @@ class ViewTabs(Listening, QTabWidget):
         lazy: tuple[tuple[str, Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
             # The table E and its lookup come before positions: no scheme buttons beside them.
             ("lookup_table", lambda: LookupTable(model, appearance, highlight), lambda: self.tr("Table E"),
-             PageRole(scheme=False)),
+             PageRole(scheme=False, tab=False)),
             ("rope_clock", lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"), PageRole()),
             ("attention", lambda: AttentionPreview(model, appearance, highlight), lambda: self.tr("Attention"),
              PageRole()),
@@ -82,12 +85,13 @@ class ViewTabs(Listening, QTabWidget):
              PageRole(toy_sequence=False)),
             # GPT-2's and Llama's tables, not the toy's sequence.
             ("table_scale", lambda: TableScale(model, appearance), lambda: self.tr("How big E gets"),
-             PageRole(toy_sequence=False)),
+             PageRole(toy_sequence=False, tab=False)),
         )
         for name, build, title, role in lazy:
             page = LazyPage(build)
             self.pages[name] = page
             self.add_page(name, page, title, role)
+        self.currentChanged.connect(self._hide_lesson_only_tabs)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self._on_scale_changed()
 
@@ -98,6 +102,7 @@ class ViewTabs(Listening, QTabWidget):
         self._names[name], self._titles[name] = page, title
         self._roles[id(page)] = role
         index = self.addTab(page, title())
+        self.setTabVisible(index, role.tab)
         return index
 
     def page_view(self, name: str, kind: type[PageView]) -> PageView:
@@ -147,6 +152,12 @@ class ViewTabs(Listening, QTabWidget):
     def uses_text_box(self, page: QWidget | None) -> bool:
         """True if the toy's text box belongs with ``page``."""
         return page is None or self._roles.get(id(page), PageRole()).text_box
+
+    def _hide_lesson_only_tabs(self, current: int) -> None:
+        """A page only the lesson shows keeps its tab while it is in front, not after."""
+        for index in range(self.count()):
+            if index != current and not self._roles.get(id(self.widget(index)), PageRole()).tab:
+                self.setTabVisible(index, False)
 
     def _on_scale_changed(self, *_: object) -> None:
         self.setFont(scaled_font(self._appearance, 12, bold=True))

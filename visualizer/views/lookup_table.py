@@ -219,14 +219,20 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
             lookup_view.setYRange(-offset, n + offset, padding=0)
             self.lookup.set_row_outlines({p: (token_colour(p), False) for p in range(n)})
             texts = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
-            self.positions.set_texts([self.tr("position"), *texts], self.table.plot.getViewBox(), offset - 1,
-                                     [header_colour, *position_colours], [False] + [True] * n)
+            if not appearance.presenting:  # the window's page is narrow; the chips above say the positions
+                texts = []
+            self.positions.set_texts([self.tr("position"), *texts] if texts else [], self.table.plot.getViewBox(),
+                                     offset - 1, [header_colour, *position_colours][:len(texts) + 1 if texts else 0],
+                                     ([False] + [True] * n)[:len(texts) + 1 if texts else 0])
             self.copies.set_links(links, self.table.plot.getViewBox(), lookup_view, 0.0, appearance.px(2),
                                   towards_source=False)
         else:
             texts = [self.tr("id {0}   ({1} {2})").format(i, p + 1, display_token(model.tokens[i]))
                      for p, i in enumerate(model.ids)]
-            self.positions.set_texts([self.tr("id   (position token)"), *texts], self.table.plot.getViewBox(),
+            header = self.tr("id   (position token)")
+            if not appearance.presenting:  # the window's page is narrow; the chips above say the positions
+                texts, header = [f"id {i}" for i in model.ids], self.tr("id")
+            self.positions.set_texts([header, *texts], self.table.plot.getViewBox(),
                                      offset - 1, [header_colour, *position_colours], [False] + [True] * n)
             # The ids point at their rows: the arrows run back to E.
             self.copies.set_links(links, self.table.plot.getViewBox(), self.table.plot.getViewBox(), offset,
@@ -280,23 +286,25 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
             font = QFont()
             font.setPixelSize(self._appearance.stage_px(LABEL_PX))
             return font
-        return scaled_font(self._appearance, 11)
+        return scaled_font(self._appearance, 9)  # the window's page is narrow: the names first
 
     def _on_scale_changed(self) -> None:
         appearance = self._appearance
         self.header.setFont(scaled_font(appearance, 13, bold=True))
         font = self._label_font()
         for texts in (self.ids, self.tokens, self.positions):
-            texts.set_font(font, appearance.px(4))
+            texts.set_font(font, appearance.px(4 if appearance.presenting else 2))
         for heatmap in (self.table, self.lookup):
+            heatmap.title_points = 13 if appearance.presenting else 9  # the window's page is narrow
             heatmap.restyle()
         layout = self.graphics.ci.layout
-        layout.setColumnFixedWidth(3, appearance.px(COPIES_WIDTH if appearance.presenting else COPIES_WIDTH // 2))
-        layout.setColumnFixedWidth(6, appearance.px(BAR_WIDTH))
+        presenting = appearance.presenting
+        layout.setColumnFixedWidth(3, appearance.px(COPIES_WIDTH if presenting else COPIES_WIDTH // 4))
+        layout.setColumnFixedWidth(6, appearance.px(BAR_WIDTH if presenting else BAR_WIDTH * 5 // 6))
         layout.setColumnStretchFactor(2, 1)
         layout.setColumnStretchFactor(4, 1)
         ticks = QFont()
-        ticks.setPixelSize(appearance.stage_px(LABEL_PX) if appearance.presenting else appearance.px(12))
+        ticks.setPixelSize(appearance.stage_px(LABEL_PX) if appearance.presenting else appearance.px(10))
         self.colour_bar.axis.setStyle(tickFont=ticks)
         self.colour_bar.axis.setTextPen(pg.mkPen(appearance.foreground))
         self.request_refresh()

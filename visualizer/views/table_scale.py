@@ -62,7 +62,7 @@ class TableScale(ListeningView, QWidget):
             Figure(self.tr("Llama 3 class, E: {0} × {1} = {2} ≈ {3} million").format(
                 n.integer(LLAMA3_VOCAB), n.integer(LLAMA3_WIDTH), n.integer(llama), n.integer(round(llama / 1e6))),
                    ((llama, TABLE_COLOUR),)),
-            Figure(self.tr("untied: E and an output layer of the same size, {0} ≈ {1} million").format(
+            Figure(self.tr("untied: E and an output layer as big, {0} ≈ {1} million").format(
                 n.integer(untied), n.integer(round(untied / 1e6))),
                    ((llama, TABLE_COLOUR), (untied - llama, OUTPUT_COLOUR))),
             Figure(self.tr("tied: the output layer reuses E, one table: {0} ≈ {1} million").format(
