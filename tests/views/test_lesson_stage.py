@@ -269,3 +269,17 @@ def test_one_notation_the_lessons(window):
     window.show_view(window.attention)
     window.model.set_scheme("rope")
     assert window.attention.side.title() == "q = k = R(t−1) x_t"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
+def test_the_tables_colour_bar_keeps_every_number(presenting, size):
+    # pyqtgraph drops a tick label wider than its axis: at 1920 × 1080 the ±0,5 went missing.
+    from PySide6.QtGui import QFontMetrics
+
+    window = presenting(size, "pt", step_index("lookup"))
+    axis = window.view_named("lookup_table").colour_bar.axis
+    labels = [label for _, label in axis._tickLevels[0]]
+    assert labels == ["−1", "−0,5", "0", "0,5", "1"]
+    font = axis.style["tickFont"]
+    assert axis.width() >= max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + axis.style[
+        "tickTextOffset"][0]

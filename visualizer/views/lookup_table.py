@@ -307,6 +307,9 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         ticks.setPixelSize(appearance.stage_px(LABEL_PX) if appearance.presenting else appearance.px(10))
         self.colour_bar.axis.setStyle(tickFont=ticks)
         self.colour_bar.axis.setTextPen(pg.mkPen(appearance.foreground))
+        # pyqtgraph drops a tick label wider than its axis: make room for the widest (−0,5).
+        widest = QFontMetrics(ticks).horizontalAdvance(appearance.numbers.short(-0.5))
+        self.colour_bar.axis.setWidth(widest + appearance.px(10))
         self.request_refresh()
 
     def _on_look_changed(self) -> None:
