@@ -145,13 +145,17 @@ print(",".join(map(str, tokenizer.encode(sys.argv[2]).ids)))' "$model/tokenizer.
 }
 
 poll_starts_in_the_standalone() {  # --poll: its server (waitress), page and question, to a client on this host
-  local log="$WORK/poll.log" url="" app i
+  local log="$WORK/poll.log" url="" app i step
+  # The swap with positions, numbered as the command line counts steps, read from the folder's lesson.
+  step=$("$VENV/bin/python" -c 'import json, sys
+print(1 + [step["id"] for step in json.load(open(sys.argv[1], encoding="utf-8"))["steps"]].index("swap-learned"))' \
+    "$APP_DIR/_internal/visualizer/_resources/lesson/steps.json") || return 1
   # Loopback, chosen explicitly (the default listens only on a classroom's network). The app runs
   # until it is stopped; its address is the line it prints when the poll opens. In the bare root
   # only the mount namespace is private: this host's client reaches it.
   # As bare() runs it, in a subshell that becomes the app (exec): $! is the app's own process.
   (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
-    "$APP_DIR/embedding-visualizer" --poll --poll-interface 127.0.0.1 --step 6) >"$log" 2>&1 &
+    "$APP_DIR/embedding-visualizer" --poll --poll-interface 127.0.0.1 --step "$step") >"$log" 2>&1 &
   app=$!
   for i in $(seq 600); do
     url=$(sed -n 's/^embedding-visualizer: class poll open at \(http:[^ ]*\)$/\1/p' "$log")

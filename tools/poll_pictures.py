@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python tools/poll_pictures.py resources/screenshots
 
 Writes poll-projector.png (the window as ``main.py --screenshot --presentation --size 1024x768
---step 6 --poll`` shows it while phones answer) and poll-practice.png (the lesson's column of the
+--step N --poll`` shows the swap with positions while phones answer) and poll-practice.png (the lesson's column of the
 ordinary window, offline practice after a wrong choice). The projector shows an example classroom
 address and count (a fixed example token, so that the picture changes only when the app does): a
 real one is this laptop's Wi-Fi address, chosen when the poll opens. The phone's pictures and the
@@ -30,6 +30,7 @@ EXAMPLE_COUNT = 23
 def main(folder: Path) -> None:
     from visualizer import app as command_line
     from visualizer.appearance import Appearance
+    from visualizer.lesson import load_lesson
     from visualizer.model import EmbeddingModel
 
     _app = QApplication.instance() or QApplication([])
@@ -40,7 +41,10 @@ def main(folder: Path) -> None:
         command_line._go_to_step(model, args.step, args.reveal, args.poll)
         return command_line.open_window(model, Appearance(language="en"), None, args)
 
-    projector = window_for("--screenshot", "x.png", "--presentation", "--size", "1024x768", "--step", "6", "--poll")
+    # The swap with positions, numbered as the command line counts steps (from 1).
+    swap_learned = str(1 + [step.id for step in load_lesson().steps].index("swap-learned"))
+    projector = window_for("--screenshot", "x.png", "--presentation", "--size", "1024x768", "--step", swap_learned,
+                           "--poll")
     assert command_line.start_poll(projector), projector.class_poll.problem
     stage = projector.class_poll.band.stage
     stage.set_address(EXAMPLE_ADDRESS)  # what the controller would show on a classroom's Wi-Fi
@@ -48,7 +52,7 @@ def main(folder: Path) -> None:
     command_line.window_picture(projector, (1024, 768)).save(str(folder / "poll-projector.png"))
     projector.close()
 
-    window = window_for("--screenshot", "x.png", "--size", "1400x900", "--step", "6")
+    window = window_for("--screenshot", "x.png", "--size", "1400x900", "--step", swap_learned)
     part = window.class_poll
     part.practice_button.click()
     command_line.window_picture(window, (1400, 900))

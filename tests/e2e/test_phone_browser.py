@@ -1,7 +1,7 @@
 """A real phone browser answers the class poll of the app's own window: Debian's Chromium,
 headless, at a phone's size (360 × 740), driven by Selenium through the system's chromedriver.
 
-The window is the one ``main.py --screenshot --presentation --size 1024x768 --step 6 --poll
+The window is the one ``main.py --screenshot --presentation --size 1024x768 --step N --poll
 --poll-interface 127.0.0.1`` makes (the same functions, in this process, so that its poll stays
 open): the phone opens the address zxing-cpp decodes from the window's own picture, answers in
 English and, as another phone, in Portuguese; the projector's count changes each time; after the
@@ -28,6 +28,7 @@ from visualizer import app as command_line
 from visualizer.appearance import Appearance
 from visualizer.classroom import Question, wait_closed
 from visualizer.i18n import install_language
+from visualizer.lesson import load_lesson
 from visualizer.model import EmbeddingModel
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
@@ -35,7 +36,8 @@ PHONE = (360, 740)
 PROJECTOR = (1024, 768)
 MIN_TOUCH_PX = 48  # CSS pixels: the platforms' guidance for a finger
 WAIT_S = 10  # the page asks for the status every 2–2.4 s
-STEP = 6  # "the same swap, with positions", as the command line counts
+# "The same swap, with positions", as the command line counts steps (from 1).
+STEP = 1 + [step.id for step in load_lesson().steps].index("swap-learned")
 
 
 @pytest.fixture(scope="module")

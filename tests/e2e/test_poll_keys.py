@@ -1,4 +1,4 @@
-"""The class poll driven with real keys: the app (``main.py --presentation --step 6 --poll
+"""The class poll driven with real keys: the app (``main.py --presentation --step N --poll
 --poll-interface 127.0.0.1``) on Xvfb with the xcb platform, keys pressed by xdotool.
 
 F6 closes the poll (its port closes) and asks again; the clicker's Page Down shows the class's
@@ -22,8 +22,11 @@ import pytest
 from tests.classroom.phones import Phone
 from tests.e2e.test_real_window import wait_for, xdotool, xvfb
 from visualizer.classroom import wait_closed
+from visualizer.lesson import load_lesson
 
 ROOT = Path(__file__).resolve().parents[2]
+# The step the app starts on, as the command line numbers it: the swap with learned positions.
+SWAP_LEARNED = 1 + [step.id for step in load_lesson().steps].index("swap-learned")
 pytestmark = [pytest.mark.e2e, pytest.mark.slow(seconds=8)]
 OPENED = re.compile(r"class poll open at (http://127\.0\.0\.1:(\d+)/\w+/)")
 
@@ -54,7 +57,8 @@ def test_f6_page_down_and_ctrl_q_as_real_keys_and_the_port_closes_after(tmp_path
     log: list[str] = []
     with xvfb() as display:
         env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
-        app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--presentation", "--step", "6", "--poll",
+        app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--presentation", "--step", str(SWAP_LEARNED),
+                                "--poll",
                                 "--poll-interface", "127.0.0.1", "--lang", "en"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         lines, reader = lines_of(app.stdout)

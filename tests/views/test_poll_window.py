@@ -43,6 +43,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = load_lesson()
 QUESTIONS = [index for index, step in enumerate(LESSON.steps) if step.is_question]
 INDEX = {step.id: index for index, step in enumerate(LESSON.steps)}
+# A step that asks nothing, and how the refusal names the steps that do (numbers as on screen).
+NOT_A_QUESTION = INDEX["positions"] + 1
+QUESTION_NUMBERS = ", ".join(str(index + 1) for index in QUESTIONS)
 SCREENS = ((1024, 768), (1280, 720), (1920, 1080))
 
 
@@ -386,7 +389,8 @@ def test_an_error_inside_the_app_closes_the_port_then_the_crash_handler_reports_
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--poll", "--export", "x.json"], "--poll is the window's class poll: leave out --export"),
     (["--poll-interface", "127.0.0.1", "--export", "x.csv"], "--poll-interface is the window's class poll"),
-    (["--poll", "--step", "4"], "--poll: step 4 asks no question; the questions are steps 5, 6, 9"),
+    (["--poll", "--step", str(NOT_A_QUESTION)],
+     f"--poll: step {NOT_A_QUESTION} asks no question; the questions are steps {QUESTION_NUMBERS}"),
     (["--poll-interface", "8.8.8.8"], "--poll-interface 8.8.8.8: not a private, link-local or loopback"),
     (["--poll-interface", "0.0.0.0"], "--poll-interface 0.0.0.0: not a private, link-local or loopback"),
     (["--poll-interface", "classroom.example"], "--poll-interface classroom.example: not a private"),
@@ -399,7 +403,8 @@ def test_the_command_line_refuses_a_poll_where_it_cannot_apply(cli, arguments, m
 
 def test_poll_screenshot_shows_a_code_that_scans_and_leaves_the_port_closed(cli, tmp_path):
     path = tmp_path / "poll.png"
-    result = cli("--screenshot", str(path), "--presentation", "--size", "1024x768", "--step", "6", "--poll",
+    result = cli("--screenshot", str(path), "--presentation", "--size", "1024x768", "--step",
+                 str(INDEX["swap-learned"] + 1), "--poll",
                  "--poll-interface", "127.0.0.1")
     assert result.returncode == 0, result.stderr
     found = [code.text for code in zxingcpp.read_barcodes(grey(QImage(str(path))))]
@@ -415,7 +420,7 @@ def test_the_poll_is_not_imported_until_it_is_used():
         "app = QApplication([])\n"
         "from visualizer.shell import MainWindow\n"
         "window = MainWindow()\n"
-        "window.go_to_step(4)\n"
+        f"window.go_to_step({INDEX['swap-none']})\n"
         "poll = ('waitress', 'segno', 'visualizer.classroom', 'visualizer.shell.class_poll',\n"
         "        'visualizer.shell.poll_band')\n"
         "print(sorted(name for name in poll if name in sys.modules))\n"

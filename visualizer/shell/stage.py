@@ -77,7 +77,8 @@ class Stage(Listening):
         toy_sequence = self._tabs.uses_toy_sequence(self._tabs.currentWidget())
         presenting = self._appearance.presenting
         sequence = toy_sequence and not (presenting and self._sequence_covered)
-        self._scheme_selector.setVisible(sequence)
+        self._scheme_selector.setVisible(self._tabs.uses_scheme(self._tabs.currentWidget())
+                                         and not (presenting and self._sequence_covered))
         self._token_strip.setVisible(sequence)
         self._vocabulary.setVisible(toy_sequence and not presenting)
         self._text_input.setVisible(self._tabs.uses_text_box(self._tabs.currentWidget()) and not presenting)
