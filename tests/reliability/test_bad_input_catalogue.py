@@ -126,6 +126,8 @@ CATALOGUE = [
     Case("cell of E", "infinity", "'inf' is not a finite number", cell("inf")),
     Case("cell of E", "minus infinity", "'-inf' is not a finite number", cell("-inf")),
     Case("cell of E", "a number too large for a float", "'1e999' is not a finite number", cell("1e999")),
+    Case("cell of E", "a value too large to save", "1e+98 is too large", cell("1e98")),
+    Case("cell of E", "a value past the limit", "2000000 is too large: an entry of E lies between", cell("2000000")),
     Case("cell of E", "text", "'abc' is not a number", cell("abc")),
     Case("cell of E", "an empty cell", "an empty cell is not a number", cell("")),
     # The token strip

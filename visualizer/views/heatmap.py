@@ -71,6 +71,10 @@ class CellLabels(pg.GraphicsObject):
             # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
             # read them (hover and the readouts still give the value).
             pixels = int(min(cell_h * 0.55, cell_w * 0.26))
+            font.setPixelSize(max(pixels, 1))
+            widest = self._widest_text(font)
+            if widest > cell_w * 0.9:  # a long number (1,23e6) stays inside its cell: smaller type
+                pixels = int(pixels * cell_w * 0.9 / widest)
             self.drawn_pixel_size = pixels if pixels >= 8 else 0
         if not self.drawn_pixel_size:
             return
