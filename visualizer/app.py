@@ -337,8 +337,9 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
         window.show()
         return app.exec()
     finally:
-        # Tear the window down while the QApplication is alive: no crash at interpreter exit.
-        window.close()
+        # Tear the window down while the QApplication is alive: no crash at interpreter exit. (If the
+        # loop ended with the window still open, its unsaved work goes to the autosave.)
+        window.close_at_exit()
         window.deleteLater()
         app.processEvents()
         sys.excepthook = sys.__excepthook__
@@ -365,7 +366,9 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     from .shell import MainWindow
 
     try:
-        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson())
+        # The teacher's own window asks before dropping unsaved work; screenshots never ask.
+        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson(),
+                            ask_before_quit=settings is not None and args.screenshot is None)
     except LessonError as error:  # a view cannot stage what a step asks
         fail(f"the lesson: {error} (the app's own files are incomplete or were edited)", EXIT_FAILURE)
     if args.step is not None:

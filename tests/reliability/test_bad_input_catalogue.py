@@ -83,7 +83,7 @@ def session(content: str | bytes) -> Callable[..., str]:
         path = tmp_path / "bad.json"
         path.write_bytes(content.encode() if isinstance(content, str) else content)
         window.documents.open_session(path)
-        return window.statusBar().currentMessage()
+        return window.problem_bar.text()  # a refused file's problem stays until dismissed
 
     return run
 
@@ -101,7 +101,8 @@ def window_call(method: str, *args: str) -> Callable[..., str]:
         for name in method.split("."):
             target = getattr(target, name)
         target(*[Path(a.replace("{tmp}", str(tmp_path))) for a in args])
-        return window.statusBar().currentMessage()
+        # A session not saved is a problem that stays; an export's refusal is a status-bar line.
+        return window.problem_bar.text() if method.startswith("documents.") else window.statusBar().currentMessage()
 
     return run
 

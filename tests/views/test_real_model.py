@@ -61,7 +61,7 @@ def test_a_refused_folder_keeps_the_model_shown(window, menu, tmp_path):
     checkpoint, ids = menu.real_model.checkpoint, menu.real_model.ids
     (tmp_path / "empty").mkdir()
     assert not menu.open_folder(tmp_path / "empty")
-    assert "Cannot open this model" in window.statusBar().currentMessage()
+    assert "Cannot open this model" in window.problem_bar.text()  # until dismissed
     assert menu.real_model.checkpoint is checkpoint and menu.real_model.ids == ids
 
 
@@ -136,7 +136,7 @@ def test_every_refusal_keeps_the_model_shown(window, menu, tmp_path, case):
     make, message = CASES[case]
     bad = make(tmp_path)
     assert not menu.open_folder(bad)
-    assert message in window.statusBar().currentMessage()
+    assert message in window.problem_bar.text()
     assert (real.checkpoint, real.ids, real.text) == (checkpoint, ids, text)
     assert window.tabs.currentWidget() is menu.page
     np.testing.assert_array_equal(menu.page.matrix.values, checkpoint.X(ids))

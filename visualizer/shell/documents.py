@@ -6,6 +6,7 @@ All of it sits over one :class:`~visualizer.shell.settings_store.SettingsStore`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from ..lesson import LessonRun
 from ..model import EmbeddingModel
 from ..subscriptions import Listening
 from .messages import MessageSink
+from .quit_question import QuitChoice
 from .settings_store import SettingsStore, string_list
 
 MAX_RECENT = 8
@@ -73,7 +75,7 @@ class Documents(Listening, QObject):
             session = load_session(path, self._model)
             self._model.restore(session.state)
         except (SessionError, ValueError) as error:
-            self._messages.show_message(self.tr("Could not open the session: {0}").format(explain(error)))
+            self._messages.show_problem(self.tr("Could not open the session: {0}").format(explain(error)))
             return False
         self._undo_stack.clear()
         self.session_path = path
@@ -101,13 +103,29 @@ class Documents(Listening, QObject):
         try:
             save_session(path, self._model, self.lesson_place())
         except SessionError as error:
-            self._messages.show_message(explain(error))
+            self._messages.show_problem(explain(error))
             return False
         self._messages.show_message(self.tr("Saved {0}").format(path))
         self.session_path = path
         self._undo_stack.setClean()
         self._remember_recent(path)
         return True
+
+    def has_unsaved_work(self) -> bool:
+        """True when the toy's state changed since it was opened, started or last saved."""
+        return not self._undo_stack.isClean()
+
+    def may_quit(self, ask: Callable[[], QuitChoice]) -> bool:
+        """Before the window closes: with unsaved work, ``ask`` what to do. *Save* saves (to the
+        session's file, or where the teacher picks), *Quit without saving* drops the work, *Cancel*
+        keeps the window; True when the window may close (saved, dropped, or nothing to lose)."""
+        if not self.has_unsaved_work():
+            return True
+        choice = ask()
+        if choice is QuitChoice.SAVE:
+            self.ask_save()  # the teacher may still cancel the file dialog, or the save may fail
+            return not self.has_unsaved_work()
+        return choice is QuitChoice.DISCARD
 
     def lesson_place(self) -> LessonPlace | None:
         """Where the lesson is, as a session keeps it (the step's id, and whether it is revealed)."""
@@ -193,11 +211,17 @@ class Documents(Listening, QObject):
         if path is not None:
             path.unlink(missing_ok=True)
 
-    def close(self) -> None:
-        """A normal exit: drop the autosave (nothing to offer next time)."""
+    def close(self, keep_unsaved_work: bool = False) -> None:
+        """The window closes: drop the autosave (nothing to offer next time), or, with
+        ``keep_unsaved_work`` and work not saved, autosave it now and keep it to offer next time
+        (the app ended without the teacher deciding: nothing is dropped silently)."""
         self._autosave_timer.stop()
         path = self.autosave_path()
-        if self.store.persistent and path is not None:
+        if not self.store.persistent or path is None:
+            return
+        if keep_unsaved_work and self.has_unsaved_work():
+            self.autosave()
+        else:
             path.unlink(missing_ok=True)
 
     def detach(self) -> None:

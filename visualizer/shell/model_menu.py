@@ -88,7 +88,7 @@ class ModelMenu(Listening, QObject):
         try:
             self.real_model.open(folder)
         except CheckpointError as error:
-            self._messages.show_message(self.tr("Cannot open this model: {0}").format(error))
+            self._messages.show_problem(self.tr("Cannot open this model: {0}").format(error))
             return False
         page = self._ensure_page()
         if self._undo_stack is not None:
