@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 
 def box(widget: QWidget, rect: QRect | None = None) -> list[int]:
@@ -45,6 +45,11 @@ def places(window: Any) -> dict[str, list[int]]:
     for index in range(window.tabs.count()):
         if window.tabs.isTabVisible(index):
             found[f"tab {window.tabs.tabText(index).replace('&', '')}"] = box(bar, bar.tabRect(index))
+    page = window.model_menu.page
+    if page is not None and page.isVisible():
+        found["real text box"] = box(page.text)
+        for row in range(page.strip.count()):
+            found[f"real chip {row}"] = box(page.strip.viewport(), page.strip.visualItemRect(page.strip.item(row)))
     for name, widget in (("restore", window.restore_bar.restore_button), ("discard", window.restore_bar.discard_button),
                          ("dismiss", window.problem_bar.dismiss_button), ("text box", window.text_input.line_edit),
                          ("previous", window.lesson_panel.previous_button), ("next", window.lesson_panel.next_button)):
@@ -72,6 +77,8 @@ def state(window: Any) -> dict[str, Any]:
         "text_box": window.text_input.line_edit.text(),
         "text_message": window.text_input.message.text(),
         "restore_bar": window.restore_bar.isVisible(),
+        "vocabulary_message": window.vocabulary.message.text(),
+        "question": modal.text() if isinstance(modal := QApplication.activeModalWidget(), QMessageBox) else None,
         "problem": window.problem_bar.text(),
         "modified": window.isWindowModified(),
         "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),

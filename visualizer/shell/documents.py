@@ -201,9 +201,9 @@ class Documents(Listening, QObject):
     def restore_autosave(self) -> None:
         """The teacher asked for the work saved automatically."""
         path = self.autosave_path()
-        if path is not None:
-            self.open_session(path)
+        if path is not None and self.open_session(path):
             self.session_path = None  # Save must not write over the autosave
+            self._undo_stack.resetClean()  # the work is back, and still saved in no file of the teacher's
 
     def discard_autosave(self) -> None:
         """The teacher declined the work saved automatically."""

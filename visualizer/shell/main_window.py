@@ -274,6 +274,7 @@ class MainWindow(QMainWindow):
         if (not self._closed and self.ask_before_quit
                 and not self.documents.may_quit(lambda: ask_about_unsaved_work(self))):
             event.ignore()
+            self.activateWindow()  # the keyboard back to the window (without a window manager, nobody else does it)
             return
         # Closed without the question (tests, or the app ending under the window): unsaved work
         # stays in the autosave, offered at the next launch.
