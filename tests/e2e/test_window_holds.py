@@ -233,8 +233,8 @@ def test_a_real_model_and_build_x_fit_the_screen(real_model_run):
         assert inside(state["frame"], state["available"]), (name, state["frame"])
         assert state["minimum"][1] <= state["available"][3], (name, state["minimum"])
     assert real_model_run["model"]["tab"] == "Real model" and real_model_run["build x"]["tab"] == "Build X"
-    assert real_model_run["zoomed"]["frame"] == real_model_run["build x"]["frame"] == real_model_run["zoom reset"]["frame"]
     zoomed = real_model_run["zoomed"]
+    assert zoomed["frame"] == real_model_run["build x"]["frame"] == real_model_run["zoom reset"]["frame"]
     for button in ("previous", "next"):
         if button in zoomed["places"]:
             assert inside(zoomed["places"][button], zoomed["available"])
