@@ -235,9 +235,8 @@ def test_a_real_model_and_build_x_fit_the_screen(real_model_run):
     assert real_model_run["model"]["tab"] == "Real model" and real_model_run["build x"]["tab"] == "Build X"
     zoomed = real_model_run["zoomed"]
     assert zoomed["frame"] == real_model_run["build x"]["frame"] == real_model_run["zoom reset"]["frame"]
-    for button in ("previous", "next"):
-        if button in zoomed["places"]:
-            assert inside(zoomed["places"][button], zoomed["available"])
+    for button in ("previous", "next"):  # the lesson's buttons, beside the views, on screen
+        assert inside(zoomed["places"][button], zoomed["available"]), button
 
 
 def test_ctrl_z_on_the_real_model_page_undoes_its_own_edit(real_model_run):
