@@ -13,6 +13,7 @@ import numpy as np
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from .io.paper import PAPERS
 from .io.tables import EXPORT_FORMATS
 from .languages import LANGUAGES
 from .model import EmbeddingModel, TooManyTokensError
@@ -33,7 +34,6 @@ DEFAULT_SCHEME = "learned"
 HANDOUT_FORMAT = ".pdf"
 """``--export FILE.pdf`` writes the lesson's handout; the other formats are X's (``io.tables.EXPORT_FORMATS``)."""
 CLI_EXPORT_FORMATS = (*EXPORT_FORMATS, HANDOUT_FORMAT)
-PAPERS = ("a4", "letter")  # visualizer.io.handout.PAPERS, not imported here: a faster start
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
 PROGRAM = "embedding-visualizer"

@@ -9,19 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from ..i18n import explain
-from ..io.session import LessonPlace, Session, SessionError, load_session, save_session
 from ..lesson import LessonRun
 from ..model import EmbeddingModel
 from ..subscriptions import Listening
 from .messages import MessageSink
 from .quit_question import QuitChoice
 from .settings_store import SettingsStore, string_list
+
+if TYPE_CHECKING:  # the session files' code loads with the first save, open or autosave: a faster start
+    from ..io.session import LessonPlace, Session
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
@@ -71,6 +74,8 @@ class Documents(Listening, QObject):
 
     def open_session(self, path: Path) -> bool:
         """Load a session; on any problem say what it is and change nothing."""
+        from ..io.session import SessionError, load_session
+
         try:
             session = load_session(path, self._model)
             self._model.restore(session.state)
@@ -100,6 +105,8 @@ class Documents(Listening, QObject):
 
     def save_session(self, path: Path) -> bool:
         """Save the session atomically; report success or the reason."""
+        from ..io.session import SessionError, save_session
+
         try:
             save_session(path, self._model, self.lesson_place())
         except SessionError as error:
@@ -129,6 +136,8 @@ class Documents(Listening, QObject):
 
     def lesson_place(self) -> LessonPlace | None:
         """Where the lesson is, as a session keeps it (the step's id, and whether it is revealed)."""
+        from ..io.session import LessonPlace
+
         step = self._lesson.current_step()
         return None if step is None else LessonPlace(step.id, self._lesson.revealed)
 
@@ -184,6 +193,8 @@ class Documents(Listening, QObject):
 
     def autosave(self) -> None:
         """Save the work where a crash cannot lose it (offered back at the next start)."""
+        from ..io.session import SessionError, save_session
+
         path = self.autosave_path()
         if path is None:
             return
