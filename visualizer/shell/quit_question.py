@@ -19,16 +19,16 @@ class QuitChoice(Enum):
 def ask_about_unsaved_work(parent: QWidget) -> QuitChoice:
     """Ask, in a modal box over ``parent``, what to do with work not saved yet (Return saves,
     Escape stays)."""
-    tr = QCoreApplication.translate
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(tr("QuitQuestion", "Unsaved work"))
-    box.setText(tr("QuitQuestion", "Save the session before quitting?"))
-    box.setInformativeText(tr("QuitQuestion", "The sentence, the scheme and the edits to E since the last save "
-                                              "would be lost."))
-    save = box.addButton(tr("QuitQuestion", "&Save"), QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton(tr("QuitQuestion", "Quit &without saving"), QMessageBox.ButtonRole.DestructiveRole)
-    cancel = box.addButton(tr("QuitQuestion", "Cancel"), QMessageBox.ButtonRole.RejectRole)
+    box.setWindowTitle(QCoreApplication.translate("QuitQuestion", "Unsaved work"))
+    box.setText(QCoreApplication.translate("QuitQuestion", "Save the session before quitting?"))
+    box.setInformativeText(QCoreApplication.translate(
+        "QuitQuestion", "The sentence, the scheme and the edits to E since the last save would be lost."))
+    role = QMessageBox.ButtonRole
+    save = box.addButton(QCoreApplication.translate("QuitQuestion", "&Save"), role.AcceptRole)
+    discard = box.addButton(QCoreApplication.translate("QuitQuestion", "Quit &without saving"), role.DestructiveRole)
+    cancel = box.addButton(QCoreApplication.translate("QuitQuestion", "Cancel"), role.RejectRole)
     box.setDefaultButton(save)
     box.setEscapeButton(cancel)
     box.exec()
