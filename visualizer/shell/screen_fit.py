@@ -52,6 +52,7 @@ def within_screen(content: QWidget) -> QScrollArea:
     area.setObjectName("within_screen")
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard goes to what it holds (the text box first)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(content)
     return area
