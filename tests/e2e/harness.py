@@ -108,8 +108,9 @@ def main_window() -> Any:
     return None
 
 
-def watch(folder: Path, app: QApplication) -> QTimer:
-    """Answer the test's requests in ``folder`` (see the module's docstring) every 100 ms."""
+def watch(folder: Path, app: QApplication, settle_ms: int = 1500) -> QTimer:
+    """Answer the test's requests in ``folder`` (see the module's docstring) every 100 ms, the first
+    ``settle_ms`` after the window is shown."""
     reported = []
 
     def report(window: Any) -> None:
@@ -131,7 +132,7 @@ def watch(folder: Path, app: QApplication) -> QTimer:
             return
         if not reported:
             reported.append(True)
-            QTimer.singleShot(1500, lambda: report(window))  # after the first paint and layout have settled
+            QTimer.singleShot(settle_ms, lambda: report(window))  # after the first paint and layout have settled
             return
         if (folder / "snapshot").exists() and not (folder / "after.json").exists():
             window.exports.export(folder / "after.json")
@@ -158,8 +159,10 @@ def watch(folder: Path, app: QApplication) -> QTimer:
 def main() -> int:
     folder = Path(sys.argv[1])
     app = QApplication(sys.argv[:1])
-    timer = watch(folder, app)
-    if sys.argv[2:3] == ["--app"]:
+    app_mode = sys.argv[2:3] == ["--app"]
+    # The app's tests read every place afresh (state-NAME): they need the window shown, not settled.
+    timer = watch(folder, app, 700 if app_mode else 1500)
+    if app_mode:
         from visualizer.app import main as run_app
 
         status = run_app(sys.argv[3:])

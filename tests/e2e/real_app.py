@@ -126,18 +126,18 @@ class RunningApp:
     def click(self, place: str, double: bool = False) -> None:
         x, y = self.centre(place)
         self.display.xdotool("mousemove", str(x), str(y))
-        time.sleep(0.15)
+        time.sleep(0.1)
         self.display.xdotool("click", *(("--repeat", "2", "--delay", "80") if double else ()), "1")
-        time.sleep(0.3)
+        time.sleep(0.2)
 
-    def key(self, *keys: str, pause: float = 0.3) -> None:
+    def key(self, *keys: str, pause: float = 0.2) -> None:
         for key in keys:
             self.display.xdotool("key", "--clearmodifiers", key)
             time.sleep(pause)
 
     def type(self, text: str) -> None:
-        self.display.xdotool("type", "--delay", "40", text)
-        time.sleep(0.3)
+        self.display.xdotool("type", "--delay", "30", text)
+        time.sleep(0.2)
 
     def kill(self) -> None:
         """As a crash would: no chance to save or clean up."""

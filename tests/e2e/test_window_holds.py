@@ -105,7 +105,7 @@ def run_toy_work(folder: Path) -> None:
             states["reopened"] = app.state()
             edit_cell(app, "E[2, 1]", "0.75")
             states["before the kill"] = app.state()
-            time.sleep(4)  # the autosave follows an edit within 3 s
+            time.sleep(3.5)  # the autosave follows an edit within 3 s
             app.kill()
         finally:
             app.stop()
