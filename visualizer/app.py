@@ -293,9 +293,10 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     app.setApplicationName(PROGRAM)
     app.setOrganizationName("embedding-visualizer")
     QGuiApplication.setDesktopFileName("embedding-visualizer")  # the launcher entry it belongs to
-    _set_icon()
     # Screenshots and exports are reproducible: they read no settings and leave none.
     headless = args.export is not None or args.screenshot is not None
+    if not headless:
+        _set_icon()  # a window a person sees (a picture has no title bar: no SVG icon plugin to load)
     settings = None if headless else QSettings()
     first_run = settings is not None and not settings.allKeys()  # before the window writes any
     language = args.lang or (settings.value("language") if settings else None) or system_language()
