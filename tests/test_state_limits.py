@@ -175,6 +175,8 @@ def test_large_and_small_values_in_scientific_notation():
     assert [PORTUGUESE.short(v) for v in (2_403_830, -1.5e-7)] == ["2,4e6", "\u22121,5e\u22127"]
     assert [ENGLISH.short(v) for v in (123.4567, 1234.5678, 100_000)] == ["123.46", "1234.6", "100000"]
     assert ENGLISH.fixed(4e12, 3) == "4e12" and ENGLISH.fixed(0.54, 3) == "0.540"
+    # A cell with the lesson's decimals keeps them while they fit, and is short past that.
+    assert [ENGLISH.cell(v, 3) for v in (0.54, 3.14159, 12_345.678, 999_999.841)] == ["0.540", "3.142", "1.23e4", "1e6"]
 
 
 def test_a_large_edit_shows_in_every_cell_within_its_width(window, qtbot):

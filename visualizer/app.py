@@ -20,6 +20,7 @@ from .model import EmbeddingModel, TooManyTokensError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QPixmap
 
     from .appearance import Appearance
     from .io.checkpoint import Checkpoint
@@ -103,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--reveal", action="store_true",
                         help="with --step N: show step N's answer revealed (N must be a question)")
+    parser.add_argument("--poll", action="store_true",
+                        help="start with the class poll open: phones in the room answer the lesson's check-yourself "
+                             "questions (with --step N, N must be one of them); its address is printed")
+    parser.add_argument("--poll-interface", metavar="ADDRESS",
+                        help="where the class poll listens: a private or link-local IPv4 address of this computer, "
+                             "or a loopback one (127.0.0.1) for a test on this computer alone (default: the address "
+                             "of its Wi-Fi or wired network)")
     parser.add_argument("--shortcuts", action="store_true",
                         help="print the keyboard shortcuts (in --lang's language) and exit")
     parser.add_argument("--install-desktop", action="store_true",
@@ -143,6 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"use one of {', '.join(CLI_EXPORT_FORMATS)}")
     if args.reveal and args.step is None:
         fail("--reveal needs --step N (the question whose answer to show)")
+    if (args.poll or args.poll_interface is not None) and args.export is not None:
+        fail(f"{'--poll' if args.poll else '--poll-interface'} is the window's class poll: leave out --export")
+    if args.poll_interface is not None:
+        _check_poll_interface(args.poll_interface)
     handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
     if args.paper is not None and not handout:
         fail("--paper is the paper of a handout: use it with --export FILE.pdf")
@@ -181,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.restore(session.state)
     args.session_data = session
     if args.step is not None:
-        _go_to_step(model, args.step, args.reveal)
+        _go_to_step(model, args.step, args.reveal, args.poll)
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -191,18 +203,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run_qt(model, args)
 
 
-def _go_to_step(model: EmbeddingModel, step: int, reveal: bool) -> None:
+def _go_to_step(model: EmbeddingModel, step: int, reveal: bool, poll: bool = False) -> None:
     """``--step N`` (and ``--reveal``): the model in step N's state, its answer's commands run;
     exports without a window get it too. One line and exit 2 for a step out of range, or a
-    reveal of a step that asks nothing."""
+    reveal (or a poll) of a step that asks nothing."""
     from .lesson import LessonRun
 
     steps = load_bundled_lesson().steps
     if not 1 <= step <= len(steps):
         fail(f"--step must be 1 .. {len(steps)}, got {step}")
-    if reveal and not steps[step - 1].is_question:
-        questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
-        fail(f"--reveal: step {step} asks no question; the questions are steps {questions}")
+    for option, given in (("--reveal", reveal), ("--poll", poll)):
+        if given and not steps[step - 1].is_question:
+            questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
+            fail(f"{option}: step {step} asks no question; the questions are steps {questions}")
     run = LessonRun(load_bundled_lesson(), model)
     try:
         run.go_to(step - 1)
@@ -210,6 +223,18 @@ def _go_to_step(model: EmbeddingModel, step: int, reveal: bool) -> None:
             run.reveal()
     finally:
         run.close()
+
+
+def _check_poll_interface(address: str) -> None:
+    """``--poll-interface``: an address the poll may listen on, or one line and exit 2."""
+    from .classroom.network import NotLocalAddressError, check_listen_address
+
+    try:
+        check_listen_address(address)
+    except NotLocalAddressError:
+        fail(f"--poll-interface {address}: not a private, link-local or loopback IPv4 address (the poll "
+             "listens only on the local network); give this computer's address on the classroom's network, "
+             "or 127.0.0.1 for a test on this computer alone")
 
 
 def _headless_language(language: str | None) -> str:
@@ -331,10 +356,15 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     window = open_window(model, appearance, settings, args, first_run, lesson)
     try:
         if args.screenshot is not None:
+            if args.poll:
+                start_poll(window)
             return _screenshot(app, window, args.screenshot, args.size)
         from .crash import install_excepthook
 
         install_excepthook(window)
+        window.class_poll.opened.connect(_print_poll_address)
+        if args.poll:
+            start_poll(window)  # after the crash handler: an error then closes the poll's port, then is reported
         window.show()
         return app.exec()
     finally:
@@ -381,6 +411,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.documents.session_path = args.session
         if args.session_data is not None and args.step is None:
             window.documents.resume_lesson(args.session_data)
+    if args.poll_interface is not None:
+        window.class_poll.listen_on(args.poll_interface)
     if args.model is not None:
         window.model_menu.real_model.set_text(args.model_text)
         window.model_menu.open_folder(args.model)
@@ -393,6 +425,22 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
             window.resize(*args.size)  # the scale follows the size being shot
         window.presentation.set_presenting(True, full_screen=args.screenshot is None)
     return window
+
+
+def start_poll(window: MainWindow) -> bool:
+    """``--poll``: open the class poll of ``window``; if it cannot open, one warning line (the stage
+    says why too) and the app goes on."""
+    if window.class_poll.ask():
+        return True
+    _say(f"{PROGRAM}: warning: the class poll did not open: {window.class_poll.problem}")
+    return False
+
+
+def _print_poll_address(url: str) -> None:
+    """Each time the poll opens, its address on stdout (a kiosk's log; the standalone's check)."""
+    _say(f"{PROGRAM}: class poll open at {url}", "stdout")
+    if sys.stdout is not None:
+        sys.stdout.flush()  # a pipe would hold the line until exit otherwise
 
 
 def _print_shortcuts(language: str | None) -> int:
@@ -433,31 +481,35 @@ def _desktop_entry(install: bool) -> int:
 
 
 def _screenshot(app: object, window: MainWindow, path: Path, size: tuple[int, int]) -> int:
-    from PySide6.QtWidgets import QApplication
-
     from .io.tables import ExportError, check_writable
 
     try:
         check_writable(path)
     except ExportError as error:
         fail(str(error))
+    # Quality 80 = zlib level 2: same size as the default here, 12 ms faster.
+    if not window_picture(window, size).save(str(path), "PNG", 80):
+        fail(f"cannot write {path}")
+    return 0
+
+
+def window_picture(window: MainWindow, size: tuple[int, int]) -> QPixmap:
+    """The window at ``size`` as ``--screenshot`` shows it (the tests read it as a class would)."""
+    from PySide6.QtWidgets import QApplication
+
     window.resize(*size)
     window.show()
     window.x_panel.finish_build()  # a still shows the finished X
     _wait_for_the_answer(window)
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
+    QApplication.processEvents()  # a dock that shares its column once laid out (the class poll's) in a second
     # Offscreen, the window is already painted in its backing store: read it instead of painting
     # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
     # The backing store shortcut reads device pixels as if they were logical ones: at a device
     # pixel ratio of 2 it saved only the top-left quarter. Render afresh there.
     if QApplication.platformName() == "offscreen" and window.devicePixelRatio() == 1:
-        image = window.screen().grabWindow(window.winId())
-    else:
-        image = window.grab()
-    # Quality 80 = zlib level 2: same size as the default here, 12 ms faster.
-    if not image.save(str(path), "PNG", 80):
-        fail(f"cannot write {path}")
-    return 0
+        return window.screen().grabWindow(window.winId())
+    return window.grab()
 
 
 def _wait_for_the_answer(window: MainWindow, timeout_s: float = 120.0) -> None:

@@ -161,23 +161,39 @@ class GradientLab:
             The rows of E that the step changed.
         """
         rows, grads = self.gradient()
-        if self.optimizer == "sgd":
-            self._E[rows] -= self.learning_rate * grads
-        else:
-            # Lazy (sparse) Adam: only rows with a gradient update their moments and values,
-            # as frameworks do for embeddings (SparseAdam).
-            beta1, beta2 = ADAM_BETAS
-            self._row_steps[rows] += 1
-            t = self._row_steps[rows][:, None]
-            self._m[rows] = beta1 * self._m[rows] + (1 - beta1) * grads
-            self._v[rows] = beta2 * self._v[rows] + (1 - beta2) * grads * grads
-            m_hat = self._m[rows] / (1 - beta1**t)
-            v_hat = self._v[rows] / (1 - beta2**t)
-            self._E[rows] -= self.learning_rate * m_hat / (np.sqrt(v_hat) + ADAM_EPSILON)
+        self._update(self._E, self._m, self._v, self._row_steps, rows, grads)
         self._steps += 1
         changed = rows[np.any(grads != 0, axis=1)]
         self.sample()
         return changed
+
+    def step_distances(self) -> np.ndarray:
+        """How far each row of E would move in one optimiser step on the current batch, shape (V,).
+
+        Computed on copies: nothing of the lab changes. A row the batch does not touch moves
+        exactly 0; with SGD a row moves η·‖∂L/∂E[i]‖, so in proportion to its count.
+        """
+        E, m, v, row_steps = self._E.copy(), self._m.copy(), self._v.copy(), self._row_steps.copy()
+        rows, grads = self.gradient()
+        self._update(E, m, v, row_steps, rows, grads)
+        return np.linalg.norm(E - self._E, axis=1)
+
+    def _update(self, E: np.ndarray, m: np.ndarray, v: np.ndarray, row_steps: np.ndarray, rows: np.ndarray,
+                grads: np.ndarray) -> None:
+        """One optimiser step on these arrays (E, Adam's moments, each row's step count), in place."""
+        if self.optimizer == "sgd":
+            E[rows] -= self.learning_rate * grads
+            return
+        # Lazy (sparse) Adam: only rows with a gradient update their moments and values,
+        # as frameworks do for embeddings (SparseAdam).
+        beta1, beta2 = ADAM_BETAS
+        row_steps[rows] += 1
+        t = row_steps[rows][:, None]
+        m[rows] = beta1 * m[rows] + (1 - beta1) * grads
+        v[rows] = beta2 * v[rows] + (1 - beta2) * grads * grads
+        m_hat = m[rows] / (1 - beta1**t)
+        v_hat = v[rows] / (1 - beta2**t)
+        E[rows] -= self.learning_rate * m_hat / (np.sqrt(v_hat) + ADAM_EPSILON)
 
     def reset(self, E: np.ndarray | None = None) -> None:
         """Start training again from ``E`` (default: where it last started)."""

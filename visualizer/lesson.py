@@ -15,7 +15,16 @@ from pathlib import Path
 import numpy as np
 from psygnal import Signal
 
-from .core import NumberFormat, attention_outputs, classify_rows, display_token, tokenize
+from .core import (
+    GPT2_SMALL_VOCAB,
+    GPT2_SMALL_WIDTH,
+    NumberFormat,
+    attention_outputs,
+    classify_rows,
+    display_token,
+    sinusoidal,
+    tokenize,
+)
 from .lesson_file import (
     FACTS,
     CaptionVariant,
@@ -33,6 +42,7 @@ from .subscriptions import Listening
 
 LESSON_FILE = resource("lesson", "steps.json")
 FACT_NAMES = tuple(FACTS)
+NO_BREAK_SPACE = "\u00a0"
 OUTPUT_TOLERANCE = 1e-9
 """Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 
@@ -75,6 +85,7 @@ class LessonRun(Listening):
         self._revealed = False
         self._outcome: dict[str, object] | None = None
         self._reveal_count = 0  # which reveal an outcome belongs to
+        self._before_reveal: list[Callable[[], bool]] = []
         self.listen(model.events.changed, self._on_model_changed)
 
     @property
@@ -128,10 +139,13 @@ class LessonRun(Listening):
             self.go_to(self._index - 1)
 
     def reveal(self) -> None:
-        """Run the question's experiment and show its answer."""
+        """Run the question's experiment and show its answer (unless a part shows something
+        first: see :meth:`hold_reveal`)."""
         step = self.current_step()
         if step is None or step.reveal is None or self._revealed:
             return
+        if any(first() for first in list(self._before_reveal)):
+            return  # this ask showed that; the next one reveals
         # The experiment is defined on the step's own state: put it back if the class changed it.
         self._apply_state(step)
         for command in step.reveal.commands:
@@ -139,6 +153,19 @@ class LessonRun(Listening):
         self._revealed = True
         self.answer_shown.emit(step)
         self.changed.emit()
+
+    def hold_reveal(self, first: Callable[[], bool]) -> Callable[[], None]:
+        """Let a part show the class something before the answer: ``first()`` is called each time
+        the reveal is asked for (Reveal, or Next on a question); if it returns True it showed its
+        own beat (the class poll: how the class answered), and the reveal waits for the next ask.
+        Returns the function that takes ``first`` away again."""
+        self._before_reveal.append(first)
+
+        def release() -> None:
+            if first in self._before_reveal:
+                self._before_reveal.remove(first)
+
+        return release
 
     # ---- what a staged experiment reports -------------------------------------------------------
 
@@ -206,13 +233,28 @@ class LessonRun(Listening):
         return [display_token(self._model.tokens[i]) for i in self._model.ids]
 
     def live_values(self, numbers: NumberFormat, separator: str) -> dict[str, str]:
-        """Values a caption may name: {ids}, {V}, {d}, {n} and {x1} … {xn} of the current X."""
+        """Values a caption may name: {ids}, {V}, {d}, {n}; {x1} … {xn} of the current X and {pe1} …
+        {pen} of the sinusoidal table (position p has t = p − 1); ALiBi's {alibi_slope}, {alibi_head},
+        {alibi_heads}; GPT-2 small's {gpt2_V} and {gpt2_d}.
+
+        A vector never breaks across lines: its separators keep their numbers together.
+        """
         model = self._model
-        values = {"ids": "[" + ", ".join(str(i) for i in model.ids) + "]",
-                  "V": str(model.V), "d": str(model.d), "n": str(model.n)}
+        glued = separator.replace(" ", NO_BREAK_SPACE)
+
+        def vector(values: np.ndarray) -> str:
+            return "[" + glued.join(numbers.short(float(v)) for v in values) + "]"
+
+        values = {"ids": "[" + f",{NO_BREAK_SPACE}".join(str(i) for i in model.ids) + "]",
+                  "V": str(model.V), "d": str(model.d), "n": str(model.n),
+                  "alibi_slope": numbers.short(model.alibi_slope(), 4),
+                  "alibi_head": str(model.attention.alibi_head), "alibi_heads": str(model.attention.alibi_heads),
+                  "gpt2_V": numbers.integer(GPT2_SMALL_VOCAB), "gpt2_d": numbers.integer(GPT2_SMALL_WIDTH)}
         X = model.X()
+        table = sinusoidal(model.n, model.d) if model.d % 2 == 0 else np.full((model.n, model.d), np.nan)
         for p in range(model.n):
-            values[f"x{p + 1}"] = "[" + separator.join(numbers.short(float(v)) for v in X[p]) + "]"
+            values[f"x{p + 1}"] = vector(X[p])
+            values[f"pe{p + 1}"] = vector(table[p])
         return values
 
     def close(self) -> None:
@@ -242,6 +284,8 @@ class LessonRun(Listening):
         self._model.set_scheme(step.scheme)
         if step.causal is not None:
             self._model.set_causal(step.causal)
+        if step.alibi is not None:
+            self._model.set_alibi_heads(*step.alibi)
 
     def _on_model_changed(self) -> None:
         if self._index is not None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from .core import SCHEMES
 from .languages import LANGUAGES
+from .model import MAX_ALIBI_HEADS
 
 FORMAT = "embedding-visualizer-lesson"
 VERSION = 2
@@ -166,7 +167,8 @@ REVEAL = Record(
 STEP = Record(
     required={"id": Text(r"[a-z0-9]+(-[a-z0-9]+)*", "an id of lower-case letters, digits and dashes"),
               "title": TEXTS, "caption": TEXTS,
-              "state": Record({"text": Text(), "scheme": Choice(tuple(SCHEMES))}, {"causal": Boolean()}),
+              "state": Record({"text": Text(), "scheme": Choice(tuple(SCHEMES))},
+                              {"causal": Boolean(), "alibi_heads": Whole(1), "alibi_head": Whole(1)}),
               "view": Text(r"[a-z_]+", "a view's name")},
     optional={"staging": Options(), "question": TEXTS, "reveal": REVEAL})
 LESSON_SCHEMA = Record({
@@ -226,6 +228,8 @@ class LessonStep:
     view: str
     causal: bool | None = None
     """The causal mask the step asks for (None: leave it as the class set it)."""
+    alibi: tuple[int, int] | None = None
+    """ALiBi's (heads H, head shown h) the step asks for (None: leave them as the class set them)."""
     staging: Mapping[str, object] = field(default_factory=dict)
     """The view's own options for this step (see :mod:`visualizer.views.staging`)."""
     question: Texts | None = None
@@ -294,9 +298,17 @@ def _step(raw: dict[str, Any]) -> LessonStep:
     if ("question" in raw) != (reveal is not None):
         missing = "reveal" if reveal is None else "question"
         raise _field_error(missing, "is missing: a question and its reveal come together")
+    alibi = None
+    if "alibi_heads" in state or "alibi_head" in state:
+        heads, head = state.get("alibi_heads", 1), state.get("alibi_head", 1)
+        if not 1 <= head <= heads <= MAX_ALIBI_HEADS:
+            raise _field_error("state.alibi_head", f"head {head} of {heads} heads: the head is 1 .. H and H is "
+                                                   f"1 .. {MAX_ALIBI_HEADS}")
+        alibi = (heads, head)
     return LessonStep(
         id=raw["id"], title=_texts(raw["title"]), caption=_texts(raw["caption"]), text=state["text"],
-        scheme=state["scheme"], view=raw["view"], causal=state.get("causal"), staging=dict(raw.get("staging", {})),
+        scheme=state["scheme"], view=raw["view"], causal=state.get("causal"), alibi=alibi,
+        staging=dict(raw.get("staging", {})),
         question=_texts(raw["question"]) if "question" in raw else None,
         reveal=None if reveal is None else _reveal(reveal))
 

@@ -60,6 +60,10 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(("Esc",), QT_TRANSLATE_NOOP("Shortcuts", "Leave presentation mode"), CLICKER),
     Shortcut(("F9",), QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the guided lesson"), LESSON),
     Shortcut(("Ctrl+B",), QT_TRANSLATE_NOOP("Shortcuts", "Build X step by step"), LESSON),
+    Shortcut(("F6",), QT_TRANSLATE_NOOP("Shortcuts", "Ask the class: phones answer each check-yourself question "
+                                                     "(press again to close the poll)"), LESSON),
+    Shortcut(("Shift+F6",), QT_TRANSLATE_NOOP("Shortcuts", "Ask the class again, after a discussion (answers kept)"),
+             LESSON),
     Shortcut(("Ctrl+Z",), QT_TRANSLATE_NOOP("Shortcuts", "Undo"), EDITING),
     Shortcut(("Ctrl+Shift+Z",), QT_TRANSLATE_NOOP("Shortcuts", "Redo"), EDITING),
     Shortcut(("Del",), QT_TRANSLATE_NOOP("Shortcuts", "Remove the selected token from the strip"), EDITING),

@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="105"/>
-        <source>q = k = R(p−1) x_p</source>
-        <translation>q = k = R(p−1) x_p</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="120"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="117"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="109"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <source>q = k = R(t−1) x_t</source>
+        <translation>q = k = R(t−1) x_t</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="112"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="113"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="115"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="137"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="197"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="215"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="218"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
-        <source>RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
-        <translation>RoPE: X não muda; q e k giram de (p − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
+        <location filename="../../visualizer/views/attention_preview.py" line="225"/>
+        <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
+        <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="170"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="176"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="236"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="181"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="184"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="244"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="186"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="246"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="187"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="247"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="303"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="304"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="243"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="305"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -193,17 +193,17 @@
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="253"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="259"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="368"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="374"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="380"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="386"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -491,129 +491,150 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="199"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="519"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="199"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="519"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="237"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="282"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="291"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="341"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="292"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="342"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="293"/>
-        <source>distance moved</source>
-        <translation>distância percorrida</translation>
+        <location filename="../../visualizer/views/gradient_lab.py" line="343"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="381"/>
+        <source>one step
+moves it</source>
+        <translation>um passo
+a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="295"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="344"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="382"/>
+        <source>distance moved
+in {0} steps</source>
+        <translation>distância andada
+em {0} passos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/gradient_lab.py" line="347"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="297"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="349"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="302"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="354"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="304"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="356"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="429"/>
+        <source>count</source>
+        <translation>contagem</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/gradient_lab.py" line="432"/>
+        <source>expected</source>
+        <translation>esperado</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/gradient_lab.py" line="509"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="510"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="360"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="511"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="361"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="512"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="362"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="513"/>
         <source>learning rate:</source>
         <translation>taxa η:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="363"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="514"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="364"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="515"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="365"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="516"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="366"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="517"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="367"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="518"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="369"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="520"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="370"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="521"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="374"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="525"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="375"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="526"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -933,7 +954,7 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="115"/>
+        <location filename="../../visualizer/shell/lesson_band.py" line="118"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -941,57 +962,57 @@ O app continua funcionando.</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="194"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="203"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="208"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="204"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="213"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="218"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="216"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="221"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="217"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="218"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="227"/>
         <source>{0} steps</source>
         <translation>{0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="228"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="224"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="229"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou Page Down) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="228"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
         <source>step {0} of {1}</source>
         <translation>passo {0} de {1}</translation>
     </message>
@@ -1005,9 +1026,58 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>LookupTable</name>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="194"/>
+        <source>E ({0} × {1})</source>
+        <translation>E ({0} × {1})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="204"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="234"/>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="206"/>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="216"/>
+        <source>E[ids]</source>
+        <translation>E[ids]</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="224"/>
+        <source>position</source>
+        <translation>posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="230"/>
+        <source>id {0}   ({1} {2})</source>
+        <translation>id {0}   ({1} {2})</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="232"/>
+        <source>id   (position token)</source>
+        <translation>id   (posição token)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="262"/>
+        <source>E[ids]: each id copies its row of E, in order</source>
+        <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/lookup_table.py" line="263"/>
+        <source>The ids {0} only name rows of E</source>
+        <translation>Os ids {0} só dão nome a linhas de E</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="252"/>
+        <location filename="../../visualizer/shell/main_window.py" line="257"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -1210,6 +1280,11 @@ O app continua funcionando.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="339"/>
+        <source>Class &amp;poll</source>
+        <translation>&amp;Votação da turma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="340"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
@@ -1222,6 +1297,31 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/shell/window_actions.py" line="282"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="387"/>
+        <source>&amp;Ask the class</source>
+        <translation>&amp;Perguntar à turma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="389"/>
+        <source>Ask a&amp;gain (answers kept)</source>
+        <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="391"/>
+        <source>&amp;Reset the answers</source>
+        <translation>&amp;Zerar as respostas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="393"/>
+        <source>&amp;Save the counts as CSV…</source>
+        <translation>&amp;Salvar as contagens em CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="395"/>
+        <source>&amp;Close the poll</source>
+        <translation>&amp;Fechar a votação</translation>
     </message>
 </context>
 <context>
@@ -1289,24 +1389,85 @@ O app continua funcionando.</translation>
     </message>
 </context>
 <context>
+    <name>PollBand</name>
+    <message>
+        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
+        <source>Practice on your own</source>
+        <translation>Pratique sozinho</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
+        <source>Class poll</source>
+        <translation>Votação da turma</translation>
+    </message>
+</context>
+<context>
+    <name>PollPart</name>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="172"/>
+        <source>Ask again works on a check-yourself step.</source>
+        <translation>Perguntar de novo só funciona num passo “Verifique”.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="181"/>
+        <source>Reset works on a check-yourself step.</source>
+        <translation>Zerar as respostas só funciona num passo “Verifique”.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
+        <source>No answers to save: ask the class first.</source>
+        <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="195"/>
+        <source>Save the counts</source>
+        <translation>Salvar as contagens</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="196"/>
+        <source>CSV table (*.csv)</source>
+        <translation>Tabela CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="202"/>
+        <source>Counts saved to {0}</source>
+        <translation>Contagens salvas em {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
+        <source>Close the poll</source>
+        <translation>Fechar a votação</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
+        <source>Ask the class</source>
+        <translation>Perguntar à turma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="331"/>
+        <source>Practice on your own</source>
+        <translation>Pratique sozinho</translation>
+    </message>
+</context>
+<context>
     <name>PollResultsView</name>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="113"/>
+        <location filename="../../visualizer/views/poll_results.py" line="144"/>
         <source>No answers to show: this step asks no question.</source>
         <translation>Nenhuma resposta para mostrar: este passo não faz pergunta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="126"/>
+        <location filename="../../visualizer/views/poll_results.py" line="157"/>
         <source>{0} ({1}%)</source>
         <translation>{0} ({1}%)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="134"/>
+        <location filename="../../visualizer/views/poll_results.py" line="165"/>
         <source>Answered: {0}. ✓ marks the right answer.</source>
         <translation>Responderam: {0}. ✓ marca a resposta certa.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="136"/>
+        <location filename="../../visualizer/views/poll_results.py" line="167"/>
         <source>Answered: {0}. The answer is not revealed yet.</source>
         <translation>Responderam: {0}. A resposta ainda não foi revelada.</translation>
     </message>
@@ -1314,22 +1475,22 @@ O app continua funcionando.</translation>
 <context>
     <name>PollStage</name>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="84"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="97"/>
         <source>Answered: {0}</source>
         <translation>Responderam: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="106"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="145"/>
         <source>Answer on your phone</source>
         <translation>Responda no celular</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="107"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="146"/>
         <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
         <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="110"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="149"/>
         <source>The class poll is closed.</source>
         <translation>A votação da turma está fechada.</translation>
     </message>
@@ -1337,27 +1498,27 @@ O app continua funcionando.</translation>
 <context>
     <name>PracticeQuestion</name>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="117"/>
+        <location filename="../../visualizer/views/practice_question.py" line="137"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="119"/>
+        <location filename="../../visualizer/views/practice_question.py" line="139"/>
         <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
         <translation>Este passo não faz pergunta. Os passos “Verifique” da lição fazem: vá a um deles para praticar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="132"/>
+        <location filename="../../visualizer/views/practice_question.py" line="152"/>
         <source>Pick the answer you predict.</source>
         <translation>Escolha a resposta que você prevê.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="138"/>
+        <location filename="../../visualizer/views/practice_question.py" line="158"/>
         <source>✓ Right. {0}</source>
         <translation>✓ Certo. {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="140"/>
+        <location filename="../../visualizer/views/practice_question.py" line="160"/>
         <source>✗ Not {0}. {1} Try another choice.</source>
         <translation>✗ Não é {0}. {1} Tente outra alternativa.</translation>
     </message>
@@ -2186,67 +2347,87 @@ O app continua funcionando.</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="162"/>
+        <location filename="../../visualizer/views/real_scale.py" line="173"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="176"/>
+        <location filename="../../visualizer/views/real_scale.py" line="188"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="181"/>
+        <location filename="../../visualizer/views/real_scale.py" line="193"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="181"/>
+        <location filename="../../visualizer/views/real_scale.py" line="193"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="183"/>
+        <location filename="../../visualizer/views/real_scale.py" line="195"/>
         <source>Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>Pergunta 2 da aula, respondida por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="193"/>
+        <location filename="../../visualizer/views/real_scale.py" line="206"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="211"/>
+        <location filename="../../visualizer/views/real_scale.py" line="224"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="226"/>
+        <location filename="../../visualizer/views/real_scale.py" line="230"/>
+        <source>Memory of the gradient, float32 (bars to one scale)</source>
+        <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="231"/>
+        <source>sparse: {0} rows × {1} = {2} MB</source>
+        <translation>esparso: {0} linhas × {1} = {2} MB</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="233"/>
+        <source>dense: V × d = {0} × {1} = {2} MB</source>
+        <translation>denso: V × d = {0} × {1} = {2} MB</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="235"/>
+        <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
+        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="252"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="227"/>
+        <location filename="../../visualizer/views/real_scale.py" line="253"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="227"/>
+        <location filename="../../visualizer/views/real_scale.py" line="253"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="227"/>
+        <location filename="../../visualizer/views/real_scale.py" line="253"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="229"/>
+        <location filename="../../visualizer/views/real_scale.py" line="255"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="230"/>
+        <location filename="../../visualizer/views/real_scale.py" line="256"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2280,61 +2461,66 @@ O app continua funcionando.</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="157"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="165"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="159"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="167"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="221"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="229"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="221"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="229"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="314"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="325"/>
+        <source>({0}, {1}): cos({2}) = {3}</source>
+        <translation>({0}, {1}): cos({2}) = {3}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/rope_clock.py" line="338"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="320"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="344"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="325"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="349"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="334"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="359"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="338"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="363"/>
         <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="341"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="366"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="345"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="370"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -2342,67 +2528,67 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="130"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="155"/>
         <source>One head, q = k = x, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="137"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="162"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="139"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="164"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
         <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens só permuta esta matriz.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="142"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="145"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="170"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="151"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="176"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="151"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="176"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="192"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="171"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="196"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="133"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
@@ -2565,116 +2751,126 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="63"/>
+        <source>Ask the class: phones answer each check-yourself question (press again to close the poll)</source>
+        <translation>Perguntar à turma: os celulares respondem cada pergunta “Verifique” (de novo: fecha a votação)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="65"/>
+        <source>Ask the class again, after a discussion (answers kept)</source>
+        <translation>Perguntar à turma de novo, depois de uma discussão (respostas mantidas)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shortcuts.py" line="67"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="64"/>
+        <location filename="../../visualizer/shortcuts.py" line="68"/>
         <source>Redo</source>
         <translation>Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="65"/>
+        <location filename="../../visualizer/shortcuts.py" line="69"/>
         <source>Remove the selected token from the strip</source>
         <translation>Tirar o token selecionado da faixa</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="66"/>
+        <location filename="../../visualizer/shortcuts.py" line="70"/>
         <source>Move the selected token left or right</source>
         <translation>Mover o token selecionado para a esquerda ou a direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="68"/>
+        <location filename="../../visualizer/shortcuts.py" line="72"/>
         <source>Add the selected vocabulary token after the selected one</source>
         <translation>Inserir o token selecionado do vocabulário depois do token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="70"/>
+        <location filename="../../visualizer/shortcuts.py" line="74"/>
         <source>Copy the view in front as an image</source>
         <translation>Copiar a visualização em primeiro plano como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="71"/>
+        <location filename="../../visualizer/shortcuts.py" line="75"/>
         <source>Open a session</source>
         <translation>Abrir uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="72"/>
+        <location filename="../../visualizer/shortcuts.py" line="76"/>
         <source>Save the session</source>
         <translation>Salvar a sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="73"/>
+        <location filename="../../visualizer/shortcuts.py" line="77"/>
         <source>Save the session under a new name</source>
         <translation>Salvar a sessão com outro nome</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="74"/>
+        <location filename="../../visualizer/shortcuts.py" line="78"/>
         <source>Export X (image or data)</source>
         <translation>Exportar X (imagem ou dados)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="75"/>
+        <location filename="../../visualizer/shortcuts.py" line="79"/>
         <source>Export the handout (PDF, to print)</source>
         <translation>Exportar o material da aula (PDF, para imprimir)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="76"/>
+        <location filename="../../visualizer/shortcuts.py" line="80"/>
         <source>Larger or smaller type</source>
         <translation>Letra maior ou menor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="77"/>
+        <location filename="../../visualizer/shortcuts.py" line="81"/>
         <source>Type back to its normal size</source>
         <translation>Letra de volta ao tamanho normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="78"/>
+        <location filename="../../visualizer/shortcuts.py" line="82"/>
         <source>This list of keyboard shortcuts</source>
         <translation>Esta lista de atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="83"/>
+        <location filename="../../visualizer/shortcuts.py" line="87"/>
         <source>Page Down</source>
         <translation>Page Down</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="84"/>
+        <location filename="../../visualizer/shortcuts.py" line="88"/>
         <source>Page Up</source>
         <translation>Page Up</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="85"/>
+        <location filename="../../visualizer/shortcuts.py" line="89"/>
         <source>Right arrow</source>
         <translation>Seta para a direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="86"/>
+        <location filename="../../visualizer/shortcuts.py" line="90"/>
         <source>Left arrow</source>
         <translation>Seta para a esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="87"/>
+        <location filename="../../visualizer/shortcuts.py" line="91"/>
         <source>Space</source>
         <translation>Espaço</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="88"/>
+        <location filename="../../visualizer/shortcuts.py" line="92"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="89"/>
+        <location filename="../../visualizer/shortcuts.py" line="93"/>
         <source>Insert</source>
         <translation>Insert</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="90"/>
+        <location filename="../../visualizer/shortcuts.py" line="94"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="92"/>
+        <location filename="../../visualizer/shortcuts.py" line="96"/>
         <source>{0} or {1}</source>
         <translation>{0} ou {1}</translation>
     </message>
@@ -2705,6 +2901,44 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <location filename="../../visualizer/views/shortcuts_dialog.py" line="70"/>
         <source>Save the shortcuts as PDF</source>
         <translation>Salvar os atalhos em PDF</translation>
+    </message>
+</context>
+<context>
+    <name>TableScale</name>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="57"/>
+        <source>GPT-2 small, E: {0} × {1} = {2} ≈ {3} million</source>
+        <translation>GPT-2 small, E: {0} × {1} = {2} ≈ {3} milhões</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="60"/>
+        <source>that is {0}% of the whole model&apos;s {1} million (grey: the rest)</source>
+        <translation>isto é {0}% dos {1} milhões do modelo inteiro (cinza: o resto)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="62"/>
+        <source>Llama 3 class, E: {0} × {1} = {2} ≈ {3} million</source>
+        <translation>classe do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="65"/>
+        <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
+        <translation>sem amarrar: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="68"/>
+        <source>tied: the output layer reuses E, one table: {0} ≈ {1} million</source>
+        <translation>amarradas: a camada de saída reaproveita E, uma tabela: {0} ≈ {1} milhões</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="70"/>
+        <source>The toy&apos;s E: {0} × {1} = {2} numbers.</source>
+        <translation>O E do exemplo: {0} × {1} = {2} números.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/table_scale.py" line="76"/>
+        <source>How many numbers E holds (bars to one scale)</source>
+        <translation>Quantos números E guarda (barras na mesma escala)</translation>
     </message>
 </context>
 <context>
@@ -2802,29 +3036,39 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="64"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="71"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="68"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="76"/>
+        <source>Table E</source>
+        <translation>Tabela E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="78"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="69"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="79"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="71"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="81"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="74"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
+        <source>How big E gets</source>
+        <translation>O tamanho de E</translation>
     </message>
 </context>
 <context>
@@ -2882,118 +3126,145 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="106"/>
-        <location filename="../../visualizer/views/x_panel.py" line="207"/>
+        <location filename="../../visualizer/views/x_panel.py" line="234"/>
+        <location filename="../../visualizer/views/x_panel.py" line="482"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="107"/>
-        <location filename="../../visualizer/views/x_panel.py" line="207"/>
+        <location filename="../../visualizer/views/x_panel.py" line="235"/>
+        <location filename="../../visualizer/views/x_panel.py" line="482"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="129"/>
+        <location filename="../../visualizer/views/x_panel.py" line="345"/>
+        <location filename="../../visualizer/views/x_panel.py" line="374"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="132"/>
+        <location filename="../../visualizer/views/x_panel.py" line="370"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="136"/>
+        <location filename="../../visualizer/views/x_panel.py" line="367"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="136"/>
-        <source>PE</source>
-        <translation>PE</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/x_panel.py" line="141"/>
+        <location filename="../../visualizer/views/x_panel.py" line="271"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="143"/>
+        <location filename="../../visualizer/views/x_panel.py" line="273"/>
+        <location filename="../../visualizer/views/x_panel.py" line="346"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="174"/>
-        <source>x_p = E[id_p] + P_p   (learned absolute positions)</source>
-        <translation>x_p = E[id_p] + P_p   (posições absolutas aprendidas)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/x_panel.py" line="176"/>
-        <source>x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)</source>
-        <translation>x_p = E[id_p] + PE(t = p − 1)   (posições senoidais)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/x_panel.py" line="177"/>
-        <source>x_p = E[id_p]   (no vector is added to X)</source>
-        <translation>x_p = E[id_p]   (nenhum vetor é somado a X)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/x_panel.py" line="182"/>
+        <location filename="../../visualizer/views/x_panel.py" line="457"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="184"/>
+        <location filename="../../visualizer/views/x_panel.py" line="459"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="185"/>
+        <location filename="../../visualizer/views/x_panel.py" line="460"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="190"/>
+        <location filename="../../visualizer/views/x_panel.py" line="465"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="193"/>
+        <location filename="../../visualizer/views/x_panel.py" line="468"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="151"/>
-        <location filename="../../visualizer/views/x_panel.py" line="223"/>
+        <location filename="../../visualizer/views/x_panel.py" line="285"/>
+        <location filename="../../visualizer/views/x_panel.py" line="498"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="226"/>
+        <location filename="../../visualizer/views/x_panel.py" line="310"/>
+        <source>sin</source>
+        <translation>sen</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="310"/>
+        <source>cos</source>
+        <translation>cos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="323"/>
+        <source>x_t = E[i_t] + P_t   (learned positions, t = 1, 2, …)</source>
+        <translation>x_t = E[i_t] + P_t   (posições aprendidas, t = 1, 2, …)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="325"/>
+        <source>x_t = E[i_t] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
+        <translation>x_t = E[i_t] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="326"/>
+        <source>x_t = E[i_t]   (no vector is added to X)</source>
+        <translation>x_t = E[i_t]   (nenhum vetor é somado a X)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="369"/>
+        <source>PE(t − 1)</source>
+        <translation>PE(t − 1)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="374"/>
+        <source>E</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="433"/>
+        <source>{0} at {1}, before</source>
+        <translation>{0} na {1}, antes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="434"/>
+        <source>{0} at {1}, now</source>
+        <translation>{0} na {1}, agora</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="501"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="229"/>
+        <location filename="../../visualizer/views/x_panel.py" line="504"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="231"/>
+        <location filename="../../visualizer/views/x_panel.py" line="506"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="233"/>
+        <location filename="../../visualizer/views/x_panel.py" line="508"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -84,11 +84,22 @@ def test_the_token_without_its_slash_redirects(served, phone):
     assert reply.status == 308 and reply.headers["location"] == f"/{TOKEN}/"
 
 
+def test_the_address_in_capitals_of_the_qr_code_leads_to_the_page(served, phone):
+    """The code carries the address in capitals (a smaller code); only the page itself follows it."""
+    for path in (f"/{TOKEN.upper()}/", f"/{TOKEN.upper()}"):
+        reply = phone.request("GET", path)
+        assert reply.status == 308 and reply.headers["location"] == f"/{TOKEN}/"
+    assert phone.request("GET", f"/{TOKEN}/").status == 200
+
+
 @pytest.mark.parametrize(("method", "path", "headers", "body", "status"), [
     ("GET", "/", {}, None, 404),
     ("GET", "/wrongtoken/", {}, None, 404),
     ("GET", f"/{TOKEN}x/", {}, None, 404),
-    ("GET", f"/{TOKEN.upper()}/", {}, None, 404),
+    ("GET", f"/{TOKEN.upper()}/status", {}, None, 404),
+    ("GET", f"/{TOKEN.upper()}/poll.js", {}, None, 404),
+    ("POST", f"/{TOKEN.upper()}/", {}, b"{}", 404),
+    ("GET", f"/{TOKEN.upper()[:-1]}X/", {}, None, 404),
     ("GET", f"/{TOKEN}/../../etc/passwd", {}, None, 404),
     ("GET", f"/{TOKEN}/%2e%2e/%2e%2e/etc/passwd", {}, None, 404),
     ("GET", f"/{TOKEN}/index.html", {}, None, 404),

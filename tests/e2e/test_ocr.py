@@ -1,13 +1,16 @@
-"""Read the projector picture back as the back row would: OCR of the worked example's X.
+"""Read the projector picture back as the back row would: OCR of what each step puts on stage.
 
-The window is rendered at 1024 × 768 in presentation mode on step 3 of the lesson ("Adding
-positions"), saved as a PNG, and every cell of X is read by tesseract (Debian's tesseract-ocr).
+The window is rendered at 1024 × 768 in presentation mode on a step of the lesson, saved as a PNG,
+and what the step is about is read by tesseract (Debian's tesseract-ocr): the worked example's X
+(step "Adding positions"), sinusoidal's row for t = 1, the twelve tokens of E with their ids, and
+X as it stands once each swap's answer is revealed (with ␣gato's row before and after).
 """
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import unicodedata
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -15,50 +18,134 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from tests import spec
+from tests.views.stage import step_index
 from visualizer.shell import MainWindow
 
-ADDING_POSITIONS = 2  # 0-based step 3
+NUMBERS = "tessedit_char_whitelist=-.0123456789"
 
 
-def cell_image(window: MainWindow, picture: QImage, heatmap, row: int, column: int) -> QImage:
-    """The pixels of one cell of ``heatmap`` in ``picture`` (a grab of the whole window)."""
-    graphics = window.x_panel.graphics
-    scene_rect = heatmap.plot.getViewBox().mapViewToScene(QRectF(column, row, 1, 1)).boundingRect()
-    in_view = graphics.mapFromScene(scene_rect).boundingRect()
-    top_left = graphics.mapTo(window, in_view.topLeft())
-    inset = 3  # keep the neighbours' edges out
-    return picture.copy(top_left.x() + inset, top_left.y() + inset, in_view.width() - 2 * inset,
-                        in_view.height() - 2 * inset)
-
-
-def read(image: QImage, path) -> str:
-    # Larger and grey: tesseract reads large dark-on-light text best.
-    image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8).save(str(path))
-    result = subprocess.run(["tesseract", str(path), "-", "--psm", "7", "-c",
-                             "tessedit_char_whitelist=-.0123456789"],
-                            capture_output=True, text=True, timeout=60, check=True)
-    return result.stdout.strip()
-
-
-@pytest.mark.e2e
-def test_the_worked_example_reads_back_from_the_1024x768_projector_picture(qtbot, tmp_path):
+def picture_of(qtbot, tmp_path, step_id: str, reveal: bool = False) -> tuple[MainWindow, QImage]:
+    """A window presenting ``step_id`` at 1024 × 768 (revealed if asked), and its picture as saved."""
     assert shutil.which("tesseract"), "tesseract-ocr is installed by .ci/run"
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1024, 768)
     window.presentation.set_presenting(True, full_screen=False)
-    window.go_to_step(ADDING_POSITIONS)
+    window.go_to_step(step_index(step_id))
+    if reveal:
+        window.lesson_run.reveal()
     window.show()
     qtbot.waitExposed(window)
     window.x_panel.finish_build()
-    QApplication.processEvents()
-    picture_path = tmp_path / "presentation-1024x768-step3.png"
-    assert window.grab().save(str(picture_path))
-    picture = QImage(str(picture_path))
+    for _ in range(2):
+        QApplication.processEvents()
+        window.grab()
+    path = tmp_path / f"presentation-1024x768-{step_id}{'-revealed' if reveal else ''}.png"
+    assert window.grab().save(str(path))
+    picture = QImage(str(path))
     assert (picture.width(), picture.height()) == (1024, 768)
-    X = window.x_panel.result
-    read_back = [[read(cell_image(window, picture, X, row, column), tmp_path / f"cell{row}{column}.png")
-                  for column in range(4)] for row in range(5)]
-    expected = [[f"{value:g}" for value in row] for row in spec.X_LEARNED]
-    assert read_back == expected
+    return window, picture
+
+
+def cell_image(window: MainWindow, picture: QImage, heatmap, row: int, column: int) -> QImage:
+    """The pixels of one cell of ``heatmap`` in ``picture`` (a grab of the whole window)."""
+    graphics = heatmap.plot.scene().views()[0]
+    scene_rect = heatmap.plot.getViewBox().mapViewToScene(QRectF(column, row, 1, 1)).boundingRect()
+    in_view = graphics.mapFromScene(scene_rect).boundingRect()
+    top_left = graphics.mapTo(window, in_view.topLeft())
+    # Keep the neighbours' edges out, and the outline of a moved or changed row (its pen runs along
+    # the top and bottom of every cell of the row).
+    across, down = 3, max(3, in_view.height() // 6)
+    return picture.copy(top_left.x() + across, top_left.y() + down, in_view.width() - 2 * across,
+                        in_view.height() - 2 * down)
+
+
+def read(image: QImage, path, config: str | None = NUMBERS) -> str:
+    # Larger and grey: tesseract reads large dark-on-light text best.
+    image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8).save(str(path))
+    options = ["-c", config] if config else []
+    text = ""
+    for mode in ("7", "6"):  # a line; a lone "0" that the line reader misses, as a block
+        result = subprocess.run(["tesseract", str(path), "-", "--psm", mode, *options],
+                                capture_output=True, text=True, timeout=60, check=True)
+        text = result.stdout.strip()
+        if text:
+            break
+    return text
+
+
+def read_matrix(window: MainWindow, picture: QImage, heatmap, tmp_path, name: str) -> list[list[str]]:
+    rows, columns = heatmap.values().shape
+    return [[read(cell_image(window, picture, heatmap, row, column), tmp_path / f"{name}{row}{column}.png")
+             for column in range(columns)] for row in range(rows)]
+
+
+def as_printed(matrix) -> list[list[str]]:
+    """The lesson's numbers as the English stage prints them: -0.5, 1, 0."""
+    return [[f"{value:g}" for value in row] for row in matrix]
+
+
+@pytest.mark.e2e
+def test_the_worked_example_reads_back_from_the_1024x768_projector_picture(qtbot, tmp_path):
+    window, picture = picture_of(qtbot, tmp_path, "positions")
+    assert read_matrix(window, picture, window.x_panel.result, tmp_path, "x") == as_printed(spec.X_LEARNED)
+    window.close()
+
+
+@pytest.mark.e2e
+def test_sinusoidals_row_for_t_1_reads_back_with_three_decimals(qtbot, tmp_path):
+    window, picture = picture_of(qtbot, tmp_path, "sinusoidal")
+    positions = window.x_panel.added
+    # Position 2 is t = 1 (sinusoidal counts from 0): 0.841 0.540 0.010 1.000.
+    row = [read(cell_image(window, picture, positions, 1, column), tmp_path / f"pe{column}.png") for column in range(4)]
+    assert row == [f"{value:.3f}" for value in spec.SINUSOIDAL[1]]
+    assert [positions.cell_texts()[t] for t in (0, 2)] == [["0", "1", "0", "1"],
+                                                           [f"{v:.3f}" for v in spec.SINUSOIDAL[2]]]
+    window.close()
+
+
+def letters(text: str) -> str:
+    """What OCR can be held to in a token: no accents (tesseract reads English), no spaces, no ␣
+    (drawn as a small bracket that reads as "_" or ","), and "|" and "l" as one letter."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(c for c in plain if c not in " _,␣").replace("|", "l")
+
+
+@pytest.mark.e2e
+@pytest.mark.slow(seconds=4)
+def test_the_twelve_tokens_of_E_read_back_with_their_ids(qtbot, tmp_path):
+    window, picture = picture_of(qtbot, tmp_path, "name")
+    table = window.view_named("lookup_table")
+    graphics = table.graphics
+    read_back = []
+    for row in range(len(spec.TOKENS)):
+        # The id and the token of one row of E, read as one line ("7 ␣muro").
+        scene = table.ids.mapRectToScene(table.ids.row_rect(row + 1)).united(
+            table.tokens.mapRectToScene(table.tokens.row_rect(row + 1)))
+        in_view = graphics.mapFromScene(scene).boundingRect()
+        top_left = graphics.mapTo(window, in_view.topLeft())
+        image = picture.copy(top_left.x(), top_left.y(), in_view.width(), in_view.height())
+        read_back.append(letters(read(image, tmp_path / f"token{row}.png", config=None)))
+    assert read_back == [letters(f"{i}{token}") for i, token in enumerate(spec.TOKENS)]
+    window.close()
+
+
+@pytest.mark.e2e
+def test_x_of_the_swap_without_positions_reads_back_once_revealed(qtbot, tmp_path):
+    window, picture = picture_of(qtbot, tmp_path, "swap-none", reveal=True)
+    expected = [spec.E[i] for i in spec.IDS_SUB_BEFORE_GATO]  # no positions: the rows of E, swapped
+    assert read_matrix(window, picture, window.attention.x_matrix, tmp_path, "x") == as_printed(expected)
+    window.close()
+
+
+@pytest.mark.e2e
+@pytest.mark.slow(seconds=4)
+def test_x_of_the_swap_with_positions_and_gatos_two_rows_read_back_once_revealed(qtbot, tmp_path):
+    window, picture = picture_of(qtbot, tmp_path, "swap-learned", reveal=True)
+    panel = window.x_panel
+    expected = [[e + p for e, p in zip(spec.E[i], spec.P[t], strict=True)]
+                for t, i in enumerate(spec.IDS_SUB_BEFORE_GATO)]
+    assert read_matrix(window, picture, panel.result, tmp_path, "x") == as_printed(expected)
+    assert read_matrix(window, picture, panel.before, tmp_path, "before") == as_printed([spec.X_LEARNED[1]])
+    assert read_matrix(window, picture, panel.after, tmp_path, "after") == as_printed([spec.GATO_AT_3_LEARNED])
     window.close()

@@ -1,11 +1,16 @@
-"""A real phone browser answers the class poll: Debian's Chromium, headless, at a phone's size
-(360 × 740), driven by Selenium through the system's chromedriver.
+"""A real phone browser answers the class poll of the app's own window: Debian's Chromium,
+headless, at a phone's size (360 × 740), driven by Selenium through the system's chromedriver.
 
-It opens the address decoded from the stage's QR code (zxing-cpp reads the stage widget's own
-picture), answers in English and in Portuguese, and the projector's count changes; after the
-lesson's reveal the results chart shows those answers with the right one marked, and the phone
-shows the right answer. With ``VISUALIZER_POLL_PICTURES=folder`` it also saves the phone's
-screenshots and the chart there (``make screenshots`` does, for the README).
+The window is the one ``main.py --screenshot --presentation --size 1024x768 --step N --poll
+--poll-interface 127.0.0.1`` makes (the same functions, in this process, so that its poll stays
+open): the phone opens the address zxing-cpp decodes from the window's own picture, answers in
+English and, as another phone, in Portuguese; the projector's count changes each time; after the
+reveal's first beat the chart shows those answers with the right one marked, and the phone shows
+the right answer. One browser session for all of it.
+
+With ``VISUALIZER_POLL_PICTURES=folder`` it also saves the README's pictures there: the phone with
+the question, the phone after the reveal, and the projector showing the class's answers (``make
+screenshots``; tools/poll_pictures.py makes the projector with the code).
 """
 
 from __future__ import annotations
@@ -19,20 +24,20 @@ import pytest
 import zxingcpp
 from PySide6.QtGui import QImage
 
-from visualizer.classroom import Question
+from visualizer import app as command_line
+from visualizer.appearance import Appearance
+from visualizer.classroom import Question, wait_closed
 from visualizer.i18n import install_language
-from visualizer.lesson import LessonRun, load_lesson
-from visualizer.shell.class_poll import ClassPoll
-from visualizer.shell.presentation import presentation_scale, stage_scale
-from visualizer.views.poll_results import PollResultsView
-from visualizer.views.poll_stage import PollStage
+from visualizer.lesson import load_lesson
+from visualizer.model import EmbeddingModel
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 PHONE = (360, 740)
+PROJECTOR = (1024, 768)
 MIN_TOUCH_PX = 48  # CSS pixels: the platforms' guidance for a finger
 WAIT_S = 10  # the page asks for the status every 2–2.4 s
-LESSON = load_lesson()
-INDEX = {step.id: index for index, step in enumerate(LESSON.steps)}
+# "The same swap, with positions", as the command line counts steps (from 1).
+STEP = 1 + [step.id for step in load_lesson().steps].index("swap-learned")
 
 
 @pytest.fixture(scope="module")
@@ -96,96 +101,107 @@ def save(pictures: Path | None, png: bytes, name: str, tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture
+def projector(qtbot, tmp_path):
+    """The app's window as the command line opens it for the projector, its poll on loopback."""
+    args = command_line.parse_arguments(["--screenshot", str(tmp_path / "projector.png"), "--presentation",
+                                         "--size", "{}x{}".format(*PROJECTOR), "--step", str(STEP), "--poll",
+                                         "--poll-interface", "127.0.0.1", "--lang", "en"])
+    model = EmbeddingModel(text=args.text, scheme=args.scheme)
+    command_line._go_to_step(model, args.step, args.reveal, args.poll)
+    window = command_line.open_window(model, Appearance(language="en"), None, args)
+    qtbot.addWidget(window)
+    assert command_line.start_poll(window)
+    yield window
+    window.set_language("en")
+    window.close()
+
+
 @pytest.mark.slow(seconds=16)
-def test_a_phone_browser_answers_in_both_languages_and_the_reveal_shows_it(qtbot, model, appearance, chromium,
-                                                                           tmp_path):
+def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_shows_it(qtbot, projector, chromium,
+                                                                                   tmp_path):
     pictures = Path(os.environ["VISUALIZER_POLL_PICTURES"]) if os.environ.get("VISUALIZER_POLL_PICTURES") else None
-    run = LessonRun(LESSON, model)
-    run.go_to(INDEX["swap-learned"])
-    poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
-    appearance.set_scale(presentation_scale(1024, 768))
-    appearance.set_presenting(True, stage_scale(1024, 768))
-    stage, chart = PollStage(appearance), PollResultsView(appearance)
-    poll.show_in(stage=stage, results=chart)  # as the window will
-    for widget in (stage, chart):
-        qtbot.addWidget(widget)
-        widget.resize(1024, 516)
-        widget.show()
-    try:
-        assert poll.open()
-        question = poll.question
-        assert isinstance(question, Question)
-        qtbot.waitExposed(stage)
-        decoded = [code.text for code in zxingcpp.read_barcodes(grey(stage.grab().toImage()))]
-        assert decoded == [poll.url]  # the phone opens what the projector shows
+    window = projector
+    part = window.class_poll
+    poll, stage = part.poll, part.band.stage
+    question = poll.question
+    assert isinstance(question, Question) and question.step_id == "swap-learned"
+    picture = command_line.window_picture(window, PROJECTOR).toImage()
+    decoded = [code.text for code in zxingcpp.read_barcodes(grey(picture))]
+    assert decoded == [poll.url.upper()]  # the projector's code, in capitals: a smaller code
 
-        # An English phone answers A (a wrong answer) ...
-        chromium.get(decoded[0])
-        wait_for(chromium, lambda: len(choices(chromium)) == len(question.choices), "the choices never appeared")
-        assert text_of(chromium, "prompt") == question.prompt["en"]
-        assert [b.text.split("\n") for b in choices(chromium)] == [
-            [question.letter(i), c.text["en"]] for i, c in enumerate(question.choices)]
-        width = chromium.execute_script("return document.documentElement.clientWidth")
-        assert width == PHONE[0]
-        for button in choices(chromium):
-            assert button.rect["height"] >= MIN_TOUCH_PX and button.rect["x"] >= 0
-            assert button.rect["x"] + button.rect["width"] <= width
-        assert chromium.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways scroll
-        save(pictures, chromium.get_screenshot_as_png(), "poll-phone-en.png", tmp_path)
-        choices(chromium)[0].click()
-        wait_for(chromium, lambda: "Answer A recorded" in text_of(chromium, "message"), "no 'recorded'")
-        qtbot.waitUntil(lambda: poll.answered == 1, timeout=WAIT_S * 1000)
-        assert stage.count.text() == "Answered: 1"
+    # An English phone opens what it decoded (the app sends it on to the page) and answers A, wrong.
+    chromium.get(decoded[0])
+    wait_for(chromium, lambda: len(choices(chromium)) == len(question.choices), "the choices never appeared")
+    assert chromium.current_url == poll.url
+    assert text_of(chromium, "prompt") == question.prompt["en"]
+    assert [b.text.split("\n") for b in choices(chromium)] == [
+        [question.letter(i), c.text["en"]] for i, c in enumerate(question.choices)]
+    width = chromium.execute_script("return document.documentElement.clientWidth")
+    assert width == PHONE[0]
+    for button in choices(chromium):
+        assert button.rect["height"] >= MIN_TOUCH_PX and button.rect["x"] >= 0
+        assert button.rect["x"] + button.rect["width"] <= width
+    assert chromium.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways scroll
+    save(pictures, chromium.get_screenshot_as_png(), "poll-phone-en.png", tmp_path)
+    assert stage.count.text() == "Answered: 0"
+    choices(chromium)[0].click()
+    wait_for(chromium, lambda: "Answer A recorded" in text_of(chromium, "message"), "no 'recorded'")
+    qtbot.waitUntil(lambda: stage.count.text() == "Answered: 1", timeout=WAIT_S * 1000)  # the projector counts
 
-        # ... a Portuguese phone (a new one: no cookie) follows the app's language and answers right.
-        chromium.delete_all_cookies()
-        chromium.execute_script("window.sessionStorage.clear()")
-        install_language("pt")
-        appearance.set_language("pt")
-        chromium.refresh()
-        wait_for(chromium, lambda: text_of(chromium, "prompt") == question.prompt["pt"], "the page stayed English")
-        assert text_of(chromium, "title") == "Votação da turma"
-        click(chromium, "button.language[data-language='en']")  # the switch works both ways
-        assert text_of(chromium, "prompt") == question.prompt["en"]
-        click(chromium, "button.language[data-language='pt']")
-        assert [b.text.split("\n")[1] for b in choices(chromium)] == [c.text["pt"] for c in question.choices]
-        choices(chromium)[question.right].click()
-        right = question.letter(question.right)
-        wait_for(chromium, lambda: f"Resposta {right} registrada" in text_of(chromium, "message"), "no 'registrada'")
-        save(None, chromium.get_screenshot_as_png(), "poll-phone-pt.png", tmp_path)
-        qtbot.waitUntil(lambda: poll.answered == 2, timeout=WAIT_S * 1000)
-        assert stage.count.text() == "Responderam: 2"
+    # The teacher switches the app to Portuguese; another phone (no cookie) follows it and answers right.
+    chromium.delete_all_cookies()
+    chromium.execute_script("window.sessionStorage.clear()")
+    install_language("pt")
+    window.set_language("pt")
+    assert stage.count.text() == "Responderam: 1"
+    chromium.get(decoded[0])
+    wait_for(chromium, lambda: text_of(chromium, "prompt") == question.prompt["pt"], "the page stayed English")
+    assert text_of(chromium, "title") == "Votação da turma"
+    click(chromium, "button.language[data-language='en']")  # the switch works both ways
+    assert text_of(chromium, "prompt") == question.prompt["en"]
+    click(chromium, "button.language[data-language='pt']")
+    assert [b.text.split("\n")[1] for b in choices(chromium)] == [c.text["pt"] for c in question.choices]
+    choices(chromium)[question.right].click()
+    right = question.letter(question.right)
+    wait_for(chromium, lambda: f"Resposta {right} registrada" in text_of(chromium, "message"), "no 'registrada'")
+    qtbot.waitUntil(lambda: stage.count.text() == "Responderam: 2", timeout=WAIT_S * 1000)
 
-        # The reveal: the chart shows both answers, the right one marked; the phone shows it too.
-        run.reveal()
-        counts = [0] * len(question.choices)
-        counts[0] += 1
-        counts[question.right] += 1
-        assert chart.results().counts == tuple(counts) and chart.results().revealed
-        assert chart.letters[question.right].text() == f"✓ {right}"
-        assert chart.counts[question.right].text() == "1 (50%)" and chart.counts[0].text() == "1 (50%)"
-        assert chart.bars[question.right].isVisible() and chart.bars[0].isVisible()
-        wait_for(chromium, lambda: chromium.find_elements("css selector", "button.choice.right"), "no reveal")
-        marked = chromium.find_elements("css selector", "button.choice.right")
-        assert [b.get_attribute("data-index") for b in marked] == [str(question.right)]
-        assert text_of(chromium, "message") == f"Você respondeu {right}: acertou!"
-        assert question.explanation["pt"] in text_of(chromium, "explanation")
-        assert all(not b.is_enabled() for b in choices(chromium))
-        save(pictures, chromium.get_screenshot_as_png(), "poll-phone-revealed-pt.png", tmp_path)
-        chart.grab().save(str(tmp_path / "poll-results.png"))
-        if pictures is not None:
-            shutil.copy(tmp_path / "poll-results.png", pictures / "poll-results.png")
+    # Reveal (the button, or the clicker's Next): first the class's answers, the right one marked.
+    window.lesson_panel.reveal_button.click()
+    chart = part.band.results
+    assert part.band.showing_results and part.band.isVisible() and not window.lesson_run.revealed
+    counts = [0] * len(question.choices)
+    counts[0] += 1
+    counts[question.right] += 1
+    assert chart.results().counts == tuple(counts) and chart.results().revealed
+    assert chart.letters[question.right].text() == f"✓ {right}"
+    assert chart.counts[question.right].text() == "1 (50%)" and chart.counts[0].text() == "1 (50%)"
+    assert chart.bars[question.right].isVisible() and chart.bars[0].isVisible()
+    command_line.window_picture(window, PROJECTOR).save(str(tmp_path / "poll-results.png"))
+    if pictures is not None:
+        shutil.copy(tmp_path / "poll-results.png", pictures / "poll-results.png")
+    # ... and the phone shows it too.
+    wait_for(chromium, lambda: chromium.find_elements("css selector", "button.choice.right"), "no reveal")
+    marked = chromium.find_elements("css selector", "button.choice.right")
+    assert [b.get_attribute("data-index") for b in marked] == [str(question.right)]
+    assert text_of(chromium, "message") == f"Você respondeu {right}: acertou!"
+    assert question.explanation["pt"] in text_of(chromium, "explanation")
+    assert all(not b.is_enabled() for b in choices(chromium))
+    save(pictures, chromium.get_screenshot_as_png(), "poll-phone-revealed-pt.png", tmp_path)
 
-        # Nothing the page did broke its own Content-Security-Policy or failed to load.
-        problems = [entry["message"] for entry in chromium.get_log("browser")
-                    if entry["level"] in ("SEVERE", "WARNING") and "favicon.ico" not in entry["message"]]
-        assert problems == []
+    # Nothing the page did broke its own Content-Security-Policy or failed to load.
+    problems = [entry["message"] for entry in chromium.get_log("browser")
+                if entry["level"] in ("SEVERE", "WARNING") and "favicon.ico" not in entry["message"]]
+    assert problems == []
 
-        # The teacher moves on: the phone waits for the next question; closing the poll, it says so.
-        run.go_to(INDEX["rope"])
-        wait_for(chromium, lambda: not choices(chromium), "the old question stayed")
-        assert text_of(chromium, "message") == "Esperando a pergunta do professor…"
-        poll.close()
-        wait_for(chromium, lambda: text_of(chromium, "message").startswith("Sem contato"), "no word of the close")
-    finally:
-        poll.detach()
+    # The second beat is the demonstration; the next step asks nothing: the phone waits. F6 closes.
+    window.lesson_panel.reveal_button.click()
+    assert window.lesson_run.revealed and not part.band.isVisible()
+    window.lesson_run.advance()
+    wait_for(chromium, lambda: not choices(chromium), "the old question stayed")
+    assert text_of(chromium, "message") == "Esperando a pergunta do professor…"
+    port = int(poll.url.split(":")[2].split("/")[0])
+    window.action_table["ask_the_class"].trigger()
+    assert not poll.is_open and wait_closed("127.0.0.1", port)
+    wait_for(chromium, lambda: text_of(chromium, "message").startswith("Sem contato"), "no word of the close")

@@ -205,7 +205,7 @@ CATALOGUE = [
     Case("command line", "a --size too small", "outside 200x200 .. 8000x8000",
          cli=("--size", "10x10", "--screenshot", "{tmp}/s.png")),
     Case("command line", "an unknown --lang", "invalid choice: 'fr'", cli=("--lang", "fr")),
-    Case("command line", "a --step out of range", "--step must be 1 .. 9",
+    Case("command line", "a --step out of range", "--step must be 1 .. 13",
          cli=("--step", "99", "--export", "{tmp}/x.json")),
     Case("command line", "--reveal of a step that asks nothing", "step 1 asks no question",
          cli=("--step", "1", "--reveal", "--export", "{tmp}/x.json")),

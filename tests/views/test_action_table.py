@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from tests import spec
 from visualizer.shell.actions import ActionSpec, ActionTable, ShortcutConflictError, check_shortcuts, key_sequences
+from visualizer.shell.poll_part import poll_actions
 from visualizer.shell.window_actions import WINDOW_MENUS, window_actions
 
 
@@ -47,14 +48,19 @@ def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
     qtbot.addWidget(host)
     # No window parts here: the toggles' getters, which read them, are left out.
     rows = tuple(replace(row, checked=None) for row in window_actions())
+    poll_rows = tuple(replace(row, checked=None) for row in poll_actions())  # a part's, added after
     table = ActionTable(host, WINDOW_MENUS, {"token_strip": host}, host.menuBar())
     table.add(rows, None)
+    table.add(poll_rows, None)
     table.retranslate()
-    for row in rows:
+    for row in (*rows, *poll_rows):
         if row.menu is not None:
             assert table[row.id] in table.menus[row.menu].actions(), row.id
     titles = [a.text() for a in host.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "&View", "Class &poll", "&Help"]
+    poll_entries = [a.text() or "—" for a in table.menus["poll"].actions()]
+    assert poll_entries == ["&Ask the class", "Ask a&gain (answers kept)", "&Reset the answers", "—",
+                            "&Save the counts as CSV…", "—", "&Close the poll"]
     file_entries = [a.text() or "—" for a in table.menus["file"].actions()]
     assert file_entries[:4] == ["&Open session…", "Open &recent", "&Save session", "Save session &as…"]
     assert table["export_png_2"].text() == "Current view as PNG (2×)…"

@@ -177,7 +177,7 @@ def test_classify_rows_detects_moves_and_changes():
 
 def test_tabs_are_built_when_first_opened(window):
     assert not window.pages["comparison"].built
-    window.tabs.setCurrentIndex(3)
+    window.tabs.setCurrentIndex(window.tabs.indexOf(window.pages["comparison"]))
     assert window.pages["comparison"].built and window.current_view() is window.comparison
 
 

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from tests.classroom.phones import Phone
-from visualizer.classroom import Limits, LocalInterface, Question, Unavailable, wait_closed
+from visualizer.classroom import Limits, LocalInterface, Question, Unavailable, code_text, wait_closed
 from visualizer.classroom.network import ETHERNET
 from visualizer.lesson import LessonRun, load_lesson
 from visualizer.shell.class_poll import ClassPoll, room_token
@@ -328,7 +328,7 @@ def test_the_poll_keeps_its_widgets_showing_it(make_poll, run, appearance, qtbot
     run.go_to(INDEX["swap-learned"])
     assert practice.question() == poll.question and chart.results().counts == (0, 0, 0, 0)
     poll.open()
-    assert stage.qr.text() == poll.url and stage.count.text() == "Answered: 0"
+    assert stage.qr.text() == code_text(poll.url) and stage.count.text() == "Answered: 0"
     phone = Phone(poll.url)
     phone.open_page()
     phone.answer("swap-learned", 3)

@@ -46,7 +46,8 @@ def test_about_names_version_lesson_and_licences(window):
     dialog = window.help.show_about()
     text = dialog.text.text()
     assert __version__ in text
-    assert "stage 2 of 7" in text and "“Embeddings”" in text and "9 steps" in text
+    steps = len(window.lesson_run.lesson.steps)
+    assert "stage 2 of 7" in text and "“Embeddings”" in text and f"{steps} steps" in text
     for licence in ("Qt", "PySide6", "GNU LGPL v3", "pyqtgraph", "MIT", "NumPy", "BSD 3-Clause", "psygnal"):
         assert licence in text
     assert "http" not in text  # nothing to fetch: it works offline

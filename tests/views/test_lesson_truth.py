@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from tests import spec
+from tests.views.stage import step_index
 
-SWAP_NONE = 4  # step 5: swap ␣gato and ␣sub without positions
+SWAP_NONE = step_index("swap-none")  # swap ␣gato and ␣sub without positions
 
 
 def test_the_swap_without_positions_is_shown_without_the_mask(window):
@@ -35,7 +36,7 @@ def test_with_the_mask_on_the_view_never_says_the_scores_just_permute(window):
 def test_leaving_the_swap_step_brings_the_mask_back(window):
     window.go_to_step(SWAP_NONE)
     window.lesson_panel.advance()
-    window.lesson_panel.advance()  # step 6
+    window.lesson_panel.advance()  # the same swap, with positions
     assert window.model.attention.causal
 
 
@@ -72,7 +73,7 @@ def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
 
 
 def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(window, qtbot):
-    window.go_to_step(8)  # step 9: which rows of E get a gradient in a batch of 4,000 tokens?
+    window.go_to_step(step_index("batch-question"))  # which rows of E get a gradient in a batch of 4,000 tokens?
     window.lesson_panel.advance()  # reveal: the real-scale race starts
     assert "sampling" in window.lesson_panel.caption.text()
     qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
@@ -82,35 +83,40 @@ def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(windo
     assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption
 
 
-def test_one_colour_scale_from_step_2_to_step_3(window):
-    window.go_to_step(1)  # the lookup, no positions
+def test_one_colour_scale_from_no_positions_to_learned_ones(window):
+    window.go_to_step(step_index("nope"))  # nothing added
+    window.x_panel.finish_build()
     before = window.x_panel.result.levels()
-    window.go_to_step(2)  # adding learned positions
+    window.go_to_step(step_index("positions"))  # adding learned positions
+    window.x_panel.finish_build()
     assert window.x_panel.result.levels() == before
     assert window.x_panel.lookup.levels() == before
 
 
 def test_steps_1_and_2_look_different(window):
-    window.go_to_step(0)  # an id is only a name: E[ids] alone, rows named by their ids
-    assert window.x_panel.lookup_only()
-    assert np.isnan(window.x_panel.result.values()).all()
-    np.testing.assert_array_equal(window.x_panel.lookup.values(), window.model.E_rows())
-    window.go_to_step(1)  # the lookup, then X
-    window.x_panel.finish_build()
-    assert not window.x_panel.lookup_only()
-    np.testing.assert_array_equal(window.x_panel.result.values(), window.model.X())
+    window.go_to_step(step_index("name"))  # an id is only a name: the ids point at their rows of E
+    table = window.view_named("lookup_table")
+    assert window.current_view() is table
+    assert not table.shows_copies() and not table.lookup.plot.isVisible()
+    np.testing.assert_array_equal(table.table.values(), spec.E)
+    assert table.marked_rows() == sorted(set(spec.IDS))
+    window.go_to_step(step_index("lookup"))  # the lookup: each id's row copied, in order
+    assert table.shows_copies() and table.lookup.plot.isVisible()
+    np.testing.assert_array_equal(table.lookup.values(), [spec.E[i] for i in spec.IDS])
+    assert [(source, target) for source, target, _ in table.copies.links()] == list(zip(spec.IDS, range(5),
+                                                                                         strict=True))
 
 
 def test_the_batch_question_opens_on_gpt2_scale_and_the_way_back_on_the_toy(window):
-    window.go_to_step(8)  # a batch of 4,000 tokens of GPT-2: the real-scale page
+    window.go_to_step(step_index("batch-question"))  # a batch of 4,000 tokens of GPT-2: the real-scale page
     lab = window.gradient_lab
     assert lab.pages.currentWidget() is lab.real_scale
-    window.go_to_step(7)  # the sparse gradient on the toy
+    window.go_to_step(step_index("gradient"))  # the sparse gradient on the toy
     assert lab.pages.currentWidget() is not lab.real_scale
 
 
 def test_next_is_greyed_once_the_last_step_has_nothing_more(window):
-    window.go_to_step(8)
+    window.go_to_step(step_index("batch-question"))
     panel = window.lesson_panel
     assert panel.next_button.isEnabled()  # it still reveals the answer
     window.gradient_lab.real_scale.vocabulary.setValue(3000)  # the same question, a quicker race

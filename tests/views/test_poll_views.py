@@ -20,7 +20,7 @@ from tests.views.stage import (
     font_px,
     visible_labels,
 )
-from visualizer.classroom import PollResults, Question, question_for
+from visualizer.classroom import PollResults, Question, code_text, question_for
 from visualizer.i18n import install_language
 from visualizer.lesson import load_lesson
 from visualizer.model import EmbeddingModel
@@ -85,8 +85,9 @@ def test_the_stage_shows_a_scannable_code_the_address_and_the_count(qtbot, appea
     qtbot.wait(1)
     picture = stage.grab().toImage()
     found = zxingcpp.read_barcodes(grey(picture))
-    assert [code.text for code in found] == [URL]
+    assert [code.text for code in found] == [code_text(URL)] == [URL.upper()]  # in capitals: a smaller code
     assert found[0].format == zxingcpp.BarcodeFormat.QRCode
+    assert stage.qr.modules() == 29 + 8  # version 3 and its quiet zone (the lower-case address: version 4)
     side = stage.qr.code_rect().height()
     assert side >= stage.height() / 3
     assert stage.address.text().replace("\u200b", "") == URL

@@ -27,17 +27,19 @@ from tests.views.stage import (
     digit_height,
     font_px,
     share,
+    step_index,
     visible_labels,
 )
 from visualizer.shell import MainWindow
 from visualizer.views.heatmap import Heatmap
 
-ATTENTION_STEPS = (3, 4)  # 0-based: five ways to give position, the swap without positions
+SCHEMES_STEP, SWAP_STEP = step_index("schemes"), step_index("swap-none")
+ATTENTION_STEPS = (SCHEMES_STEP, SWAP_STEP)  # five ways to give position, the swap without positions
 
 
 def main_heatmaps(window: MainWindow, step: int) -> list[Heatmap]:
     """The matrices of the step's main visual that are on screen."""
-    view = window.comparison if step == 3 else window.attention
+    view = window.comparison if step == SCHEMES_STEP else window.attention
     return [h for h in view.graphics.heatmaps if h.plot.isVisible() and h.values().size]
 
 
@@ -67,20 +69,20 @@ def test_the_attention_steps_are_a_stage_readable_from_the_back_row(presenting, 
 def test_the_preview_stays_a_stage_after_the_swap_and_under_rope_and_alibi(presenting, scheme, language):
     """The reveal of step 5 swaps ␣gato and ␣sub: a line says which rows of X moved. The teacher may
     then pick RoPE or ALiBi above: their q/k or bias come beside the scores, with ALiBi's controls."""
-    window = presenting((1024, 768), language, 4)
+    window = presenting((1024, 768), language, SWAP_STEP)
     window.model.set_scheme(scheme)
     window.model.move_token(1, 2)
     for _ in range(2):
         QApplication.processEvents()
         window.grab()
     assert window.attention.changes_label.text()
-    assert_stage(window, 4, (1024, 768))
+    assert_stage(window, SWAP_STEP, (1024, 768))
 
 
 def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     """The checks of a stage readable from the back row."""
     view = window.current_view()
-    assert view is (window.comparison if step == 3 else window.attention)
+    assert view is (window.comparison if step == SCHEMES_STEP else window.attention)
     width, height = window.width(), window.height()
     assert (width, height) == size
     assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
@@ -102,9 +104,9 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     # The main visual of each step prints its numbers: the point of the stage. Every matrix of
     # the comparison shown; the scores of the preview (X beside them is a picture without numbers).
     assert drawn_any, "no matrix prints its numbers"
-    printing = heatmaps if step == 3 else [window.attention.scores]
+    printing = heatmaps if step == SCHEMES_STEP else [window.attention.scores]
     assert all(h.labels.drawn_pixel_size for h in printing), [h.title() for h in printing]
-    if step == 3:  # the five scores of a hovered cell wrap within the stage
+    if step == SCHEMES_STEP:  # the five scores of a hovered cell wrap within the stage
         window.comparison._on_cell_hovered(1, 0)
         QApplication.processEvents()
         window.grab()
@@ -113,7 +115,7 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
     # Every matrix and the colour bar lie within the stage, none pushed past its right edge.
-    graphics = (window.comparison if step == 3 else window.attention).graphics
+    graphics = (window.comparison if step == SCHEMES_STEP else window.attention).graphics
     for item in [h.plot for h in heatmaps] + [graphics.colour_bar]:
         rect = graphics.mapFromScene(item.sceneBoundingRect()).boundingRect()
         assert rect.left() >= 0 and rect.right() <= graphics.width() + 1, f"{item} outside the stage: {rect}"
@@ -194,7 +196,7 @@ def test_the_pixels_show_numbers_16_px_tall_and_the_column_names(presenting, ste
 
 
 def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_once_presenting_ends(presenting, qtbot):
-    window = presenting((1024, 768), "en", 3)
+    window = presenting((1024, 768), "en", SCHEMES_STEP)
     comparison = window.comparison
     shown = [scheme for scheme, h in comparison.heatmaps.items() if h.plot.isVisible()]
     assert shown == ["none", window.model.scheme]
@@ -216,7 +218,7 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
     assert "under each scheme" in comparison.caption.text()
     ordinary = MainWindow()  # never presented
     qtbot.addWidget(ordinary)
-    ordinary.go_to_step(3)
+    ordinary.go_to_step(SCHEMES_STEP)
     ordinary.resize(1024, 768)
     ordinary.show()
     qtbot.waitExposed(ordinary)
@@ -230,7 +232,7 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
 
 
 def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
-    window = presenting((1024, 768), "en", 4)
+    window = presenting((1024, 768), "en", SWAP_STEP)
     preview = window.attention
     assert not any(text for row in preview.x_matrix.cell_texts() for text in row)
     window.presentation.set_presenting(False)

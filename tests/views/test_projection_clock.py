@@ -23,12 +23,13 @@ from tests.views.stage import (
     assert_labels_whole,
     digit_height,
     share,
+    step_index,
     visible_labels,
 )
 from visualizer.shell import MainWindow
 from visualizer.views.rope_clock import RopeClock
 
-CLOCK_STEP = 6  # 0-based: "RoPE: hands on a clock"
+CLOCK_STEP = step_index("rope")  # "RoPE: hands on a clock"
 
 def window_rect(widget, window) -> QRect:
     return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())

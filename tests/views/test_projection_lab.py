@@ -24,14 +24,15 @@ from tests.views.stage import (
     digit_height,
     font_px,
     share,
+    step_index,
     visible_labels,
 )
 from visualizer.shell import MainWindow
 
 # 0-based: the way back (a sparse gradient, on the toy). Step 9 (a batch of 4,000 GPT-2 tokens) opens on
 # the real-scale page: it is checked below, before and after its reveal.
-LAB_STEPS = (7,)
-BATCH_QUESTION = 8
+LAB_STEPS = (step_index("gradient"),)
+BATCH_QUESTION = step_index("batch-question")
 QUICK_VOCABULARY = 3000  # the race's dense product at GPT-2 size takes seconds; the text is the same
 
 
@@ -91,9 +92,16 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     assert font_px(font) >= MIN_LABEL_PX
     row_pixels = lab.counts_plot.getViewBox().height() / lab.lab.V
     assert QFontMetrics(font).height() <= row_pixels, "the rank labels overlap"
-    title_html = lab.counts_plot.titleLabel.item.toHtml().replace(" ", "")
-    assert f"font-size:{window.appearance.stage_px(15)}px" in title_html, "the counts title is too small"
-    assert window.appearance.stage_px(15) >= MIN_LABEL_PX
+    # Beside the bars, each rank's count and the Zipf law's expected count, 22 px type; the bars'
+    # rows level with the gradient's.
+    counts, expected = lab.count_texts()
+    assert len(counts) == len(expected) == lab.lab.V
+    for texts in (lab.count_numbers, lab.expected_numbers):
+        assert digit_height(texts.font()) >= MIN_DIGIT_PX * max(1.0, height / 768) - 1
+    assert lab.rows_aligned()
+    # Presenting, the counts are printed: the counts' own axis of numbers is not drawn, nor a title.
+    assert not lab.counts_plot.getAxis("top").isVisible()
+    assert not lab.counts_plot.titleLabel.isVisible() or not lab.counts_plot.titleLabel.text
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -105,16 +113,20 @@ def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, reve
     # The whole window: the lesson band's answer too (it was cut at 1024 × 768 before an answered
     # question gave its caption two thirds of the band).
     assert_a_stage(window, size)
-    for label in (panel.report, panel.answer, panel.memory):
+    for label in (panel.report, panel.answer):
         assert label.isVisible() and label.text()
         assert font_px(label.font()) >= MIN_LABEL_PX
         assert label.mapTo(window, label.rect().bottomLeft()).y() <= window.height()
+    # The memory, presenting, is the three bars with their figures (the line of text steps aside).
+    assert not panel.memory.isVisible() and panel.bars.isVisible()
+    assert [figure.parts[0][0] for figure in panel.bars.figures()] == sorted(f.parts[0][0]
+                                                                           for f in panel.bars.figures())
 
 
 def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
     window = presenting((1024, 768), "en", LAB_STEPS[0])
     lab = window.gradient_lab
-    assert "Zipf rank" in lab.counts_plot.titleLabel.text
+    assert not lab.counts_plot.titleLabel.text  # presenting, the printed counts say what the bars are
     window.presentation.set_presenting(False)
     QApplication.processEvents()
     assert not lab.is_staged()

@@ -13,10 +13,12 @@ from PySide6.QtTest import QTest
 
 from tests import spec
 from tests.checkpoints.folders import gpt2_folder
+from tests.views.stage import STEPS, step_index
 from visualizer.core import attention_scores, classify_rows, display_token, embed
 
-SWAP_NONE = 4  # step 5: swap ␣gato and ␣sub without positions
-BATCH_QUESTION = 8
+SWAP_NONE = step_index("swap-none")  # swap ␣gato and ␣sub without positions
+BATCH_QUESTION = step_index("batch-question")
+QUESTIONS = ", ".join(str(number) for number, step in enumerate(STEPS, 1) if step.is_question)
 
 
 # ---- undo belongs to what you see -------------------------------------------------------------
@@ -47,14 +49,15 @@ def test_ctrl_z_on_the_real_model_page_undoes_its_drag_not_the_toys_edit(window,
 # ---- F9 ------------------------------------------------------------------------------------------
 
 
-def test_hiding_the_lesson_on_step_1_leaves_x_showing(window, qtbot):
-    window.go_to_step(0)  # an id is only a name: E[ids] alone
-    assert window.x_panel.lookup_only() and np.isnan(window.x_panel.result.values()).all()
+def test_hiding_the_lesson_on_step_1_leaves_the_lookup_showing(window, qtbot):
+    window.go_to_step(0)  # an id is only a name: the ids point at their rows, no E[ids] yet
+    table = window.view_named("lookup_table")
+    assert not table.shows_copies() and not table.lookup.plot.isVisible()
     window.activateWindow()
     QTest.keyClick(window, Qt.Key.Key_F9)
     assert not window.lesson_dock.isVisible() and not window.action_table["lesson"].isChecked()
-    assert not window.x_panel.lookup_only()
-    np.testing.assert_array_equal(window.x_panel.result.values(), window.model.X())
+    assert table.shows_copies() and table.lookup.plot.isVisible()
+    np.testing.assert_array_equal(table.lookup.values(), window.model.E_rows())
 
 
 # ---- a revealed answer is a state ----------------------------------------------------------------
@@ -88,14 +91,14 @@ def test_a_session_naming_a_step_this_lesson_lacks_still_opens(window, tmp_path)
 
 def test_reveal_on_the_command_line_exports_the_answers_state(cli, tmp_path):
     out = tmp_path / "x.json"
-    assert cli("--step", "5", "--reveal", "--export", str(out)).returncode == 0
+    assert cli("--step", str(SWAP_NONE + 1), "--reveal", "--export", str(out)).returncode == 0
     assert json.loads(out.read_text())["ids"] == list(spec.IDS_SUB_BEFORE_GATO)
-    assert cli("--step", "5", "--export", str(out)).returncode == 0
+    assert cli("--step", str(SWAP_NONE + 1), "--export", str(out)).returncode == 0
     assert json.loads(out.read_text())["ids"] == list(spec.IDS)
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--step", "1", "--reveal"), "--reveal: step 1 asks no question; the questions are steps 5, 6, 9"),
+    (("--step", "1", "--reveal"), f"--reveal: step 1 asks no question; the questions are steps {QUESTIONS}"),
     (("--reveal",), "--reveal needs --step N (the question whose answer to show)"),
 ])
 def test_reveal_of_a_step_without_a_question_is_one_line_and_exit_2(cli, tmp_path, args, message):
@@ -109,8 +112,9 @@ def test_a_screenshot_after_the_reveal_shows_the_answer(cli, tmp_path):
     from PySide6.QtGui import QImage
 
     before, after = tmp_path / "before.png", tmp_path / "after.png"
-    assert cli("--screenshot", str(before), "--size", "1024x768", "--step", "5").returncode == 0
-    assert cli("--screenshot", str(after), "--size", "1024x768", "--step", "5", "--reveal").returncode == 0
+    step = str(SWAP_NONE + 1)
+    assert cli("--screenshot", str(before), "--size", "1024x768", "--step", step).returncode == 0
+    assert cli("--screenshot", str(after), "--size", "1024x768", "--step", step, "--reveal").returncode == 0
     assert QImage(str(before)) != QImage(str(after))
 
 

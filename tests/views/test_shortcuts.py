@@ -142,6 +142,31 @@ def stop_presenting(window) -> None:
     window.presentation.set_presenting(False)
 
 
+def poll_at(step_id: str, opened: bool = False, revealed: int = 0) -> Callable[..., None]:
+    """On the lesson step ``step_id`` with the class poll on loopback; ``opened``, and ``revealed``
+    beats of the reveal (1: the class's answers, 2: the demonstration) taken."""
+
+    def setup(window, *_: object) -> None:
+        window.class_poll.listen_on("127.0.0.1", 0)
+        window.go_to_step([step.id for step in window.lesson_run.lesson.steps].index(step_id))
+        if opened:
+            assert window.class_poll.ask()
+        for _ in range(revealed):
+            window.lesson_run.reveal()
+        window.token_strip.setFocus()
+
+    return setup
+
+
+def asked_again(window, *_: object) -> None:
+    poll = window.class_poll.poll
+    assert poll.is_open and not window.lesson_run.revealed and not poll.results().revealed
+
+
+def close_poll(window) -> None:
+    window.class_poll.close()
+
+
 def copy_setup(window, *_: object) -> None:
     QApplication.clipboard().clear()
     window.token_strip.setFocus()  # a text box would copy its own text instead
@@ -168,6 +193,10 @@ SHORTCUTS: dict[str, Shortcut] = {
                                 ids_are(MOVED)),
     "move token right": Shortcut(("Alt+Right",), select(1),
                                  ids_are(MOVED)),
+    "ask the class": Shortcut(("F6",), poll_at("swap-none"), holds(lambda w: w.class_poll.is_open(), "the poll open"),
+                              close_poll),
+    "ask the class again": Shortcut(("Shift+F6",), poll_at("swap-none", opened=True, revealed=2), asked_again,
+                                    close_poll),
     "build X step by step": Shortcut(("Ctrl+B",), nothing,
                                      holds(lambda w: w.x_panel.build_stage() is not None, "the build playing"),
                                      lambda w: w.x_panel.finish_build()),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from tests import spec
+from tests.views.stage import step_index
 from visualizer.core import SCHEMES
 from visualizer.model import MAX_ALIBI_HEADS, ROPE_BASES
 
@@ -36,7 +37,7 @@ def controls_equal_model(window) -> list[str]:
 
 def test_the_mask_box_follows_undo_on_the_swap_step(window):
     # The report: tick the mask on step 5, Ctrl+Z: the mask was off but the box stayed ticked.
-    window.go_to_step(4)
+    window.go_to_step(step_index("swap-none"))
     window.undo_stack.clear()
     window.attention.causal.click()
     assert window.model.attention.causal and window.attention.causal.isChecked()

@@ -17,7 +17,7 @@ from .network import (
 )
 from .questions import AskedQuestion, Choice, Question, Unavailable, question_for
 from .server import PORT, PollServer, bind_first_free, wait_closed
-from .web import Limits, PollApp, load_page
+from .web import Limits, PollApp, code_text, load_page
 
 __all__ = [
     "PHONES_PER_ADDRESS",
@@ -40,6 +40,7 @@ __all__ = [
     "bind_first_free",
     "check_listen_address",
     "choose_interface",
+    "code_text",
     "is_room_address",
     "load_choices",
     "load_page",

@@ -163,7 +163,14 @@ class PollApp:
         if environ.get("HTTP_HOST") not in self._hosts:
             return _reply(start_response, "400 Bad Request", {"error": "unknown host"})
         token, rest = _split(str(environ.get("PATH_INFO", "")))
-        if not hmac.compare_digest(token.encode("latin-1", "replace"), self._token):
+        given = token.encode("latin-1", "replace")
+        if not hmac.compare_digest(given, self._token):
+            capitals = rest in ("", None) and environ.get("REQUEST_METHOD") == "GET"
+            if capitals and hmac.compare_digest(given.lower(), self._token):
+                # The address of the QR code, in capitals (see code_text): the page lives at the
+                # lower-case one, where its cookie's path and its relative links are.
+                return _reply(start_response, "308 Permanent Redirect", None,
+                              [("Location", f"/{self._token.decode()}/")])
             return _not_found(start_response)
         if rest is None:  # /<token> without its slash: relative links need it
             return _reply(start_response, "308 Permanent Redirect", None, [("Location", f"/{self._token.decode()}/")])
@@ -234,6 +241,17 @@ class PollApp:
         return ("Set-Cookie", f"{COOKIE}={phone}.{self._sign(phone)}; Path={path}; HttpOnly; SameSite=Strict")
 
 
+def code_text(url: str) -> str:
+    """What the QR code of ``url`` says: the same address in capitals.
+
+    Capitals, digits and ``:/.`` are QR's alphanumeric mode, 5.5 bits a character instead of 8: a
+    classroom address fits version 3 (29 modules a side) instead of 4 (33), so each module is 14%
+    larger in the same square, and the back row scans it from farther. Scheme and host are
+    case-blind; the server sends the page's address in capitals on to its own (a redirect).
+    """
+    return url.upper()
+
+
 def _split(path: str) -> tuple[str, str | None]:
     """'/tok/status' → ('tok', 'status'); '/tok/' → ('tok', ''); '/tok' → ('tok', None)."""
     _, _, rest = path.partition("/")
@@ -262,4 +280,4 @@ def _reply(start_response: StartResponse, status: str, data: Any,
     return [body]
 
 
-__all__ = ["ASSETS", "COOKIE", "SECURITY_HEADERS", "AssetError", "Limits", "PollApp", "load_page"]
+__all__ = ["ASSETS", "COOKIE", "SECURITY_HEADERS", "AssetError", "Limits", "PollApp", "code_text", "load_page"]

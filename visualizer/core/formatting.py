@@ -81,6 +81,17 @@ class NumberFormat:
             text = self._plain(value, width - whole_digits - 1, round_number)
         return self._localize(text)
 
+    def cell(self, value: float, decimals: int | None = None) -> str:
+        """What a cell of a table prints: :meth:`short`, or with ``decimals`` exactly that many places
+        (:meth:`fixed`) while that fits a cell; a number too long for one (12345,678) is written as
+        :meth:`short` writes it (1,23e4)."""
+        if decimals is None:
+            return self.short(value)
+        text = self.fixed(value, decimals)
+        if len(text.lstrip("-\u2212")) <= max(CELL_CHARACTERS, decimals + 2):
+            return text
+        return self.short(value, decimals)
+
     def scientific(self, value: float, significant: int = SIGNIFICANT_DIGITS) -> str:
         """``value`` in scientific notation with at most ``significant`` digits, as short as it can be
         written: 2,45e6, −1e−7, 1e98."""

@@ -239,6 +239,12 @@ class ClassPoll(Listening, QObject):
         self.open()
         self.state_changed.emit()
 
+    def show_answers(self) -> None:
+        """Freeze the answers and show the right one, on phones and on the chart, before the
+        lesson's own reveal: the class sees how it answered first, then the demonstration."""
+        self._ballot.reveal()
+        self.state_changed.emit()
+
     def reset(self) -> None:
         """Forget every answer to the current question and take answers again."""
         self._ballot.reset()

@@ -104,9 +104,12 @@ class LessonBand(Listening, QDockWidget):
             # As tall as this step's text needs, so the stage keeps the rest of the screen.
             needed = self.panel.heightForWidth(host.width())
             height = min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
-            self.panel.setMaximumHeight(height)
+            # At least that tall too: with a band above the views (the class poll's), the window
+            # would otherwise share the height out and give the lesson only its smallest size.
+            self.panel.setFixedHeight(height)
             host.resizeDocks([self], [height], Qt.Orientation.Vertical)
         else:
+            self.panel.setMinimumHeight(0)
             self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
             host.resizeDocks([self], [int(host.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
 

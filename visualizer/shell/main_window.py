@@ -6,10 +6,9 @@ over :mod:`.actions`), presentation mode is one object (:mod:`.presentation`), w
 the views is the stage (:mod:`.stage`), the lesson's place is its band (:mod:`.lesson_band`) and
 its director (:mod:`.lesson_director`), sessions and autosave are :mod:`.documents`, preferences
 :mod:`.preferences`, exports :mod:`.exports`, undo :mod:`.undo_actions`, real checkpoints
-:mod:`.model_menu`. Each is given its collaborators here (the model, the appearance, the action
-table, the views it drives, a message sink), which is the seam for a new part (a class poll:
-``PollController(self.lesson_run, self.model, self.appearance, self.action_table,
-self.lesson_dock, self.messages)``).
+:mod:`.model_menu`, the class poll :mod:`.poll_part`. Each is given its collaborators here (the
+model, the appearance, the action table, the views it drives, a message sink), which is the seam
+for a new part.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from .lesson_director import LessonDirector, check_staging
 from .look import Look
 from .messages import StatusBarMessages
 from .model_menu import ModelMenu
+from .poll_part import PollPart, poll_actions
 from .preferences import Preferences
 from .presentation import Presentation
 from .problem_bar import ProblemBar
@@ -163,10 +163,15 @@ class MainWindow(QMainWindow):
             lesson=self.lesson_director, look=self.look, help=self.help, appearance=appearance, tabs=self.tabs,
             token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
+        # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
+        self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock, self.stage,
+                                   messages, self)
+        self.action_table.add(poll_actions(), self.class_poll)
 
     def _connect(self) -> None:
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
+        self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
@@ -267,6 +272,7 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         self.presentation.fit_blank()
         self.lesson_dock.fit()
+        self.class_poll.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # Ctrl+Q and the window's close button both come here: unsaved work is saved, dropped on
@@ -298,7 +304,8 @@ class MainWindow(QMainWindow):
             return
         for signal, slot in self._listening:
             signal.disconnect(slot)
-        for part in (self.documents, self.undo, self.look, self.help, self.lesson_director, self.model_menu,
+        for part in (self.class_poll, self.documents, self.undo, self.look, self.help, self.lesson_director,
+                     self.model_menu,
                      self.stage, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
                      self.scheme_selector, self.vocabulary, self.lesson_panel, *self.tabs.built_views()):
             assert isinstance(part, Detachable)

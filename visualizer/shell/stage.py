@@ -45,17 +45,41 @@ class Stage(Listening):
         self._scheme_selector, self._vocabulary = scheme_selector, vocabulary
         self._body, self._layout, self._menu_bar = body, layout, menu_bar
         self._presenting = False
+        self._sequence_covered = False
         self._margins, self._spacing = QMargins(), 0  # the ordinary window's, kept while presenting
         tabs.currentChanged.connect(self.arrange)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.fit_vocabulary)
 
+    def cover_sequence(self, covered: bool) -> None:
+        """While presenting, a band above the views (the class poll's) takes the room of the token
+        strip and the scheme line: they step aside until it goes."""
+        if covered != self._sequence_covered:
+            self._sequence_covered = covered
+            self.arrange()
+            self._forget_sizes()  # the window's least height changed now, not at the next pass
+
+    def _forget_sizes(self) -> None:
+        for widget in (self._tabs, self._body, self._layout.parentWidget()):
+            if widget is not None:
+                widget.updateGeometry()  # each parent layout's cached size of it, too
+        self._layout.invalidate()
+
+    def least_height(self) -> int:
+        """The height the views and what is shown around them need at the least, now (a view that
+        cannot shrink, such as the gradient lab's, raises it). Measured afresh: the layouts' cached
+        sizes may still be those of the page in front before."""
+        self._forget_sizes()
+        return self._layout.totalMinimumSize().height()
+
     def arrange(self, *_: object) -> None:
         """Show the text box, strip, scheme and vocabulary where the view in front uses them."""
         toy_sequence = self._tabs.uses_toy_sequence(self._tabs.currentWidget())
         presenting = self._appearance.presenting
-        self._scheme_selector.setVisible(toy_sequence)
-        self._token_strip.setVisible(toy_sequence)
+        sequence = toy_sequence and not (presenting and self._sequence_covered)
+        self._scheme_selector.setVisible(self._tabs.uses_scheme(self._tabs.currentWidget())
+                                         and not (presenting and self._sequence_covered))
+        self._token_strip.setVisible(sequence)
         self._vocabulary.setVisible(toy_sequence and not presenting)
         self._text_input.setVisible(self._tabs.uses_text_box(self._tabs.currentWidget()) and not presenting)
 

@@ -16,24 +16,31 @@ from ..subscriptions import Listening
 from ..views.attention_preview import AttentionPreview
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
+from ..views.lookup_table import LookupTable
 from ..views.palette import scaled_font
 from ..views.rope_clock import RopeClock
 from ..views.scheme_comparison import SchemeComparison
+from ..views.table_scale import TableScale
 from ..views.x_panel import XPanel
 
 PageView = TypeVar("PageView", bound=QWidget)
-LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "rope_clock": RopeClock, "attention": AttentionPreview,
-                                          "comparison": SchemeComparison, "gradient_lab": GradientLabView}
+LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "lookup_table": LookupTable, "rope_clock": RopeClock,
+                                          "attention": AttentionPreview, "comparison": SchemeComparison,
+                                          "gradient_lab": GradientLabView, "table_scale": TableScale}
 """The views a lesson step may name, in tab order (a new view for the lesson is added here and below)."""
 
 
 @dataclass(frozen=True)
 class PageRole:
     """What a page needs around it: the toy's strip, scheme and vocabulary (``toy_sequence``), the
-    toy's text box (``text_box``)."""
+    toy's text box (``text_box``), the scheme buttons (``scheme``: a page that shows no position);
+    whether it has a tab of its own (``tab``: a page only the lesson brings forward shows its tab
+    while it is in front, so that the tab bar never has to scroll)."""
 
     toy_sequence: bool = True
     text_box: bool = True
+    scheme: bool = True
+    tab: bool = True
 
 
 class ViewTabs(Listening, QTabWidget):
@@ -65,6 +72,9 @@ class ViewTabs(Listening, QTabWidget):
         # The other tabs are built the first time they are opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
         lazy: tuple[tuple[str, Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
+            # The table E and its lookup come before positions: no scheme buttons beside them.
+            ("lookup_table", lambda: LookupTable(model, appearance, highlight), lambda: self.tr("Table E"),
+             PageRole(scheme=False, tab=False)),
             ("rope_clock", lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"), PageRole()),
             ("attention", lambda: AttentionPreview(model, appearance, highlight), lambda: self.tr("Attention"),
              PageRole()),
@@ -73,11 +83,15 @@ class ViewTabs(Listening, QTabWidget):
             # The lab trains its own copy of E on its own batches: no toy strip, scheme or vocabulary.
             ("gradient_lab", lambda: GradientLabView(model, appearance, lab()), lambda: self.tr("Gradient lab"),
              PageRole(toy_sequence=False)),
+            # GPT-2's and Llama's tables, not the toy's sequence.
+            ("table_scale", lambda: TableScale(model, appearance), lambda: self.tr("How big E gets"),
+             PageRole(toy_sequence=False, tab=False)),
         )
         for name, build, title, role in lazy:
             page = LazyPage(build)
             self.pages[name] = page
             self.add_page(name, page, title, role)
+        self.currentChanged.connect(self._hide_lesson_only_tabs)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self._on_scale_changed()
 
@@ -88,6 +102,7 @@ class ViewTabs(Listening, QTabWidget):
         self._names[name], self._titles[name] = page, title
         self._roles[id(page)] = role
         index = self.addTab(page, title())
+        self.setTabVisible(index, role.tab)
         return index
 
     def page_view(self, name: str, kind: type[PageView]) -> PageView:
@@ -130,9 +145,19 @@ class ViewTabs(Listening, QTabWidget):
         """True if ``page`` shows the toy's sequence (its strip, scheme and vocabulary belong with it)."""
         return page is None or self._roles.get(id(page), PageRole()).toy_sequence
 
+    def uses_scheme(self, page: QWidget | None) -> bool:
+        """True if the scheme buttons belong with ``page``."""
+        return self.uses_toy_sequence(page) and (page is None or self._roles.get(id(page), PageRole()).scheme)
+
     def uses_text_box(self, page: QWidget | None) -> bool:
         """True if the toy's text box belongs with ``page``."""
         return page is None or self._roles.get(id(page), PageRole()).text_box
+
+    def _hide_lesson_only_tabs(self, current: int) -> None:
+        """A page only the lesson shows keeps its tab while it is in front, not after."""
+        for index in range(self.count()):
+            if index != current and not self._roles.get(id(self.widget(index)), PageRole()).tab:
+                self.setTabVisible(index, False)
 
     def _on_scale_changed(self, *_: object) -> None:
         self.setFont(scaled_font(self._appearance, 12, bold=True))

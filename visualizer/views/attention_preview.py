@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import numpy as np
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -15,12 +18,35 @@ from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
+from .staging import Staging, read_options
 from .values import ControlValue
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
 NARROW_PRESENTING = (50, 170)
 """Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
+
+
+@dataclass(frozen=True)
+class AttentionStaging:
+    """What a lesson step may ask of the attention preview (the ``staging`` of a step whose view is ``attention``)."""
+
+    x_numbers: bool = False
+    """Presenting, X beside the scores prints its numbers (a revealed swap is about X)."""
+    side_numbers: bool = False
+    """Presenting, the matrix beside X prints its numbers: ALiBi's bias −m·(i − j), RoPE's rotated q = k."""
+
+
+def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
+    """Pixels a matrix needs to print every finite value of ``values`` at the stage's size."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px())
+    metrics = QFontMetrics(font)
+    finite = values[np.isfinite(values)]
+    widest = max((metrics.horizontalAdvance(appearance.numbers.short(float(v))) for v in finite), default=0)
+    return values.shape[1] * (math.ceil(widest / CELL_FILL) + 2)
 
 
 class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
@@ -29,7 +55,12 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
     Beside the scores: X itself (none, learned, sinusoidal), the rotated q/k (RoPE) or the
     ALiBi bias of the chosen head. After each change a line says which rows of X merely moved
     and which changed, which is the whole difference between the schemes.
+
+    Presenting, X and the side matrix are small pictures beside the scores unless a lesson step
+    asks for their numbers (:class:`AttentionStaging`).
     """
+
+    STAGING = AttentionStaging
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -39,6 +70,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._highlight = highlight
         self._last_ids, self._last_X = model.ids, np.array(model.X())
         self._changes: list[RowVerdict] = []
+        self._staging = AttentionStaging()
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
         self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, 2))
         self.scores, self.x_matrix, self.side = self.graphics.heatmaps
@@ -86,6 +118,21 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._on_scale_changed()
         self.retranslate()
 
+    def stage(self, staging: Staging) -> None:
+        """A lesson step's preview: X's numbers (a revealed swap), the bias's or q/k's numbers (ALiBi, RoPE)."""
+        options = read_options(AttentionStaging, staging.options)
+        if options != self._staging:
+            self._staging = options
+            self._on_scale_changed()
+
+    def prints_x(self) -> bool:
+        """True when X beside the scores prints its numbers (always in the window; presenting if staged)."""
+        return not self._appearance.presenting or self._staging.x_numbers
+
+    def prints_side(self) -> bool:
+        """True when the matrix beside X prints its numbers (always in the window; presenting if staged)."""
+        return not self._appearance.presenting or self._staging.side_numbers
+
     def change_verdicts(self) -> list[RowVerdict]:
         """What the last change did to each row of X (see :func:`classify_rows`)."""
         return self._changes
@@ -102,7 +149,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         dims = [f"d{c}" for c in range(model.d)]
         side: np.ndarray | None = None
         if scheme == "rope":
-            side, side_labels, side_title = model.rotated(), dims, self.tr("q = k = R(p−1) x_p")
+            side, side_labels, side_title = model.rotated(), dims, self.tr("q = k = R(t−1) x_t")
         elif scheme == "alibi":
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
@@ -118,21 +165,34 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.scores.set_matrix(scores, labels, key_labels)
         fit_column_names(self.scores, self._appearance)
         self.x_matrix.set_title(self.tr("X"))
-        if self._appearance.presenting:
+        if self.prints_x():
+            self.x_matrix.set_matrix(model.X(), None, dims)
+            fit_column_names(self.x_matrix, self._appearance)
+        else:
             # On a projector the scores are the stage: X stays a small picture, without numbers
             # or column names (too small to read from the back row), for the outlined rows.
             self.x_matrix.set_matrix(model.X(), None, [""] * model.d, show_values=False)
-        else:
-            self.x_matrix.set_matrix(model.X(), None, dims)
         self.x_matrix.set_row_outlines(self._change_outlines())
         self.side.plot.setVisible(side is not None)
-        if self._appearance.presenting:  # a hidden side matrix leaves its width to the scores
-            narrow = self._appearance.px(self._column_limits[1][1]) if side is not None else 0
-            self.graphics.ci.layout.setColumnMaximumWidth(self.graphics.matrix_columns[2], narrow)
+        layout = self.graphics.ci.layout
+        if self._appearance.presenting:  # X and the side matrix: as wide as their numbers, or pictures
+            x_column, side_column = self.graphics.matrix_columns[1:]
+            x_width = numbers_width(np.asarray(model.X()), self._appearance) if self._staging.x_numbers \
+                else self._appearance.px(self._column_limits[0][1])
+            # Numbers a little roomier than they need, when the scores leave the room.
+            layout.setColumnMaximumWidth(x_column, x_width * 4 // 3 if self._staging.x_numbers else x_width)
+            layout.setColumnMinimumWidth(x_column, x_width if self._staging.x_numbers else 0)
+            narrow = 0
+            if side is not None:
+                narrow = numbers_width(side, self._appearance) if self._staging.side_numbers \
+                    else self._appearance.px(self._column_limits[1][1])
+            layout.setColumnMaximumWidth(side_column, narrow)
+            layout.setColumnMinimumWidth(side_column, narrow if self._staging.side_numbers else 0)
         if side is not None:
             self.side.set_title(side_title)
-            # Presenting, a picture: its numbers would not fit at 22 px beside the scores.
-            self.side.set_matrix(side, None, side_labels, show_values=not self._appearance.presenting)
+            # Presenting, a picture unless a step asks: its numbers need room beside the scores.
+            self.side.set_matrix(side, None, side_labels, show_values=self.prints_side())
+            fit_column_names(self.side, self._appearance)
         self._set_alibi_controls_visible(scheme == "alibi")
         self.slope_label.setText(self.tr("slope m = {0}").format(
             self._appearance.numbers.short(model.alibi_slope(), 4)))
@@ -162,7 +222,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             return self.tr("No positions and no mask: drag a chip and the rows and columns of the scores "
                            "just permute; attention alone cannot tell the orders apart.")
         if scheme == "rope":
-            return self.tr("RoPE: X is unchanged; q and k are rotated by (p − 1)·θ_i, so a score "
+            return self.tr("RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score "
                            "depends on the two tokens and their distance only.") + blank
         if scheme == "alibi":
             return self.tr("ALiBi: X is unchanged; each score loses slope × distance, so far keys "
@@ -229,6 +289,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         for column, (default, narrow) in zip(self.graphics.matrix_columns[1:], self._column_limits, strict=True):
             layout.setColumnMaximumWidth(column, self._appearance.px(narrow) if self._appearance.presenting
                                          else default)
+            if not self._appearance.presenting:
+                layout.setColumnMinimumWidth(column, 0)
         self.graphics.restyle()
         self.request_refresh()
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,11 +33,14 @@ from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
+from .row_texts import RowTexts
+from .stage import fit_column_names
 from .staging import UNSTAGED, Outcome, Staging, StagingError, read_options
 from .values import ControlValue
 
 PLAY_STEP_MS = 150
 LAB_PAGES = ("toy", "real_scale")
+MAX_SEED = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -48,14 +51,34 @@ class GradientLabStaging:
     """``toy`` (the 12-token lab) or ``real_scale`` (GPT-2's size, for a question about it)."""
     measure: bool = False
     """Run the real-scale race now, and report its outcome to the lesson (a revealed answer)."""
+    batch: int | None = None
+    """Draw a batch of this many tokens (Zipf s = 1, ``seed``) over E as it started, when the step
+    opens; None: keep the lab as it is."""
+    seed: int = 0
+    """The seed of that batch: the same batch every time the step opens."""
 
     def __post_init__(self) -> None:
         if self.page not in LAB_PAGES:
             raise StagingError("page", f"{self.page!r} is not one of {', '.join(LAB_PAGES)}")
+        if self.batch is not None and not 1 <= self.batch <= MAX_BATCH:
+            raise StagingError("batch", f"must be 1 .. {MAX_BATCH}, not {self.batch}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise StagingError("seed", f"must be 0 .. {MAX_SEED}, not {self.seed}")
+
 ZERO_ROW = QColor(140, 140, 140)
-E_COLUMN, DISTANCE_COLUMN = 2, 3
-COLUMN_STRETCH = (3, 4, 3, 3)  # counts, gradient, E, distance
-STAGE_COLUMN_STRETCH = (2, 3, 0, 0)  # presenting: the gradient's four columns wide enough for 22 px numbers
+ZIPF_COLOUR = QColor("#C04F00")
+"""The Zipf law's expected counts: the dashed curve and the numbers read from it."""
+COUNTS_COLUMN, NUMBERS_COLUMN, GRADIENT_COLUMN, E_COLUMN, DISTANCE_COLUMN = range(5)
+COLUMN_STRETCH = (3, 0, 4, 3, 3)  # counts, their numbers, gradient, E, distance
+STAGE_COLUMN_STRETCH = (3, 0, 5, 0, 2)  # presenting: the gradient's four columns wide enough for 22 px numbers
+STAGE_DECIMALS = 2
+ALIGN_PASSES = 4
+STAGED_ZIPF_S = 1.0
+"""The Zipf exponent of a batch a lesson step draws (the lesson's law, s = 1)."""
+LABEL_PX = 20
+"""Type of the lab's row names and counts while presenting, in pixels at 1024 × 768 (digits 14 px)."""
+NUMBER_PX = 22
+"""Type of the counts and expected counts beside the bars while presenting (digits 16 px)."""
 
 
 class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
@@ -84,7 +107,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.exponent.setSingleStep(0.1)
         self.exponent.setValue(self.lab.zipf_exponent)
         self.seed = QSpinBox()
-        self.seed.setRange(0, 1_000_000)
+        self.seed.setRange(0, MAX_SEED)
         self.sample_button = QPushButton()
         self.log_log = QCheckBox()
         self.touched_label = QLabel()
@@ -109,9 +132,16 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.counts_plot.addItem(self.counts_bars)
         self.counts_points = pg.PlotDataItem(symbol="o", pen=None, symbolBrush="#0072B2")
         self.counts_plot.addItem(self.counts_points)
-        self.law_curve = pg.PlotDataItem(pen=pg.mkPen("#D55E00", width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
+        self.law_curve = pg.PlotDataItem(pen=pg.mkPen(ZIPF_COLOUR, width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
-        self.gradient_map = add_heatmap(self.plots, 0, 1, appearance, title_points=10)
+        # The count of each row and the Zipf law's expected count, printed beside the bars.
+        self.count_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
+        self.expected_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
+        self.numbers_layout = pg.GraphicsLayout()
+        self.numbers_layout.addItem(self.count_numbers, row=0, col=0)
+        self.numbers_layout.addItem(self.expected_numbers, row=0, col=1)
+        self.plots.addItem(self.numbers_layout, row=0, col=NUMBERS_COLUMN)
+        self.gradient_map = add_heatmap(self.plots, 0, GRADIENT_COLUMN, appearance, title_points=10)
         self.E_map = add_heatmap(self.plots, 0, E_COLUMN, appearance, title_points=10)
         self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
@@ -185,8 +215,23 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         options = read_options(GradientLabStaging, staging.options)
         self.pages.setCurrentWidget(self.real_scale if options.page == "real_scale" else self._toy_page)
         self._report = staging.report
+        if options.batch is not None:
+            self.stage_batch(options.batch, options.seed)
         if options.measure:
             self.real_scale.start()
+
+    def stage_batch(self, size: int, seed: int) -> None:
+        """The same batch every time (``size`` tokens, Zipf s = 1, ``seed``) over E as training
+        started: its gradient, and how far one step of it moves each row, are on stage."""
+        self.player.pause()
+        lab = self.lab
+        with lab.changed.blocked():  # one redraw at the end
+            lab.reset()
+            lab.set_batch(size, STAGED_ZIPF_S, seed)
+        self.batch_size.setValue(size)
+        self.exponent.setValue(STAGED_ZIPF_S)
+        self.seed.setValue(seed)
+        self.request_refresh()
 
     def _on_measured(self, result: dict[str, object]) -> None:
         self._report(result)
@@ -242,10 +287,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             self.law_curve.setData(expected, rows_y)
             # A plot is at least as wide as its title.
             title = self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)")
-            if self._appearance.presenting:  # on two lines, to leave the gradient room
-                self.counts_plot.setTitle("<br>".join(html.escape(part) for part in title.split(", ", 1)),
-                                          size=f"{self._appearance.stage_px(15)}px",
-                                          color=self._appearance.foreground)
+            if self._appearance.presenting:  # the columns of numbers beside the bars say what they are
+                self.counts_plot.setTitle(None)
             else:
                 self.counts_plot.setTitle(title)
             # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
@@ -257,12 +300,13 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             font = scaled_font(self._appearance, 9)
             row_pixels = self.counts_plot.getViewBox().height() / max(lab.V, 1)
             if self._appearance.presenting:  # the back row's size (the stage leaves the rows room)
-                font.setPixelSize(self._appearance.stage_px(15))
+                font.setPixelSize(self._appearance.stage_px(LABEL_PX))
             elif row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
                 font.setPixelSize(max(6, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
             presenting = self._appearance.presenting
-            self.counts_plot.getAxis("top").setStyle(tickFont=font if presenting else None)
+            # Presenting, the counts are printed beside the bars: the axis of counts is not drawn.
+            self.counts_plot.showAxis("top", not presenting)
             for side in ("left", "top"):  # black on the projector, pyqtgraph's grey otherwise
                 if presenting:
                     self.counts_plot.getAxis(side).setTextPen(self._appearance.foreground)
@@ -271,6 +315,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
             self.counts_plot.setYRange(0, lab.V, padding=0)
             self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
+        self._show_count_numbers(counts, expected, log)
         rows, grads = lab.gradient()
         gradient = np.full(lab.E.shape, np.nan)
         gradient[rows] = grads
@@ -280,17 +325,24 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         limit = symmetric_limit(gradient, lab.E)
         for heatmap in (self.gradient_map, self.E_map):
             heatmap.set_levels(limit)
-        self.gradient_map.set_matrix(gradient, None, columns)
+        # Presenting, two decimals: the sums of a head token's pulls reach −14.152, and four such
+        # columns beside the bars, the counts and the distances do not fit 1024 px at 22 px type.
+        decimals = STAGE_DECIMALS if self._appearance.presenting else None
+        self.gradient_map.set_matrix(gradient, None, columns, decimals=decimals)
+        fit_column_names(self.gradient_map, self._appearance)
         self.gradient_map.set_marked_rows(zero_rows, ZERO_ROW)
         self.E_map.set_matrix(lab.E[order], None, columns)
-        distance = lab.distance_travelled()[order]
+        # Before any step: how far one step of this batch moves each row; after: how far each has moved.
+        distance = (lab.step_distances() if lab.steps == 0 else lab.distance_travelled())[order]
         self.distance_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=distance)
         self.distance_plot.setYRange(0, lab.V, padding=0)
         self.distance_plot.setXRange(0, max(0.5, float(distance.max()) * 1.1), padding=0)
         self.distance_plot.getAxis("left").setTicks([[]])
         self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
         self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
-        self.distance_plot.setTitle(self.tr("distance moved"))
+        moved = self.tr("one step\nmoves it") if lab.steps == 0 else \
+            self.tr("distance moved\nin {0} steps").format(lab.steps)
+        self.distance_plot.setTitle(html.escape(moved).replace("\n", "<br>"), **self._plot_title_style())
         touched = lab.V - len(zero_rows)
         self.touched_label.setText(self.tr("rows touched: {0} of {1}").format(touched, lab.V))
         text = self.tr(
@@ -304,6 +356,95 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             text += " " + self.tr("Adam here is the sparse (lazy) kind frameworks use for embeddings: "
                                   "rows without a gradient keep their moments.")
         self.loss_label.setText(text)
+        self._fit_stage_columns(gradient, decimals)
+        self._align_rows()
+
+    def _fit_stage_columns(self, gradient: np.ndarray, decimals: int | None) -> None:
+        """Presenting, the gradient as wide as its numbers need at the stage's size, the distances as
+        wide as their title; the bars of counts take the rest. In the window, stretch factors."""
+        layout = self.plots.ci.layout
+        if not self._appearance.presenting:
+            for column in (GRADIENT_COLUMN, DISTANCE_COLUMN):
+                layout.setColumnMinimumWidth(column, 0)
+                layout.setColumnMaximumWidth(column, 100_000)
+            return
+        font = QFont()
+        font.setPixelSize(self._appearance.stage_px())
+        metrics, numbers = QFontMetrics(font), self._appearance.numbers
+        finite = gradient[np.isfinite(gradient)]
+        text = numbers.short if decimals is None else (lambda v: numbers.fixed(v, decimals))
+        widest = max((metrics.horizontalAdvance(text(float(v))) for v in finite), default=0)
+        grid = gradient.shape[1] * (int(widest / 0.9) + 3)
+        layout.setColumnFixedWidth(GRADIENT_COLUMN, grid)
+        title = QFont()
+        title.setPixelSize(self._appearance.stage_px(LABEL_PX))
+        lines = (self.tr("one step\nmoves it") if self.lab.steps == 0 else
+                 self.tr("distance moved\nin {0} steps").format(self.lab.steps)).split("\n")
+        distances = max(QFontMetrics(title).horizontalAdvance(line) for line in lines) + self._appearance.px(10)
+        layout.setColumnFixedWidth(DISTANCE_COLUMN, distances)
+
+    def _align_rows(self) -> None:
+        """The bar charts' rows level with the gradient's: their title rows as tall as the heatmap's
+        title and column names (the row labels name all three panels' rows). Measured on the
+        layout's geometry of now (activated here), again until nothing moves."""
+        plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
+        for _ in range(ALIGN_PASSES):
+            self._settle_layouts(plots)
+            grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
+            moved = False
+            for plot in plots:
+                offset = grid_top - plot.getViewBox().sceneBoundingRect().top()
+                height = plot.layout.rowMinimumHeight(0) + offset
+                if abs(offset) > 0.5 and height >= 0:
+                    plot.layout.setRowFixedHeight(0, height)
+                    plot.titleLabel.setMaximumHeight(height)
+                    moved = True
+            if not moved:
+                return
+
+    def _settle_layouts(self, plots: list[pg.PlotItem]) -> None:
+        """Lay out the panels now (Qt would at its next pass): their geometry is then the one drawn."""
+        self.plots.ci.layout.activate()
+        for plot in plots:
+            plot.layout.activate()
+        grid = self.gradient_map.plot.layout()
+        if grid is not None:
+            grid.activate()
+
+    def rows_aligned(self) -> bool:
+        """True when the bars' rows are level with the gradient's (read back by tests)."""
+        grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
+        plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
+        return all(abs(p.getViewBox().sceneBoundingRect().top() - grid_top) <= 1 for p in plots)
+
+    def _show_count_numbers(self, counts: np.ndarray, expected: np.ndarray, log: bool) -> None:
+        """Beside the bars, row by row: the batch's count and the Zipf law's expected count."""
+        numbers, view = self._appearance.numbers, self.counts_plot.getViewBox()
+        shown = not log
+        self.numbers_layout.setVisible(shown)
+        if not shown:
+            self.plots.ci.layout.setColumnFixedWidth(NUMBERS_COLUMN, 0)
+            return
+        foreground = QColor(self._appearance.foreground)
+        self.count_numbers.set_texts([self.tr("count"), *(str(int(c)) for c in counts)], view, -1,
+                                     [foreground] * (len(counts) + 1))
+        # The expected counts in the colour of the dashed Zipf curve they are read from.
+        self.expected_numbers.set_texts([self.tr("expected"), *(numbers.fixed(float(e), 1) for e in expected)],
+                                        view, -1, [ZIPF_COLOUR] * (len(expected) + 1))
+        self.numbers_layout.setContentsMargins(0, 0, 0, 0)
+        self.numbers_layout.setSpacing(0)
+        width = self.count_numbers.maximumWidth() + self.expected_numbers.maximumWidth()
+        self.plots.ci.layout.setColumnFixedWidth(NUMBERS_COLUMN, width)
+
+    def count_texts(self) -> tuple[list[str], list[str]]:
+        """The counts and expected counts printed beside the bars, row by row (read back by tests)."""
+        return self.count_numbers.texts()[1:], self.expected_numbers.texts()[1:]
+
+    def _plot_title_style(self) -> dict[str, str]:
+        """A plot title in the back row's size while presenting, pyqtgraph's otherwise."""
+        if self._appearance.presenting:
+            return {"size": f"{self._appearance.stage_px(LABEL_PX)}px", "color": self._appearance.foreground}
+        return {}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.plots and event.type() == QEvent.Type.Resize:
@@ -324,21 +465,31 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self._set_stage(self._appearance.presenting)
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
+        numbers = QFont()
+        if self._appearance.presenting:
+            numbers.setPixelSize(self._appearance.stage_px(NUMBER_PX))
+        else:
+            numbers = scaled_font(self._appearance, 9)
+        for texts in (self.count_numbers, self.expected_numbers):
+            texts.set_font(numbers, self._appearance.px(4))
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
         self._on_look_changed()
 
     def _set_stage(self, presenting: bool) -> None:
-        """While presenting, fewer things larger: the counts and the sparse gradient; the training
-        loop, E and the distances step aside (they come back when presenting ends)."""
+        """While presenting, fewer things larger: the counts with their numbers, the sparse gradient
+        and how far each row moved; the training loop's options and E step aside (they come back
+        when presenting ends)."""
         for widget in self._trainer:
             widget.setVisible(not presenting)
         layout = self.plots.ci
-        for item, column in ((self.E_map.plot, E_COLUMN), (self.distance_plot, DISTANCE_COLUMN)):
+        for item, column in ((self.E_map.plot, E_COLUMN),):
             shown = item in layout.items
             if presenting and shown:
                 layout.removeItem(item)
             elif not presenting and not shown:
                 layout.addItem(item, row=0, col=column)
+        # The distances are on stage (rows visibly moving), without their axis of numbers.
+        self.distance_plot.showAxis("top", not presenting)
         for column, stretch in enumerate(STAGE_COLUMN_STRETCH if presenting else COLUMN_STRETCH):
             layout.layout.setColumnStretchFactor(column, stretch)
 
@@ -379,6 +530,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
         self._set_stage(False)  # the panels set aside go back into the scene, which frees them
+        for texts in (self.count_numbers, self.expected_numbers):
+            texts.detach()
         dispose_plot_menus(self.plots)
         self.player.pause()
         self.real_scale.detach()

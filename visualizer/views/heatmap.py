@@ -179,6 +179,7 @@ class Heatmap:
         self._marked_rows: list[int] = []
         self._title = ""
         self._show_values = True
+        self._decimals: int | None = None
         self._drawn_levels: tuple[float, float] | None = None
         self._drawn_numbers: object = None
         self._range_shape: tuple[int, int] | None = None
@@ -247,11 +248,12 @@ class Heatmap:
             self.image.setLevels((-limit, limit))
 
     def set_matrix(self, values: np.ndarray, row_labels: Sequence[str] | None,
-                   column_labels: Sequence[str], show_values: bool = True) -> None:
+                   column_labels: Sequence[str], show_values: bool = True, decimals: int | None = None) -> None:
         """Show ``values`` (shape (rows, columns)); NaN cells stay blank.
 
         Row and column labels become the left and top axis ticks; ``row_labels=None`` hides the
-        left axis (a matrix placed right of another that already names the rows).
+        left axis (a matrix placed right of another that already names the rows). Cells print the
+        lesson's short numbers, or every value with exactly ``decimals`` places when given.
         """
         values = np.asarray(values, dtype=np.float64)
         rows, columns = values.shape
@@ -260,9 +262,9 @@ class Heatmap:
         levels = self.levels()
         if (labels_key == self._axis_labels and show_values == self._show_values
                 and self._drawn_levels == levels and self._drawn_numbers == self._appearance.numbers
-                and np.array_equal(values, self._values, equal_nan=True)):
+                and decimals == self._decimals and np.array_equal(values, self._values, equal_nan=True)):
             return  # nothing visible changed: keep the cached image and labels
-        self._show_values, self._drawn_levels = show_values, levels
+        self._show_values, self._drawn_levels, self._decimals = show_values, levels, decimals
         self._drawn_numbers = self._appearance.numbers
         self._values = values
         if rows and columns:
@@ -272,8 +274,8 @@ class Heatmap:
         else:
             self.image.setVisible(False)
         numbers = self._appearance.numbers
-        self._texts = [
-            [numbers.short(v) if show_values and np.isfinite(v) else "" for v in row] for row in values
+        self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
+            [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
         ]
         self.labels.set_cells(values, self._texts, self._label_colours(values, levels))
         self._set_axis_labels(row_labels, column_labels)

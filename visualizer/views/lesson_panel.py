@@ -154,6 +154,11 @@ class LessonPanel(ListeningView, QWidget):
         """Run the question's experiment and show its answer."""
         self.run.reveal()
 
+    def add_to_question_box(self, widget: QWidget) -> None:
+        """Put ``widget`` in the question box after the Reveal button: beside it along the bottom,
+        under it beside the views (the class poll's button and offline practice)."""
+        self._question_layout.addWidget(widget)
+
     def _on_run_changed(self) -> None:
         self._arrange()  # a question step puts its box beside the caption
         self.retranslate()

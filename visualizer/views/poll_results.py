@@ -2,7 +2,8 @@
 
 Drawn for a projector: the counts in type whose digits are 16 px tall at 768 lines, the choices'
 texts at 14 px and up, in either language; the right choice has a ✓ and its own colour, so the
-mark does not depend on colour alone.
+mark does not depend on colour alone. Wide, each choice is one line (letter, text, bar, count);
+in a column (a panel beside the views) its bar goes under its text.
 """
 
 from __future__ import annotations
@@ -35,15 +36,13 @@ class PollResultsView(ListeningView, QWidget):
         self.setObjectName("poll_results")
         self._appearance = appearance
         self._results: PollResults | None = None
+        self._column = False
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.footer = QLabel()
         self.footer.setWordWrap(True)
         self._rows = QWidget()
         self._grid = QGridLayout(self._rows)
-        # The bars get more of the width than the texts: the class reads the chart first.
-        self._grid.setColumnStretch(1, 2)
-        self._grid.setColumnStretch(2, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(self.prompt)
         layout.addWidget(self._rows, 1)
@@ -53,6 +52,7 @@ class PollResultsView(ListeningView, QWidget):
         self.bars: list[QFrame] = []
         self.counts: list[QLabel] = []
         self._tracks: list[QHBoxLayout] = []
+        self._holders: list[QWidget] = []  # each bar's track
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
@@ -60,6 +60,17 @@ class PollResultsView(ListeningView, QWidget):
     def results(self) -> PollResults | None:
         """What is shown."""
         return self._results
+
+    def set_column(self, column: bool) -> None:
+        """Each bar under its choice's text (a narrow panel), or beside it (the default)."""
+        if column != self._column:
+            self._column = column
+            self._place_rows()
+            self._on_scale_changed()
+
+    def set_prompt_shown(self, shown: bool) -> None:
+        """Show the question above the bars, or not (the lesson shows it right beside the chart)."""
+        self.prompt.setVisible(shown)
 
     def set_results(self, results: PollResults | None) -> None:
         """Show ``results`` (None: nothing to show)."""
@@ -72,11 +83,9 @@ class PollResultsView(ListeningView, QWidget):
     def _make_rows(self, choices: int) -> None:
         for widget in (*self.letters, *self.texts, *self.counts):
             widget.deleteLater()
-        for track in self._tracks:
-            parent = track.parentWidget()
-            if parent is not None:
-                parent.deleteLater()
-        self.letters, self.texts, self.bars, self.counts, self._tracks = [], [], [], [], []
+        for holder in self._holders:
+            holder.deleteLater()
+        self.letters, self.texts, self.bars, self.counts, self._tracks, self._holders = [], [], [], [], [], []
         for row in range(choices):
             letter, text, count = QLabel(), QLabel(), QLabel()
             text.setWordWrap(True)
@@ -91,18 +100,40 @@ class PollResultsView(ListeningView, QWidget):
             bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             track.addWidget(bar, 0, Qt.AlignmentFlag.AlignVCenter)
             track.addStretch()
-            self._grid.addWidget(letter, row, 0, Qt.AlignmentFlag.AlignVCenter)
-            self._grid.addWidget(text, row, 1)
-            self._grid.addWidget(holder, row, 2)
-            self._grid.addWidget(count, row, 3)
-            for shown in (letter, text, holder, count):
-                shown.show()  # children added to a shown widget stay hidden until told
             self.letters.append(letter)
             self.texts.append(text)
             self.bars.append(bar)
             self.counts.append(count)
             self._tracks.append(track)
+            self._holders.append(holder)
+        self._place_rows()
+        for row in range(choices):
+            for shown in (self.letters[row], self.texts[row], self._holders[row], self.counts[row]):
+                shown.show()  # children added to a shown widget stay hidden until told
         self._on_scale_changed()
+
+    def _place_rows(self) -> None:
+        """One line per choice, or (in a column) the bar on a line of its own under the text."""
+        grid = self._grid
+        for row in range(len(self.letters)):
+            for widget in (self.letters[row], self.texts[row], self._holders[row], self.counts[row]):
+                grid.removeWidget(widget)
+        lines = 2 if self._column else 1
+        for row in range(len(self.letters)):
+            line = row * lines
+            grid.addWidget(self.letters[row], line, 0, Qt.AlignmentFlag.AlignVCenter)
+            if self._column:
+                grid.addWidget(self.texts[row], line, 1, 1, 3)  # the whole width: the count is on the bar's line
+                grid.addWidget(self._holders[row], line + 1, 1, 1, 2)
+                grid.addWidget(self.counts[row], line + 1, 3)
+            else:
+                grid.addWidget(self.texts[row], line, 1)
+                grid.addWidget(self._holders[row], line, 2)
+                grid.addWidget(self.counts[row], line, 3)
+        # Wide, the texts get a little more of the width than the bars (a longer choice then takes
+        # two lines, not three); in a column the text has the width and the bar the line under it.
+        grid.setColumnStretch(1, 1 if self._column else 3)
+        grid.setColumnStretch(2, 1 if self._column else 2)
 
     def retranslate(self) -> None:
         """Re-read every text in the current language, and redraw the bars."""
@@ -147,13 +178,15 @@ class PollResultsView(ListeningView, QWidget):
                 return chosen
             return scaled_font(appearance, points, bold=bold)
 
+        # A column beside the views shares its height with the lesson: the window's own sizes there.
+        big, bar_px = (12, 14) if self._column else (15, 20)
         self.prompt.setFont(font(24, 14, bold=True))
-        self.footer.setFont(font(18, 11))
+        self.footer.setFont(font(18, 10 if self._column else 11))
         for letter, text, bar, count in zip(self.letters, self.texts, self.bars, self.counts, strict=True):
-            letter.setFont(font(26, 15, bold=True))
-            text.setFont(font(20, 12))
-            count.setFont(font(26, 15, bold=True))
-            bar.setFixedHeight(appearance.stage_px(30) if appearance.presenting else appearance.px(20))
+            letter.setFont(font(26, big, bold=True))
+            text.setFont(font(20, 11 if self._column else 12))
+            count.setFont(font(26, big, bold=True))
+            bar.setFixedHeight(appearance.stage_px(30) if appearance.presenting else appearance.px(bar_px))
 
 
 def _set_style(widget: QWidget, style: str) -> None:

@@ -1,13 +1,17 @@
 """The class poll on the projector while the class answers: a QR code of the address, the
-address in large type, and how many have answered (never how they answered: nobody copies)."""
+address in large type, and how many have answered (never how they answered: nobody copies).
+
+Two arrangements: a row (the code on the left, the text beside it: a band across the stage) and
+a column (the code on top, the text under it: a panel beside the views)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
+from ..classroom.web import code_text
 from .palette import scaled_font
 from .protocol import ListeningView
 from .qr_code import QrCode
@@ -15,6 +19,12 @@ from .qr_code import QrCode
 QR_SHARE_OF_WIDTH = 0.55
 """The code takes the stage's whole height, up to this share of its width (the text needs the rest)."""
 MIN_QR_PX = 120
+QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
+TYPICAL_MODULES = 37
+"""Modules along a side of the code of a classroom address (version 3, its address in capitals,
+and its quiet zone): the size a band is planned for before the address is known."""
+ROW_MARGIN = 4
+"""Around a row (a band across the stage: its height is the code's): the quiet zone is margin enough."""
 
 
 class PollStage(ListeningView, QWidget):
@@ -60,8 +70,11 @@ class PollStage(ListeningView, QWidget):
         column.addWidget(self.count)
         column.addStretch(1)
         self._text = text
-        layout = self._layout = QHBoxLayout(self)
-        layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignCenter)
+        self._column = False
+        layout = self._layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._column_margin = layout.contentsMargins().left()  # the style's
+        layout.setContentsMargins(ROW_MARGIN, ROW_MARGIN, ROW_MARGIN, ROW_MARGIN)
+        layout.addWidget(self.qr, 1)
         layout.addWidget(text, 1)
         layout.addWidget(self.message, 1)
         self.listen(appearance.events.scale, self._on_scale_changed)
@@ -83,6 +96,34 @@ class PollStage(ListeningView, QWidget):
         self._count = answered
         self.count.setText(self.tr("Answered: {0}").format(self._appearance.numbers.integer(answered)))
 
+    def set_column(self, column: bool) -> None:
+        """The code above the text (a panel beside the views), or beside it (a band: the default)."""
+        if column != self._column:
+            self._column = column
+            self._layout.setDirection(QBoxLayout.Direction.TopToBottom if column
+                                      else QBoxLayout.Direction.LeftToRight)
+            margin = self._column_margin if column else ROW_MARGIN
+            self._layout.setContentsMargins(margin, margin, margin, margin)
+            self._layout.setStretch(1, 0 if column else 1)  # in a column the code takes what is left
+            self.hint.setVisible(not column)  # a column has no room for it: the title says what to do
+            self._on_scale_changed()
+            self._fit_code()
+
+    def height_for_code(self, side: float) -> int:
+        """The height this stage needs, as a row, to draw a code at least ``side`` px tall (its quiet
+        zone included): whole pixels per module, so the side is rounded up to the next whole module."""
+        modules = self.qr.modules() or TYPICAL_MODULES
+        margins = self._layout.contentsMargins()
+        return -(-int(side) // modules) * modules + margins.top() + margins.bottom()
+
+    def column_height(self, width: int, code: int = MIN_QR_PX) -> int:
+        """The height a column ``width`` px wide needs to show the text whole under a code ``code``
+        px tall (margins included)."""
+        margins = self._layout.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        text = self._text.heightForWidth(inner) if self._text.isVisibleTo(self) else 0
+        return code + self._layout.spacing() + text + margins.top() + margins.bottom()
+
     def set_problem(self, message: str | None) -> None:
         """Show ``message`` (no network, say) in place of the code."""
         self._problem = message
@@ -92,13 +133,11 @@ class PollStage(ListeningView, QWidget):
 
     def _show(self) -> None:
         open_now = bool(self._url) and self._problem is None
-        self.qr.set_text(self._url or "")
+        self.qr.set_text(code_text(self._url) if self._url else "")
         self.qr.setVisible(open_now)
         self._text.setVisible(open_now)
         self.message.setVisible(not open_now)
-        # Break the address after the port: the room token then starts a line of its own.
-        shown = (self._url or "").replace(":", ":\u200b").replace("/", "/\u200b")
-        self.address.setText(shown)
+        self.address.setText(breakable(self._url or ""))
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -108,6 +147,8 @@ class PollStage(ListeningView, QWidget):
                                   "(on the same Wi-Fi as this laptop):"))
         self.set_count(self._count)
         self.message.setText(self._problem or self.tr("The class poll is closed."))
+        if self._column:
+            self._fit_code()  # the text's height changed with its words
 
     def _on_scale_changed(self, *_: object) -> None:
         appearance = self._appearance
@@ -127,13 +168,15 @@ class PollStage(ListeningView, QWidget):
             self.count.setFont(font(40, bold=True))
             self.message.setFont(font(26, bold=True))
         else:
-            mono = scaled_font(appearance, 14, bold=True)
+            # A column beside the views shares its height with the lesson: a little smaller there.
+            big = 0.8 if self._column else 1.0
+            mono = scaled_font(appearance, 14 * big, bold=True)
             mono.setStyleHint(QFont.StyleHint.Monospace)
             mono.setFamily("monospace")
-            self.title.setFont(scaled_font(appearance, 16, bold=True))
+            self.title.setFont(scaled_font(appearance, 16 * big, bold=True))
             self.hint.setFont(scaled_font(appearance, 10))
             self.address.setFont(mono)
-            self.count.setFont(scaled_font(appearance, 20, bold=True))
+            self.count.setFont(scaled_font(appearance, 20 * big, bold=True))
             self.message.setFont(scaled_font(appearance, 14, bold=True))
         self._fit_code()
 
@@ -142,10 +185,29 @@ class PollStage(ListeningView, QWidget):
         self._fit_code()
 
     def _fit_code(self) -> None:
+        if self._column:  # as large as the column's width and what the whole text leaves of its height
+            self.qr.setMinimumSize(MIN_QR_PX, MIN_QR_PX)
+            self.qr.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
+            margins = self._layout.contentsMargins()
+            self._text.setMinimumHeight(self._text.heightForWidth(self.width() - margins.left() - margins.right()))
+            return
+        self._text.setMinimumHeight(0)
         margins = self._layout.contentsMargins()
         height = self.height() - margins.top() - margins.bottom()
         side = max(MIN_QR_PX, min(height, int(self.width() * QR_SHARE_OF_WIDTH)))
         self.qr.setFixedSize(side, side)
 
 
-__all__ = ["PollStage"]
+def breakable(url: str) -> str:
+    """The address with places to break a line: after the port (the room token then starts a line
+    of its own) and in the middle of the token (half of it fits a narrow panel in large type)."""
+    head, slash, token = url.rstrip("/").rpartition("/")
+    if not slash:
+        return url
+    middle = len(token) // 2
+    tail = "/" if url.endswith("/") else ""
+    head = head.replace(":", ":\u200b").replace("/", "/\u200b")
+    return f"{head}/\u200b{token[:middle]}\u200b{token[middle:]}{tail}"
+
+
+__all__ = ["TYPICAL_MODULES", "PollStage", "breakable"]

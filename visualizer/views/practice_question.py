@@ -3,7 +3,8 @@ the app and is told whether the choice is right, and why."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -56,6 +57,19 @@ class PracticeQuestion(ListeningView, QWidget):
         self._on_scale_changed()
         self.retranslate()
 
+    def sizeHint(self) -> QSize:
+        # As tall as its text needs at its width (word-wrapped labels): in a scroll area, it then
+        # asks for all of its height and scrolls only when the window has less.
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # another width, another height: tell whoever holds it
+
     def question(self) -> AskedQuestion | None:
         """The question shown."""
         return self._question
@@ -76,6 +90,12 @@ class PracticeQuestion(ListeningView, QWidget):
         if count != len(self.buttons):
             self._make_choices(count)
         self.retranslate()
+
+    def set_prompt_shown(self, shown: bool) -> None:
+        """Show the heading and the question above the choices, or not (inside the lesson's own
+        question box, which shows the question already)."""
+        self.heading.setVisible(shown)
+        self.prompt.setVisible(shown)
 
     def choose(self, index: int) -> None:
         """Pick choice ``index``: the feedback says whether it is right, and why."""

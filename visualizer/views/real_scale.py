@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -25,11 +26,15 @@ from ..core import (
     iter_dense_embedding_gradient,
     zipf_batch,
 )
+from .figure_bars import Figure, FigureBars
 from .palette import scaled_font
 from .protocol import ListeningView
 
 DEFAULT_BATCH = 4000
 BYTES_PER_FLOAT32 = 4
+SPARSE_COLOUR = QColor("#009E73")
+DENSE_COLOUR = QColor("#0072B2")
+ONE_HOT_COLOUR = QColor("#D55E00")
 
 
 class GradientRace(QObject):
@@ -119,6 +124,10 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.memory.setWordWrap(True)
         self.answer = QLabel()
         self.answer.setWordWrap(True)
+        for label in (self.report, self.answer):  # no room kept for a report not made yet
+            label.setVisible(False)
+        # The three memories to one scale: what the sparse path saves is seen before it is measured.
+        self.bars = FigureBars(appearance)
         self._captions = [QLabel() for _ in range(3)]
         layout = QGridLayout(self)
         for column, (caption, spin) in enumerate(zip(self._captions, (self.vocabulary, self.width_d, self.batch),
@@ -131,6 +140,8 @@ class RealScalePanel(ListeningView, QGroupBox):
         layout.addWidget(self.memory, 2, 0, 1, 8)
         layout.addWidget(self.report, 3, 0, 1, 8)
         layout.addWidget(self.answer, 4, 0, 1, 8)
+        layout.addWidget(self.bars, 5, 0, 1, 8)
+        layout.setRowStretch(5, 1)
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
         for spin in (self.vocabulary, self.width_d, self.batch):
@@ -160,6 +171,7 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
         self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))
+        self.report.setVisible(True)
         self._thread.start()
 
     def cancel(self) -> None:
@@ -185,6 +197,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             "frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
             numbers.integer(result["V"]), numbers.short(result["max_other"])))
+        self.answer.setVisible(True)
         self._show_memory()
         self.measured.emit(result)
 
@@ -212,6 +225,16 @@ class RealScalePanel(ListeningView, QGroupBox):
             "+ its one-hot matrix {4} MB (batch × V).").format(
             mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.integer(touched), d,
             mb.fixed(V * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.fixed(n * V * BYTES_PER_FLOAT32 / 1e6, 1)))
+        sparse, dense, one_hot = (touched * d * BYTES_PER_FLOAT32 / 1e6, V * d * BYTES_PER_FLOAT32 / 1e6,
+                                  n * V * BYTES_PER_FLOAT32 / 1e6)
+        self.bars.set_figures(self.tr("Memory of the gradient, float32 (bars to one scale)"), [
+            Figure(self.tr("sparse: {0} rows × {1} = {2} MB").format(mb.integer(touched), mb.integer(d),
+                                                                    mb.fixed(sparse, 1)), ((sparse, SPARSE_COLOUR),)),
+            Figure(self.tr("dense: V × d = {0} × {1} = {2} MB").format(mb.integer(V), mb.integer(d),
+                                                                      mb.fixed(dense, 1)), ((dense, DENSE_COLOUR),)),
+            Figure(self.tr("its one-hot matrix: batch × V = {0} × {1} = {2} MB").format(
+                mb.integer(n), mb.integer(V), mb.fixed(one_hot, 1)), ((one_hot, ONE_HOT_COLOUR),)),
+        ])
 
     def _on_scale_changed(self) -> None:
         for widget in (*self._captions, self.report, self.answer, self.progress, self.memory):
@@ -220,6 +243,9 @@ class RealScalePanel(ListeningView, QGroupBox):
         # Word-wrapped labels under-report their height: reserve two lines each.
         for label in (self.report, self.answer, self.memory):
             label.setMinimumHeight(2 * label.fontMetrics().lineSpacing() + 4)
+        # Presenting, the bars say what the line of memory says, larger: one of the two is enough.
+        self.memory.setVisible(not self._appearance.presenting)
+        self._show_memory()
 
     def retranslate(self) -> None:
         """Re-read every visible string."""

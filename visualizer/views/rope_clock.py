@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
+from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
@@ -28,6 +28,8 @@ from .staging import Staging, read_options
 
 FRAME_MS = 16  # ~60 frames per second
 LESSON_THETA = 0.5
+PAIRS_PX = 22
+"""Type of the lesson pairs' scores while presenting, in pixels at 1024 × 768 (digits 16 px)."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +82,15 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         controls.base.changed.connect(self._on_base_changed)
         controls.scaling.changed.connect(self._on_scaling_changed)
         controls.factor.changed.connect(self._on_scaling_changed)
+        # The lesson's three pairs at once, each with its angle and score (the lesson's own numbers).
+        self.pairs = QLabel()
+        self.pairs.setWordWrap(True)
+        column = QVBoxLayout()
+        column.addWidget(controls, 1)
+        column.addWidget(self.pairs)
         layout = QHBoxLayout(self)
         layout.addWidget(self.faces_scroll, 3)
-        layout.addWidget(controls, 2)
+        layout.addLayout(column, 2)
 
         self._shortcut = QShortcut(QKeySequence(Qt.Key.Key_Space), self)
         self._shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -290,6 +298,12 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.controls.restyle(self.appearance, self.lesson_mode)
+        font = QFont()
+        if self.appearance.presenting:
+            font.setPixelSize(self.appearance.stage_px(PAIRS_PX))
+        else:
+            font.setPointSizeF(self.appearance.pt(11))
+        self.pairs.setFont(font)
         self.faces.update_minimum_height()
         self.faces.update()
 
@@ -303,6 +317,15 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     # ---- text -----------------------------------------------------------------------------------
 
+    def _pairs_text(self) -> str:
+        """The lesson's pairs, one a line: positions, the angle between the hands, the score."""
+        numbers, lines = self.appearance.numbers, []
+        for m, n in LESSON_PAIRS:
+            score = rope_score(np.array([1.0, 0.0]), np.array([1.0, 0.0]), m, n, np.array([LESSON_THETA]))
+            lines.append(self.tr("({0}, {1}): cos({2}) = {3}").format(
+                m, n, numbers.short((m - n) * LESSON_THETA, 3), numbers.fixed(score, 3)))
+        return "\n".join(lines)
+
     def _sync_pickers(self) -> None:
         labels = [f"{p + 1} {display_token(self._model.tokens[i])}" for p, i in enumerate(self._model.ids)]
         self.controls.show_tokens(labels, self._picked)
@@ -310,6 +333,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self._picked = (min(self._picked[0], self._model.n - 1), min(self._picked[1], self._model.n - 1))
 
     def _refresh_readout(self) -> None:
+        self.pairs.setVisible(self._lesson_positions is not None)
         numbers = self.appearance.numbers
         self.controls.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
         score = numbers.fixed(self.picked_score(), 3)
@@ -324,6 +348,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self.controls.scheme_note.setText(self.tr(
                 "The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift "
                 "both by 7 to (10, 8): same score. (4, 1) is one step further apart."))
+            self.pairs.setText(self._pairs_text())
         else:
             a, b = self._picked
             positions = self.hand_positions()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -15,14 +18,27 @@ from .palette import scaled_font, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
 
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 
-def stage_round(values: np.ndarray) -> np.ndarray:
-    """Two decimals, halves away from zero as a class rounds by hand (−0.375 → −0.38, 0.125 → 0.13)."""
-    return np.sign(values) * np.floor(np.abs(values) * 100 + 0.5) / 100 + 0.0  # + 0.0: no "−0"
+
+def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
+    """Pixels a matrix needs to print every finite value of ``values`` at the stage's size, in the
+    app's one number format (−0,375 as the attention preview prints it)."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px())
+    metrics = QFontMetrics(font)
+    finite = values[np.isfinite(values)]
+    widest = max((metrics.horizontalAdvance(appearance.numbers.short(float(v))) for v in finite), default=0)
+    return values.shape[1] * (math.ceil(widest / CELL_FILL) + 2)
 
 
 class ComparisonRow(MatrixRow):
-    """The five score matrices; presenting, only those shown share the width (the others get none)."""
+    """The five score matrices; presenting, only those shown share the width (the others get none),
+    each as wide as its numbers need and the rest shared in proportion."""
+
+    needs: dict[int, int] = {}  # noqa: RUF012 (replaced, never mutated)
+    """Width (px) each matrix needs to print its numbers while presenting, by column; set by the view."""
 
     def show_only(self, shown: list[Heatmap]) -> None:
         """Show these matrices; the others are hidden and take no width (not even their titles')."""
@@ -51,12 +67,18 @@ class ComparisonRow(MatrixRow):
         left, _, right, _ = layout.getContentsMargins()
         spacing = layout.horizontalSpacing() * len(self.matrix_columns)
         free = int(self.width() - left - right - spacing - appearance.px(8) - bar - sum(axis_widths))
-        matrix_width = max(40, free // max(1, len(shown)))
+        needs = {column: self.needs.get(column, 0) for column, heatmap in zip(self.matrix_columns, self.heatmaps,
+                                                                              strict=True) if heatmap in shown}
+        if not all(needs.values()) or sum(needs.values()) > free:
+            needs = dict.fromkeys(needs, 1)  # equal widths: the numbers print if they can
+        extra = free - sum(needs.values())
+        total = sum(needs.values())
         widths = {self.colour_bar_column: bar}
         for column, heatmap in zip(self.matrix_columns, self.heatmaps, strict=True):
             widths[column] = 0
             if heatmap in shown:
                 axis_width = axis_widths[shown.index(heatmap)]
+                matrix_width = max(40, needs[column] + extra * needs[column] // total)
                 widths[column] = matrix_width + axis_width
                 heatmap.fit_caption(matrix_width)
         ordered = tuple(widths[c] for c in sorted(widths))
@@ -70,8 +92,9 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
     """Five score matrices, one per scheme, on the current sequence.
 
     Presenting, two of them fill the stage, large enough for their numbers to be read from the
-    back row: none (no positions) and the scheme chosen above, which the teacher steps through;
-    the cells print two decimals (the hovered cell's readout keeps three).
+    back row: none (no positions) and the scheme chosen above, which the teacher steps through,
+    each as wide as its numbers need (printed as everywhere else: −0,375), the colour levels those
+    two matrices' own.
     Hovering a cell outlines the same (query, key) cell in all five and lists the five scores,
     so a class can see that only the schemes with positions tell "gato sub" from "sub gato".
     """
@@ -106,13 +129,15 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         """Recompute the five score matrices."""
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
-        self.graphics.set_levels(symmetric_limit(*matrices.values()))
+        shown = self.shown_schemes()
+        # Levels that fit the values shown: presenting, two matrices, not the five.
+        self.graphics.set_levels(symmetric_limit(*(matrices[s] for s in shown)))
         self._scores = matrices
-        if self._appearance.presenting:  # fewer digits, larger: "−0,375" at 22 px overfills a cell at 1024
-            matrices = {s: stage_round(m) for s, m in matrices.items()}
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
-        shown = self.shown_schemes()
+        if self._appearance.presenting:
+            self.graphics.needs = {column: numbers_width(matrices[scheme], self._appearance)
+                                   for column, scheme in zip(self.graphics.matrix_columns, SCHEMES, strict=True)}
         self.graphics.show_only([self.heatmaps[scheme] for scheme in shown])
         for scheme, heatmap in self.heatmaps.items():
             heatmap.set_title(names[scheme])

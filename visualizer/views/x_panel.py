@@ -2,23 +2,125 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import ADDITIVE_SCHEMES, display_token
+from ..core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
+from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from ..selection import Highlight
+from .attention_preview import CHANGED, MOVED
+from .heatmap import Heatmap, add_heatmap
 from .lazy import RefreshWhenShown
 from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
+from .stage import fit_column_names
 from .staging import Staging, read_options
 
 BUILD_STEP_MS = 700
+STAGE_BAR_WIDTH = 46
+STAGE_OPERATOR_WIDTH = 20
+STAGE_OPERATOR_POINTS = 18
+STAGE_SPACING = 2
+"""Presenting, the X panel gives its numbers every pixel: a slimmer colour bar (its numbers stay
+15 px), narrower "+" and "=", less space between columns (unscaled pixels, points)."""
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
+
+
+def _nothing() -> None:
+    """No one listens yet."""
+
+
+def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
+    """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
+    metrics = QFontMetrics(font)
+    finite = values[np.isfinite(values)]
+    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+    return math.ceil(widest / CELL_FILL) + 2
+
+
+class XPanelRow(MatrixRow):
+    """The three matrices of the X panel. Presenting, each gets the width its numbers need and the
+    rest is shared in proportion; when the three cannot all print their numbers at the stage's size
+    (sinusoidal's three decimals at 1024 × 768), E[ids] steps back to a narrow picture so that PE
+    and X keep theirs (E's numbers were read on the steps before)."""
+
+    def __init__(self, appearance: Appearance) -> None:
+        super().__init__(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
+        self.needs: list[int] = [0, 0, 0]
+        """Width (px) each matrix needs to print its numbers while presenting, set by the panel."""
+        self.picture_width = 0
+        """Width (px) of a matrix drawn as a picture (its title's)."""
+        self.prints = [True, True, True]
+        """Whether each matrix has the room to print its numbers (presenting)."""
+        self.grows = [True, True, True]
+        """Whether each matrix takes a share of the room left over (not "nothing": it has no numbers)."""
+        self.prints_changed: Callable[[], None] = _nothing
+
+    def restyle(self) -> None:
+        """As :class:`MatrixRow`; presenting, smaller operators and spacing (see the class)."""
+        super().restyle()
+        presenting = self._appearance.presenting
+        self.ci.setSpacing(STAGE_SPACING if presenting else 4)
+        if presenting:
+            size = f"{self._appearance.pt(STAGE_OPERATOR_POINTS):.0f}pt"
+            for label, symbol in self._operators:
+                label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
+
+    def fit_columns(self) -> None:
+        """As :class:`MatrixRow` in the window; presenting, widths by need (see the class)."""
+        appearance = self._appearance
+        if not appearance.presenting or not any(self.needs):
+            super().fit_columns()
+            return
+        px = appearance.px
+        fixed = {2 * index + 1: px(STAGE_OPERATOR_WIDTH) for index in range(len(self._operators))}
+        fixed[self.colour_bar_column] = px(STAGE_BAR_WIDTH)
+        axes = [h.plot.getAxis("left") for h in self.heatmaps]
+        axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
+        layout = self.ci.layout
+        left, _, right, _ = layout.getContentsMargins()
+        spacing = layout.horizontalSpacing() * (len(self.heatmaps) + len(fixed))
+        free = int(self.width() - left - right - spacing - px(8) - sum(fixed.values()) - sum(axis_widths))
+        prints = [True, True, True]
+        needs = list(self.needs)
+        if sum(needs) > free:  # E[ids] becomes a picture first
+            prints[0], needs[0] = False, self.picture_width
+        if sum(needs) > free:  # nothing fits: equal pictures, as in the window
+            super().fit_columns()
+            prints = [False, False, False]
+            if prints != self.prints:
+                self.prints = prints
+                self.prints_changed()
+            return
+        extra = max(0, free - sum(needs))
+        weights = [need if printing and grows else 0 for need, printing, grows in zip(needs, prints, self.grows,
+                                                                                      strict=True)]
+        total = sum(weights) or 1
+        widths = dict(fixed)
+        for column, need, weight, axis_width, heatmap in zip(self.matrix_columns, needs, weights, axis_widths,
+                                                               self.heatmaps, strict=True):
+            matrix = need + extra * weight // total
+            widths[column] = matrix + axis_width
+            heatmap.fit_caption(matrix)
+        ordered = tuple(widths[c] for c in sorted(widths))
+        if ordered != self._column_widths:
+            self._column_widths = ordered
+            for column in sorted(widths):
+                layout.setColumnFixedWidth(column, widths[column])
+        if prints != self.prints:
+            self.prints = prints
+            self.prints_changed()
 
 
 @dataclass(frozen=True)
@@ -29,6 +131,9 @@ class XPanelStaging:
     """Only E[ids], its rows named by their ids: nothing added, no X yet (an id is only a name)."""
     build: bool = False
     """Play "build X step by step" when the step opens."""
+    before_after: int | None = None
+    """A token id: its row of X before the last change beside its row now, and the rows the change
+    moved (dashed blue) or changed (orange) outlined in X (a revealed swap)."""
 
 
 class XPanel(RefreshWhenShown, ListeningView, QWidget):
@@ -51,12 +156,27 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._build_stage: int | None = None
         # Only the lookup E[ids], nothing added and no X yet (the lesson's first step).
         self._lookup_only = False
+        # The sequence and X before the last change, and what that change did to each row.
+        self._last_ids, self._last_X = model.ids, np.array(model.X())
+        self._previous: tuple[tuple[int, ...], np.ndarray] | None = None
+        self._changes: list[RowVerdict] = []
+        self._before_after: int | None = None
+        self._limit = 1.0
 
-        self.graphics = MatrixRow(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
-        self.graphics.ci.setSpacing(4)
+        self.graphics = XPanelRow(appearance)
+        self.graphics.prints_changed = self._on_prints_changed
         self.lookup, self.added, self.result = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
+        # One token's row before and after the last change, under P and X (shown when a step asks).
+        columns = self.graphics.matrix_columns
+        self.before: Heatmap = add_heatmap(self.graphics, 1, columns[1], appearance)
+        self.after: Heatmap = add_heatmap(self.graphics, 1, columns[2], appearance)
+        self._arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
+        self._compare_items = [self.before.plot, self.after.plot, self._arrow]
+        for heatmap in (self.before, self.after):
+            heatmap.title_points = 11
+        self._show_compare(False)
 
         self.build_button = QPushButton()
         self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
@@ -85,6 +205,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     # ---- model and appearance signals --------------------------------------------------------
 
     def _on_x_changed(self) -> None:
+        X = np.array(self._model.X())
+        self._previous = (self._last_ids, self._last_X)
+        self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
+        self._last_ids, self._last_X = self._model.ids, X
         self.player.pause()
         # The class changed the sequence: it experiments now, so show the whole E[ids] + P = X.
         self._lookup_only = False
@@ -92,6 +216,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.graphics.restyle()
+        for heatmap in (self.before, self.after):
+            heatmap.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
         self.build_button.setFont(scaled_font(self._appearance, 11))
@@ -99,6 +225,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_look_changed(self) -> None:
         self.graphics.restyle()
+        for heatmap in (self.before, self.after):
+            heatmap.restyle()
         self.request_refresh()
 
     def retranslate(self) -> None:
@@ -121,21 +249,23 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         column_labels = [f"d{c}" for c in range(model.d)]
         # One colour scale whatever the scheme: switching from none to learned (lesson steps 2
         # and 3) must not repaint a cell whose value stayed the same.
-        self.graphics.set_levels(symmetric_limit(model.E, P_rows, X,
-                                                 *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES)))
+        self._limit = symmetric_limit(model.E, P_rows, X, *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES))
+        self.graphics.set_levels(self._limit)
 
         shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
         beyond = model.beyond_trained_length()
-        self.lookup.set_title(self.tr("E[ids]"))
-        self.lookup.set_matrix(shown_lookup, row_labels, column_labels)
+        self._set_needs(E_rows, P_rows, X)
+        self.lookup.set_title(self._lookup_title(self.graphics.prints[0]))
+        prints_lookup = self.graphics.prints[0]
+        self.lookup.set_matrix(shown_lookup, row_labels, column_labels if prints_lookup else [""] * model.d,
+                               show_values=prints_lookup)
         if P_rows is None:
-            self.added.set_title(self.tr("nothing"))
+            self.added.set_title(self._added_title())
             self.added.set_matrix(np.full((n, model.d), np.nan), None, column_labels)
             self.added.set_caption("" if self._lookup_only else self._nothing_added_caption())
         else:
-            title = self.tr("P") if model.scheme == "learned" else self.tr("PE")
-            self.added.set_title(title)
-            self.added.set_matrix(shown_added, None, column_labels)
+            self.added.set_title(self._added_title())
+            self.added.set_matrix(shown_added, None, self._position_columns(column_labels))
             # Over the hatched rows past the table, not over the numbers of the rows before them.
             first_beyond = min(beyond) if beyond else 0
             self.added.set_caption(self.tr("beyond the\ntrained length") if beyond else "",
@@ -144,6 +274,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.result.set_matrix(shown_x, None, column_labels)
         self.added.set_marked_rows(beyond)
         self.result.set_marked_rows(beyond)
+        self.result.set_row_outlines(self._change_outlines())
+        for heatmap in self.graphics.heatmaps:
+            fit_column_names(heatmap, self._appearance)
+        self._show_before_after()
         self.graphics.highlight_row(self._highlight.position)
         self.formula.setText(self._formula_text())
         self.graphics.fit_columns()
@@ -168,13 +302,154 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         lookup[: min(stage, n)] = E_rows[: min(stage, n)]
         return (lookup, added if stage > n else blank, X if stage > n + 1 else blank)
 
+    def _position_columns(self, names: list[str]) -> list[str]:
+        """Sinusoidal's columns named by their formula (sin t, cos t, sin(t/100), …); d0 … otherwise."""
+        d = self._model.d
+        if self._model.scheme != "sinusoidal" or d % 2:
+            return names
+        sine, cosine = self.tr("sin"), self.tr("cos")  # the lesson's Portuguese writes "sen"
+        columns = []
+        for pair in range(d // 2):
+            wavelength = 10000 ** (2 * pair / d)
+            if wavelength == 1:
+                columns += [f"{sine} t", f"{cosine} t"]
+            else:
+                columns += [f"{sine}(t/{wavelength:.3g})", f"{cosine}(t/{wavelength:.3g})"]
+        return columns
+
     def _formula_text(self) -> str:
         scheme = self._model.scheme
         if scheme == "learned":
-            return self.tr("x_p = E[id_p] + P_p   (learned absolute positions)")
+            return self.tr("x_t = E[i_t] + P_t   (learned positions, t = 1, 2, …)")
         if scheme == "sinusoidal":
-            return self.tr("x_p = E[id_p] + PE(t = p − 1)   (sinusoidal positions)")
-        return self.tr("x_p = E[id_p]   (no vector is added to X)")
+            return self.tr("x_t = E[i_t] + PE(t − 1)   (sinusoidal: its formula counts from 0)")
+        return self.tr("x_t = E[i_t]   (no vector is added to X)")
+
+    # ---- presenting: room for the numbers -------------------------------------------------------
+
+    def _set_needs(self, E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray) -> None:
+        """Tell the row how wide each matrix must be to print its numbers at the stage's size (and
+        its title: a title wider than its column would push the colour bar off the stage)."""
+        appearance = self._appearance
+        if not appearance.presenting:
+            self.graphics.needs = [0, 0, 0]
+            return
+        font = QFont()
+        font.setPixelSize(appearance.stage_px())
+        numbers, d = appearance.numbers, self._model.d
+        title = QFont()
+        title.setPointSizeF(appearance.pt(13))
+        title.setBold(True)
+        titles = QFontMetrics(title)
+        pad = appearance.px(8)
+        lookup = max(d * cell_width_for(E_rows, numbers, font), titles.horizontalAdvance(self.tr("E[ids]")) + pad)
+        result = max(d * cell_width_for(X, numbers, font), titles.horizontalAdvance(self.tr("X")) + pad)
+        if P_rows is None:  # "nothing": as wide as the sentence written across it, or its title
+            caption = QFont()
+            caption.setPointSizeF(appearance.pt(11))
+            caption.setBold(True)
+            lines = self._nothing_added_caption().split("\n")
+            added = max([QFontMetrics(caption).horizontalAdvance(line) for line in lines] +
+                        [titles.horizontalAdvance(self._added_title())]) + 2 * pad
+        else:
+            added = max(d * cell_width_for(P_rows, numbers, font),
+                        titles.horizontalAdvance(self._added_title()) + pad)
+        self.graphics.picture_width = titles.horizontalAdvance(self._lookup_title(False)) + pad
+        needs = [lookup, added, result]
+        self.graphics.grows = [True, P_rows is not None, True]
+        if needs != self.graphics.needs:
+            self.graphics.needs = needs
+            self.graphics.fit_columns()
+
+    def _added_title(self) -> str:
+        scheme = self._model.scheme
+        if scheme == "learned":
+            return self.tr("P")
+        if scheme == "sinusoidal":
+            return self.tr("PE(t − 1)")
+        return self.tr("nothing")
+
+    def _lookup_title(self, prints: bool) -> str:
+        # A picture of E[ids] (no room for its numbers) is as narrow as its title: one letter.
+        return self.tr("E[ids]") if prints else self.tr("E")
+
+    def _on_prints_changed(self) -> None:
+        # Decided while laying out: draw again once the layout pass is over.
+        QTimer.singleShot(0, self, self.request_refresh)
+
+    def prints_numbers(self) -> list[bool]:
+        """Whether E[ids], the positions and X each print their numbers (read back by tests)."""
+        return list(self.graphics.prints)
+
+    # ---- a change, before and after -------------------------------------------------------------
+
+    def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
+        """Rows of X to outline after the last change, when a step asks: moved (dashed blue), changed (orange)."""
+        if self._before_after is None:
+            return {}
+        outlines: dict[int, tuple[QColor, bool]] = {}
+        for row, (kind, _) in enumerate(self._changes):
+            if kind == "moved":
+                outlines[row] = (MOVED, True)
+            elif kind == "changed":
+                outlines[row] = (CHANGED, False)
+        return outlines
+
+    def before_after_rows(self) -> tuple[int, np.ndarray, int, np.ndarray] | None:
+        """The staged token's (old position, old row, new position, new row) across the last change
+        (positions 0-based), or None when no step asks or the change did not move it."""
+        token, previous, ids = self._before_after, self._previous, self._model.ids
+        if token is None or previous is None or token not in previous[0] or token not in ids:
+            return None
+        old_ids, old_X = previous
+        old, new = old_ids.index(token), ids.index(token)
+        old_row, new_row = old_X[old], np.array(self._model.X())[new]
+        if old == new and np.array_equal(old_row, new_row, equal_nan=True):
+            return None
+        return old, old_row, new, new_row
+
+    def _show_compare(self, shown: bool) -> None:
+        """The row of the token's before and after, or no room taken at all."""
+        for item in self._compare_items:
+            item.setVisible(shown)
+            item.setMaximumHeight(-1 if shown else 0)
+        if not shown:
+            self.graphics.ci.layout.setRowFixedHeight(1, 0)
+
+    def compare_shown(self) -> bool:
+        """True while the staged token's rows before and after the last change are shown."""
+        return self.before.plot.isVisible()
+
+    def _show_before_after(self) -> None:
+        """The staged token's row before the last change, under P, and now, under X."""
+        rows = self.before_after_rows()
+        layout = self.graphics.ci
+        self._show_compare(rows is not None)
+        if rows is None:
+            return
+        old, old_row, new, new_row = rows
+        tokens, column_labels = self._model.tokens, [f"d{c}" for c in range(self._model.d)]
+        token = display_token(tokens[self._before_after or 0])
+        self.before.set_title(self.tr("{0} at {1}, before").format(token, old + 1))
+        self.after.set_title(self.tr("{0} at {1}, now").format(token, new + 1))
+        for heatmap in (self.before, self.after):  # the row's colours: its bar's levels, set here
+            heatmap.set_levels(self._limit)
+        self.before.set_matrix(old_row[np.newaxis, :], None, column_labels)
+        self.after.set_matrix(new_row[np.newaxis, :], None, column_labels)
+        changed = not np.array_equal(old_row, new_row, equal_nan=True)
+        self.after.set_row_outlines({0: (CHANGED, False)} if changed else {0: (MOVED, True)})
+        for heatmap in (self.before, self.after):
+            fit_column_names(heatmap, self._appearance)
+        size = f"{self._appearance.pt(20):.0f}pt"
+        self._arrow.setText("→", size=size, bold=True, color=self._appearance.foreground)
+        # A title, the column names and one row as tall as X's rows.
+        row_height = max(self._appearance.px(34), self._appearance.stage_px(22) * 3 // 2)
+        title = QFont()
+        title.setPointSizeF(self._appearance.pt(11))
+        names = QFont()
+        names.setPixelSize(self._appearance.stage_px(15) if self._appearance.presenting else self._appearance.px(12))
+        height = QFontMetrics(title).height() + QFontMetrics(names).height() + row_height + self._appearance.px(12)
+        layout.layout.setRowFixedHeight(1, height)
 
     def _nothing_added_caption(self) -> str:
         scheme = self._model.scheme
@@ -243,6 +518,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         # Each step sets the build animation explicitly: one left running would confuse the class.
         self.finish_build()
         self.set_lookup_only(options.lookup_only)
+        if options.before_after != self._before_after:
+            self._before_after = options.before_after
+            self.request_refresh()
         if options.build:
             self.player.play()
 

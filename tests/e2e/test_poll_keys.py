@@ -1,0 +1,99 @@
+"""The class poll driven with real keys: the app (``main.py --presentation --step N --poll
+--poll-interface 127.0.0.1``) on Xvfb with the xcb platform, keys pressed by xdotool.
+
+F6 closes the poll (its port closes) and asks again; the clicker's Page Down shows the class's
+answers (phones see the right one), then the demonstration; Ctrl+Q quits and the port is closed.
+The app prints the poll's address each time it opens, which is how a kiosk's log (and this test)
+finds it.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.classroom.phones import Phone
+from tests.e2e.test_real_window import wait_for, xdotool, xvfb
+from visualizer.classroom import wait_closed
+from visualizer.lesson import load_lesson
+
+ROOT = Path(__file__).resolve().parents[2]
+# The step the app starts on, as the command line numbers it: the swap with learned positions.
+SWAP_LEARNED = 1 + [step.id for step in load_lesson().steps].index("swap-learned")
+pytestmark = [pytest.mark.e2e, pytest.mark.slow(seconds=8)]
+OPENED = re.compile(r"class poll open at (http://127\.0\.0\.1:(\d+)/\w+/)")
+
+
+def lines_of(stream) -> tuple[queue.Queue[str], threading.Thread]:
+    """The lines the app prints, as they come, and the thread that reads them."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            lines.put(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return lines, reader
+
+
+def next_address(lines: queue.Queue[str], log: list[str]) -> tuple[str, int]:
+    while True:
+        line = lines.get(timeout=60)
+        log.append(line)
+        found = OPENED.search(line)
+        if found:
+            return found.group(1), int(found.group(2))
+
+
+def test_f6_page_down_and_ctrl_q_as_real_keys_and_the_port_closes_after(tmp_path):
+    log: list[str] = []
+    with xvfb() as display:
+        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+        app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--presentation", "--step", str(SWAP_LEARNED),
+                                "--poll",
+                                "--poll-interface", "127.0.0.1", "--lang", "en"], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines, reader = lines_of(app.stdout)
+        try:
+            url, port = next_address(lines, log)
+            phone = Phone(url)
+            assert phone.status()["question"]["id"] == "swap-learned"
+            phone.close()
+            window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "Embeddings"],
+                                    env=dict(os.environ, DISPLAY=display), capture_output=True, text=True,
+                                    timeout=30, check=True).stdout.split()[0]
+            xdotool(display, "windowfocus", "--sync", window)
+
+            xdotool(display, "key", "F6")  # closes the poll
+            assert wait_closed("127.0.0.1", port), "F6 left the port open"
+            xdotool(display, "key", "F6")  # asks again: the same room, the phones' page still works
+            url_again, port = next_address(lines, log)
+            assert url_again.rsplit(":", 1)[1].split("/", 1)[1] == url.rsplit(":", 1)[1].split("/", 1)[1]
+            phone = Phone(url_again)
+            phone.open_page()
+            assert phone.answer("swap-learned", 0).status == 200
+
+            xdotool(display, "key", "Next")  # the clicker's Page Down: first the class's answers
+            wait_for(lambda: phone.status()["question"]["revealed"], 10, "the answers shown to phones")
+            assert phone.answer("swap-learned", 2).status == 409  # frozen
+            xdotool(display, "key", "Next")  # then the demonstration; the poll stays open for the next question
+            phone.close()
+
+            xdotool(display, "key", "ctrl+q")
+            app.wait(timeout=30)
+        finally:
+            if app.poll() is None:
+                app.kill()
+                app.wait()
+            reader.join(timeout=10)  # the app is gone: its output has ended
+            app.stdout.close()
+    assert app.returncode == 0, "".join(log)
+    assert wait_closed("127.0.0.1", port), "the port stayed open after Ctrl+Q"

@@ -1,0 +1,113 @@
+"""A column of texts beside a matrix, one per row, at the height of that matrix's rows.
+
+pyqtgraph's axis drops a tick label that does not fit its band and sizes its type to the axis;
+a stage needs labels of a chosen size that are never dropped (tokens, ids, expected counts), so
+this item draws them itself, row by row, where the rows of a view are on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+
+
+class RowTexts(pg.GraphicsWidget):
+    """Texts drawn at the vertical centres of rows of a :class:`pyqtgraph.ViewBox`.
+
+    Placed in a cell of a ``GraphicsLayout`` beside the view whose rows it names; the row ``k``
+    of the texts sits at view coordinate ``y = first_row + k + 0.5`` (rows run down, as in the
+    heatmaps). The item asks for the width of its widest text.
+
+    Parameters
+    ----------
+    align : Qt.AlignmentFlag
+        ``AlignLeft`` or ``AlignRight`` (the side of the column the texts keep to).
+    numbers : bool
+        The texts are values read from the back row (counts), not names (ids, tokens): they take
+        the stage's number size.
+    """
+
+    def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, numbers: bool = False) -> None:
+        super().__init__()
+        self._align = align
+        self.numbers = numbers
+        self._texts: list[str] = []
+        self._colours: list[QColor] = []
+        self._bold: list[bool] = []
+        self._font = QFont()
+        self._view: pg.ViewBox | None = None
+        self._first_row = 0.0
+        self._padding = 6
+
+    def set_texts(self, texts: Sequence[str], view: pg.ViewBox, first_row: float = 0.0,
+                  colours: Sequence[QColor] | None = None, bold: Sequence[bool] | None = None) -> None:
+        """Show ``texts`` beside the rows of ``view``, the first at row ``first_row``."""
+        if self._view is not view:
+            self.detach()
+            view.sigResized.connect(self._repaint)
+            view.sigRangeChanged.connect(self._repaint)
+            self._view = view
+        self._texts, self._first_row = list(texts), first_row
+        self._colours = list(colours) if colours is not None else [QColor("#282828")] * len(self._texts)
+        self._bold = list(bold) if bold is not None else [False] * len(self._texts)
+        self._fit_width()
+        self.update()
+
+    def set_font(self, font: QFont, padding: int = 6) -> None:
+        """The type of every text, and the room kept on each side."""
+        self._font, self._padding = QFont(font), padding
+        self._fit_width()
+        self.update()
+
+    def font(self) -> QFont:
+        """The type the texts are drawn in."""
+        return QFont(self._font)
+
+    def texts(self) -> list[str]:
+        """The texts, row by row."""
+        return list(self._texts)
+
+    def row_rect(self, row: int) -> QRectF:
+        """Where text ``row`` is drawn, in this item's coordinates (for tests and OCR)."""
+        if self._view is None:
+            return QRectF()
+        y = self.mapFromScene(self._view.mapViewToScene(QPointF(0, self._first_row + row + 0.5))).y()
+        height = QFontMetrics(self._font).height()
+        return QRectF(0, y - height / 2, self.width(), height)
+
+    def _fit_width(self) -> None:
+        bold = QFont(self._font)
+        bold.setBold(True)
+        widths = [QFontMetrics(bold if b else self._font).horizontalAdvance(text)
+                  for text, b in zip(self._texts, self._bold, strict=True)]
+        width = max(widths, default=0) + 2 * self._padding
+        self.setMinimumWidth(width)
+        self.setMaximumWidth(width)
+
+    def _repaint(self, *_: object) -> None:
+        self.update()
+
+    def paint(self, painter: QPainter, *_: object) -> None:
+        if self._view is None or not self._texts:
+            return
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        for row, text in enumerate(self._texts):
+            font = QFont(self._font)
+            font.setBold(self._bold[row])
+            painter.setFont(font)
+            painter.setPen(self._colours[row])
+            box = self.row_rect(row).adjusted(self._padding, 0, -self._padding, 0)
+            painter.drawText(box, int(self._align | Qt.AlignmentFlag.AlignVCenter), text)
+
+    def detach(self) -> None:
+        """Stop following the view's size."""
+        if self._view is not None:
+            self._view.sigResized.disconnect(self._repaint)
+            self._view.sigRangeChanged.disconnect(self._repaint)
+            self._view = None
+
+
+__all__ = ["RowTexts"]
