@@ -397,9 +397,12 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     from .shell import MainWindow
 
     try:
-        # The teacher's own window asks before dropping unsaved work; screenshots never ask.
-        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson(),
-                            ask_before_quit=settings is not None and args.screenshot is None)
+        # The teacher's own window asks before dropping unsaved work; a screenshot, or a window no one
+        # can see (offscreen: tests, scripts), never waits on a question.
+        from PySide6.QtGui import QGuiApplication
+
+        seen = settings is not None and args.screenshot is None and QGuiApplication.platformName() != "offscreen"
+        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson(), ask_before_quit=seen)
     except LessonError as error:  # a view cannot stage what a step asks
         fail(f"the lesson: {error} (the app's own files are incomplete or were edited)", EXIT_FAILURE)
     if args.step is not None:

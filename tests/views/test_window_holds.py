@@ -42,6 +42,18 @@ def test_unsaved_work_is_saved_dropped_or_kept_as_the_teacher_answers(window, tm
     assert not window.isWindowModified() and asked == [QuitChoice.CANCEL, QuitChoice.DISCARD, QuitChoice.SAVE]
 
 
+def test_a_lesson_steps_own_state_is_nobodys_unsaved_work(window):
+    ids = [step.id for step in window.lesson_run.lesson.steps]
+    window.go_to_step(ids.index("swap-none"))
+    window.lesson_run.reveal()  # the experiment's move, as the lesson makes it
+    assert not window.documents.has_unsaved_work() and not window.isWindowModified()
+    window.model.move_token(0, 1)  # the class's own drag
+    assert window.documents.has_unsaved_work()
+    window.model.set_embedding(0, 0, 0.25)
+    window.go_to_step(0)  # the next step keeps the edit of E: still the teacher's work
+    assert window.documents.has_unsaved_work() and window.isWindowModified()
+
+
 def press_in_the_question(button_text: str, seen: list[str]) -> None:
     """When the question opens, press the button whose text starts with ``button_text``."""
 

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
@@ -69,6 +70,7 @@ class Documents(Listening, QObject):
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
         self.listen(model.events.edited, self.schedule_autosave)
+        self.listen(lesson.changed, self._on_lesson_moved)
 
     # ---- sessions ------------------------------------------------------------------------------
 
@@ -121,6 +123,30 @@ class Documents(Listening, QObject):
     def has_unsaved_work(self) -> bool:
         """True when the toy's state changed since it was opened, started or last saved."""
         return not self._undo_stack.isClean()
+
+    def _on_lesson_moved(self) -> None:
+        """A lesson step's own state (its sentence and scheme, its experiment once revealed) is
+        nobody's unsaved work: the lesson gives it back any time. With the teacher's own changes in
+        it (an edit of E, say), it stays unsaved."""
+        if not self._undo_stack.isClean() and self._is_the_lessons_own_state():
+            self._undo_stack.setClean()
+
+    def _is_the_lessons_own_state(self) -> bool:
+        """True when the model is exactly what the lesson's current step makes of the toy."""
+        index = self._lesson.index
+        if index is None:
+            return False
+        fresh = EmbeddingModel()
+        run = LessonRun(self._lesson.lesson, fresh)
+        try:
+            run.go_to(index)
+            if self._lesson.revealed:
+                run.reveal()
+        finally:
+            run.close()
+        lesson, now = fresh.state(), self._model.state()
+        return ((lesson.ids, lesson.scheme, lesson.attention) == (now.ids, now.scheme, now.attention)
+                and bool(np.array_equal(lesson.E, now.E)))
 
     def may_quit(self, ask: Callable[[], QuitChoice]) -> bool:
         """Before the window closes: with unsaved work, ``ask`` what to do. *Save* saves (to the
