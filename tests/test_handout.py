@@ -11,10 +11,10 @@ from visualizer.io.handout import (
     BATCH_SEED,
     LESSON_BATCH,
     build_handout,
-    default_paper,
     rope_example,
     swap_experiment,
 )
+from visualizer.io.paper import default_paper
 from visualizer.lesson import load_lesson
 from visualizer.model import EmbeddingModel
 

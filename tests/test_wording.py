@@ -66,7 +66,7 @@ def test_problems_from_the_session_reader_speak_portuguese(window, tmp_path):
     before = window.model.state()
     window.set_language("pt")
     assert not window.documents.open_session(bad)
-    message = window.statusBar().currentMessage()
+    message = window.problem_bar.text()  # a refused file: the bar that stays
     assert "um id de token está fora de 0..11" in message, message
     assert window.model.state() == before
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import __version__
 from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from .io.paper import PAPERS
 from .io.tables import EXPORT_FORMATS
 from .languages import LANGUAGES
 from .model import EmbeddingModel, TooManyTokensError
@@ -34,7 +35,6 @@ DEFAULT_SCHEME = "learned"
 HANDOUT_FORMAT = ".pdf"
 """``--export FILE.pdf`` writes the lesson's handout; the other formats are X's (``io.tables.EXPORT_FORMATS``)."""
 CLI_EXPORT_FORMATS = (*EXPORT_FORMATS, HANDOUT_FORMAT)
-PAPERS = ("a4", "letter")  # visualizer.io.handout.PAPERS, not imported here: a faster start
 # Qt platform chatter that says nothing to the user (the offscreen plugin has no window manager).
 _BENIGN_QT_MESSAGES = ("propagateSizeHints",)
 PROGRAM = "embedding-visualizer"
@@ -318,9 +318,10 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     app.setApplicationName(PROGRAM)
     app.setOrganizationName("embedding-visualizer")
     QGuiApplication.setDesktopFileName("embedding-visualizer")  # the launcher entry it belongs to
-    _set_icon()
     # Screenshots and exports are reproducible: they read no settings and leave none.
     headless = args.export is not None or args.screenshot is not None
+    if not headless:
+        _set_icon()  # a window a person sees (a picture has no title bar: no SVG icon plugin to load)
     settings = None if headless else QSettings()
     first_run = settings is not None and not settings.allKeys()  # before the window writes any
     language = args.lang or (settings.value("language") if settings else None) or system_language()
@@ -367,8 +368,9 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
         window.show()
         return app.exec()
     finally:
-        # Tear the window down while the QApplication is alive: no crash at interpreter exit.
-        window.close()
+        # Tear the window down while the QApplication is alive: no crash at interpreter exit. (If the
+        # loop ended with the window still open, its unsaved work goes to the autosave.)
+        window.close_at_exit()
         window.deleteLater()
         app.processEvents()
         sys.excepthook = sys.__excepthook__
@@ -395,7 +397,12 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     from .shell import MainWindow
 
     try:
-        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson())
+        # The teacher's own window asks before dropping unsaved work; a screenshot, or a window no one
+        # can see (offscreen: tests, scripts), never waits on a question.
+        from PySide6.QtGui import QGuiApplication
+
+        seen = settings is not None and args.screenshot is None and QGuiApplication.platformName() != "offscreen"
+        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson(), ask_before_quit=seen)
     except LessonError as error:  # a view cannot stage what a step asks
         fail(f"the lesson: {error} (the app's own files are incomplete or were edited)", EXIT_FAILURE)
     if args.step is not None:

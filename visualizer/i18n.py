@@ -69,7 +69,10 @@ def explain(error: BaseException) -> str:
     template = QCoreApplication.translate(PROBLEMS, error.template)
     if not error.values:
         return template
+    # A problem inside a problem (a session's value that the model refused) is said in the language too.
+    values = {key: explain(value) if isinstance(value, TranslatableError) else value
+              for key, value in error.values.items()}
     try:
-        return template.format(**error.values)
+        return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a field: say it in English
         return str(error)

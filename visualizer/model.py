@@ -33,6 +33,7 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
+from .core.problems import QT_TRANSLATE_NOOP, TranslatableError
 from .derived import DerivedArrays, read_only
 
 MAX_TOKENS = 32
@@ -42,6 +43,17 @@ MAX_TOKENS = 32
 ROPE_BASES = (10_000.0, 500_000.0)
 """The two RoPE bases the lesson contrasts: the original paper's and a long-context model's."""
 MAX_ALIBI_HEADS = 16
+
+# The limits of what the model holds: the same for an edit, an undo, a session file and the autosave
+# (io.session reads files through the checks below), so that every state the app accepts can be
+# saved and opened again.
+E_LIMIT = 1e6
+"""The largest size of an entry of E: far past any value a lesson needs, small enough that X, the
+scores (≈ d · E_LIMIT²) and every number derived from them stay finite and printable."""
+ROPE_BASE_LIMIT = 1e9
+ROPE_SCALINGS = ("pi", "ntk", "yarn")
+MAX_ROPE_FACTOR = 1024.0
+MAX_ROPE_CONTEXT = 10**7
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,64 @@ class ModelState:
     scheme: str
     E: np.ndarray
     attention: AttentionSettings = field(default_factory=AttentionSettings)
+
+
+class StateError(TranslatableError):
+    """A value the model does not hold (an entry of E past :data:`E_LIMIT`, a RoPE base out of range…);
+    the message names the value and the limit. A ``ValueError``: callers that catch those keep working."""
+
+
+def check_embedding_value(value: object) -> float:
+    """``value`` as an entry of E, or :class:`StateError` naming why it cannot be one.
+
+    An entry must be a finite number of size at most :data:`E_LIMIT`; edits, undo, sessions and the
+    autosave all go through here.
+    """
+    if isinstance(value, bool):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value)
+    try:
+        number = float(value)  # type: ignore[arg-type]  # anything float() takes; the rest is refused
+    except (TypeError, ValueError, OverflowError):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value) from None
+    if not math.isfinite(number):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "{value} is not a finite number"), value=number)
+    if abs(number) > E_LIMIT:
+        shown = str(int(number)) if number.is_integer() and abs(number) < 1e16 else repr(number)  # 2000000, 1e+98
+        raise StateError(QT_TRANSLATE_NOOP(
+            "Problems", "{value} is too large: an entry of E lies between -1,000,000 and 1,000,000"), value=shown)
+    return number
+
+
+def check_embedding_table(E: np.ndarray, shape: tuple[int, ...]) -> None:
+    """Raise :class:`StateError` unless ``E`` has ``shape`` and every entry passes
+    :func:`check_embedding_value`."""
+    if E.shape != shape:
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "E must have shape {shape}, not {got}"), shape=shape,
+                         got=E.shape)
+    bad = ~(np.isfinite(E) & (np.abs(E) <= E_LIMIT))
+    if bad.any():
+        row, column = (int(i) for i in np.argwhere(bad)[0])
+        check_embedding_value(float(E[row, column]))
+
+
+def check_attention(settings: AttentionSettings) -> AttentionSettings:
+    """``settings`` if the model can hold them, else :class:`StateError` naming the value out of range."""
+    base = settings.rope_base
+    if not (math.isfinite(base) and 1 < base <= ROPE_BASE_LIMIT):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "RoPE base must be a number above 1 and at most "
+                                           "1,000,000,000, got {base}"), base=base)
+    scaling = settings.rope_scaling
+    if scaling is not None and (scaling.kind not in ROPE_SCALINGS or not math.isfinite(scaling.factor)
+                                or not 1 <= scaling.factor <= MAX_ROPE_FACTOR
+                                or not 1 <= scaling.original_context <= MAX_ROPE_CONTEXT):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "RoPE scaling must be pi, ntk or yarn with a factor of "
+                                           "1 .. 1024, got {kind} × {factor}"), kind=scaling.kind,
+                         factor=scaling.factor)
+    if not (1 <= settings.alibi_heads <= MAX_ALIBI_HEADS and 1 <= settings.alibi_head <= settings.alibi_heads):
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "ALiBi heads must be 1 .. {limit} with a head among them, "
+                                           "got head {head} of {heads}"), limit=MAX_ALIBI_HEADS,
+                         head=settings.alibi_head, heads=settings.alibi_heads)
+    return settings
 
 
 class ModelEvents(SignalGroup):
@@ -307,23 +377,15 @@ class EmbeddingModel:
 
     def set_rope_base(self, base: float) -> None:
         """RoPE base (10,000 in the original paper; 500,000 in long-context models)."""
-        if not math.isfinite(base) or base <= 1:
-            raise ValueError(f"RoPE base must be a finite number above 1, got {base}")
         self._set_attention(replace(self._attention, rope_base=float(base)), Edit("rope_base", (base,)))
 
     def set_rope_scaling(self, scaling: RopeScaling | None) -> None:
         """Context extension by rescaling θ (PI, NTK, YaRN), or None."""
-        if scaling is not None:
-            rope_frequencies(self.d, self._attention.rope_base, scaling)  # validates
         label = Edit("rope_scaling", (None, 1.0) if scaling is None else (scaling.kind, scaling.factor))
         self._set_attention(replace(self._attention, rope_scaling=scaling), label)
 
     def set_alibi_heads(self, heads: int, head: int) -> None:
         """Show head ``head`` (1 .. H) of an ALiBi layer with ``heads`` heads."""
-        if not 1 <= heads <= MAX_ALIBI_HEADS:
-            raise ValueError(f"ALiBi heads must be 1 .. {MAX_ALIBI_HEADS}, got {heads}")
-        if not 1 <= head <= heads:
-            raise ValueError(f"head must be 1 .. {heads}, got {head}")
         self._set_attention(replace(self._attention, alibi_heads=heads, alibi_head=head),
                             Edit("alibi", (head, heads)))
 
@@ -332,6 +394,8 @@ class EmbeddingModel:
         self._set_attention(replace(self._attention, causal=bool(causal)), Edit("causal", (bool(causal),)))
 
     def _set_attention(self, settings: AttentionSettings, description: Edit) -> None:
+        """Validated by :func:`check_attention`, the limits a session file is read with."""
+        check_attention(settings)
         if settings != self._attention:
             self._apply(ModelState(self._ids, self._scheme, self._E, settings), description)
 
@@ -418,17 +482,16 @@ class EmbeddingModel:
             self._apply(ModelState(self._ids, name, self._E, self._attention), Edit("scheme", (name,)))
 
     def set_embedding(self, token_id: int, dim: int, value: float) -> None:
-        """Set E[token_id, dim] = value. Raises ``ValueError`` for NaN, ±inf or a bad index."""
+        """Set E[token_id, dim] = value.
+
+        Raises ``ValueError`` for a bad index, :class:`StateError` (a ``ValueError`` too) for a value
+        :func:`check_embedding_value` refuses: NaN, ±inf, or larger than :data:`E_LIMIT`.
+        """
         if not 0 <= token_id < self.V:
             raise ValueError(f"token id {token_id} is outside 0..{self.V - 1}")
         if not 0 <= dim < self.d:
             raise ValueError(f"dimension {dim} is outside 0..{self.d - 1}")
-        try:
-            value = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"{value!r} is not a number") from None
-        if not math.isfinite(value):
-            raise ValueError(f"{value} is not a finite number; an embedding entry must be finite")
+        value = check_embedding_value(value)
         if self._E[token_id, dim] == value:
             return
         E = self._E.copy()
@@ -439,11 +502,14 @@ class EmbeddingModel:
         )
 
     def restore(self, state: ModelState) -> None:
-        """Put back a snapshot (undo/redo, sessions). Emits change signals but not ``edited``."""
+        """Put back a snapshot (undo/redo, sessions). Emits change signals but not ``edited``.
+
+        The snapshot passes the same checks as the commands (``ValueError`` and nothing changes).
+        """
         self._validated_ids(list(state.ids))
         check_scheme(state.scheme)
-        if state.E.shape != self._E.shape or not np.all(np.isfinite(state.E)):
-            raise ValueError(f"E must be a finite array of shape {self._E.shape}")
+        check_embedding_table(state.E, self._E.shape)
+        check_attention(state.attention)
         self._set_state(state)
 
     # ---- internals ---------------------------------------------------------------------------
@@ -498,13 +564,22 @@ class EmbeddingModel:
 
 
 __all__ = [
+    "E_LIMIT",
     "MAX_ALIBI_HEADS",
+    "MAX_ROPE_CONTEXT",
+    "MAX_ROPE_FACTOR",
     "MAX_TOKENS",
     "ROPE_BASES",
+    "ROPE_BASE_LIMIT",
+    "ROPE_SCALINGS",
     "SCHEMES",
     "AttentionSettings",
     "Edit",
     "EmbeddingModel",
     "ModelEvents",
     "ModelState",
+    "StateError",
+    "check_attention",
+    "check_embedding_table",
+    "check_embedding_value",
 ]

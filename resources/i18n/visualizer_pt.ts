@@ -296,32 +296,32 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="76"/>
+        <location filename="../../visualizer/shell/documents.py" line="83"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="81"/>
+        <location filename="../../visualizer/shell/documents.py" line="88"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="93"/>
+        <location filename="../../visualizer/shell/documents.py" line="100"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>O passo &apos;{0}&apos; da aula, salvo na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="106"/>
+        <location filename="../../visualizer/shell/documents.py" line="115"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="119"/>
+        <location filename="../../visualizer/shell/documents.py" line="146"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="132"/>
+        <location filename="../../visualizer/shell/documents.py" line="159"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -402,15 +402,15 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="80"/>
-        <location filename="../../visualizer/shell/exports.py" line="86"/>
-        <location filename="../../visualizer/shell/exports.py" line="87"/>
-        <location filename="../../visualizer/shell/exports.py" line="97"/>
+        <location filename="../../visualizer/shell/exports.py" line="92"/>
+        <location filename="../../visualizer/shell/exports.py" line="100"/>
+        <location filename="../../visualizer/shell/exports.py" line="101"/>
+        <location filename="../../visualizer/shell/exports.py" line="115"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="92"/>
+        <location filename="../../visualizer/shell/exports.py" line="108"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
@@ -420,52 +420,52 @@ O app continua funcionando.</translation>
         <translation>{0} (posições: {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="104"/>
+        <location filename="../../visualizer/shell/exports.py" line="124"/>
         <source>Saved the handout {0}</source>
         <translation>Material salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="112"/>
+        <location filename="../../visualizer/shell/exports.py" line="134"/>
         <source>The view was copied as an image.</source>
         <translation>A vista foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="122"/>
+        <location filename="../../visualizer/shell/exports.py" line="144"/>
         <source>Images ({0});;Data ({1})</source>
         <translation>Imagens ({0});;Dados ({1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="123"/>
+        <location filename="../../visualizer/shell/exports.py" line="145"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="130"/>
+        <location filename="../../visualizer/shell/exports.py" line="152"/>
         <source>Export view</source>
         <translation>Exportar vista</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="136"/>
+        <location filename="../../visualizer/shell/exports.py" line="158"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="142"/>
+        <location filename="../../visualizer/shell/exports.py" line="164"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="148"/>
+        <location filename="../../visualizer/shell/exports.py" line="170"/>
         <source>PDF handout, A4 (*.pdf)</source>
         <translation>Material em PDF, A4 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="148"/>
+        <location filename="../../visualizer/shell/exports.py" line="170"/>
         <source>PDF handout, US Letter (*.pdf)</source>
         <translation>Material em PDF, Carta (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="175"/>
         <source>Export handout</source>
         <translation>Exportar material da aula</translation>
     </message>
@@ -642,298 +642,298 @@ em {0} passos</translation>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="79"/>
+        <location filename="../../visualizer/io/handout.py" line="71"/>
         <source>X = E[ids]; order only through the causal mask</source>
         <translation>X = E[ids]; a ordem só pela máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="80"/>
+        <location filename="../../visualizer/io/handout.py" line="72"/>
         <source>X = E[ids] + P: one trained row per position, t from 1</source>
         <translation>X = E[ids] + P: uma linha treinada por posição, t a partir de 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="81"/>
+        <location filename="../../visualizer/io/handout.py" line="73"/>
         <source>X = E[ids] + PE(t): computed sin and cos, t from 0</source>
         <translation>X = E[ids] + PE(t): sen e cos calculados, t a partir de 0</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="82"/>
+        <location filename="../../visualizer/io/handout.py" line="74"/>
         <source>X = E[ids]; q and k are turned inside attention</source>
         <translation>X = E[ids]; q e k giram dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="83"/>
+        <location filename="../../visualizer/io/handout.py" line="75"/>
         <source>X = E[ids]; −slope × distance is added to the scores</source>
         <translation>X = E[ids]; soma-se −inclinação × distância aos scores</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="252"/>
+        <location filename="../../visualizer/io/handout.py" line="233"/>
         <source>Embeddings: from token ids to the matrix X</source>
         <translation>Embeddings: dos ids dos tokens à matriz X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="274"/>
+        <location filename="../../visualizer/io/handout.py" line="255"/>
         <source>Page {0} of {1}</source>
         <translation>Página {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="295"/>
+        <location filename="../../visualizer/io/handout.py" line="276"/>
         <source>Sentence: &lt;b&gt;“{sentence}”&lt;/b&gt; · position scheme: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} numbers per token</source>
         <translation>Frase: &lt;b&gt;“{sentence}”&lt;/b&gt; · esquema de posição: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} números por token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="298"/>
+        <location filename="../../visualizer/io/handout.py" line="279"/>
         <source>Name: ______________________________ Date: ______________</source>
         <translation>Nome: ______________________________ Data: ______________</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="299"/>
+        <location filename="../../visualizer/io/handout.py" line="280"/>
         <source>A transformer never reads the text itself: it reads ids, and each id picks one row of a table E. Follow this sentence from its ids to the matrix X that every later step of the model reads.</source>
         <translation>Um transformer nunca lê o texto em si: ele lê ids, e cada id pega uma linha de uma tabela E. Acompanhe esta frase dos seus ids até a matriz X, que todos os passos seguintes do modelo leem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="306"/>
+        <location filename="../../visualizer/io/handout.py" line="287"/>
         <source>1. The tokens and their ids</source>
         <translation>1. Os tokens e seus ids</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="307"/>
+        <location filename="../../visualizer/io/handout.py" line="288"/>
         <source>The tokenizer cuts the sentence into the longest pieces it knows, left to right, from the {V} tokens of the toy vocabulary (␣ marks a leading space).</source>
         <translation>O tokenizador corta a frase nos pedaços mais longos que conhece, da esquerda para a direita, entre os {V} tokens do vocabulário de exemplo (␣ marca um espaço no início).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="310"/>
+        <location filename="../../visualizer/io/handout.py" line="291"/>
         <source>position t</source>
         <translation>posição t</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="310"/>
-        <location filename="../../visualizer/io/handout.py" line="330"/>
+        <location filename="../../visualizer/io/handout.py" line="291"/>
+        <location filename="../../visualizer/io/handout.py" line="311"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="320"/>
+        <location filename="../../visualizer/io/handout.py" line="301"/>
         <source>The ids: &lt;b&gt;{ids}&lt;/b&gt;</source>
         <translation>Os ids: &lt;b&gt;{ids}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="326"/>
+        <location filename="../../visualizer/io/handout.py" line="307"/>
         <source>2. The lookup: each id picks its row of E</source>
         <translation>2. A consulta: cada id pega sua linha de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="327"/>
+        <location filename="../../visualizer/io/handout.py" line="308"/>
         <source>E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded rows are the ones this sentence uses. There is no arithmetic: the same id always gets the same row, whatever its neighbours.</source>
         <translation>E tem uma linha de d = {d} números para cada um dos V = {V} tokens. As linhas sombreadas são as que esta frase usa. Não há conta nenhuma: o mesmo id recebe sempre a mesma linha, sejam quais forem os vizinhos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="330"/>
+        <location filename="../../visualizer/io/handout.py" line="311"/>
         <source>used at position</source>
         <translation>usada na posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="342"/>
+        <location filename="../../visualizer/io/handout.py" line="323"/>
         <source>3. Where position comes in</source>
         <translation>3. Onde entra a posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="345"/>
+        <location filename="../../visualizer/io/handout.py" line="326"/>
         <source>Learned positions: a second table P, one trained row per position, is added to the token&apos;s row: {notation}, with t counted from 1. The toy&apos;s table has {T} rows (GPT-2&apos;s has 1,024); a position past its last row has no vector at all.</source>
         <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="355"/>
+        <location filename="../../visualizer/io/handout.py" line="336"/>
         <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt;: the token at position p gets PE(p − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
         <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt;: o token na posição p recebe PE(p − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="360"/>
+        <location filename="../../visualizer/io/handout.py" line="341"/>
         <source>position p</source>
         <translation>posição p</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="366"/>
+        <location filename="../../visualizer/io/handout.py" line="347"/>
         <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
         <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="368"/>
+        <location filename="../../visualizer/io/handout.py" line="349"/>
         <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
         <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="371"/>
+        <location filename="../../visualizer/io/handout.py" line="352"/>
         <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
         <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="382"/>
+        <location filename="../../visualizer/io/handout.py" line="363"/>
         <source>no row: beyond the trained length</source>
         <translation>sem linha: além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="386"/>
+        <location filename="../../visualizer/io/handout.py" line="367"/>
         <source>4. X, row by row</source>
         <translation>4. X, linha por linha</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="388"/>
+        <location filename="../../visualizer/io/handout.py" line="369"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="390"/>
+        <location filename="../../visualizer/io/handout.py" line="371"/>
         <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
         <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="395"/>
+        <location filename="../../visualizer/io/handout.py" line="376"/>
         <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
         <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="410"/>
+        <location filename="../../visualizer/io/handout.py" line="391"/>
         <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
         <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="416"/>
+        <location filename="../../visualizer/io/handout.py" line="397"/>
         <source>5. X as a matrix</source>
         <translation>5. X como matriz</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="418"/>
+        <location filename="../../visualizer/io/handout.py" line="399"/>
         <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence&apos;s order.</source>
         <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="437"/>
+        <location filename="../../visualizer/io/handout.py" line="418"/>
         <source>The same numbers as the app draws them, {formula}: blue below 0, yellow above, grey near 0.</source>
         <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, amarelo acima, cinza perto de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="443"/>
+        <location filename="../../visualizer/io/handout.py" line="424"/>
         <source>6. Five ways to give position</source>
         <translation>6. Cinco jeitos de dar posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="444"/>
+        <location filename="../../visualizer/io/handout.py" line="425"/>
         <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
         <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="447"/>
+        <location filename="../../visualizer/io/handout.py" line="428"/>
         <source>scheme</source>
         <translation>esquema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="447"/>
+        <location filename="../../visualizer/io/handout.py" line="428"/>
         <source>what X gets</source>
         <translation>o que X recebe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="448"/>
+        <location filename="../../visualizer/io/handout.py" line="429"/>
         <source>verdict</source>
         <translation>veredito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="449"/>
+        <location filename="../../visualizer/io/handout.py" line="430"/>
         <source>this handout</source>
         <translation>este material</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="473"/>
+        <location filename="../../visualizer/io/handout.py" line="454"/>
         <source>7. RoPE: only the distance counts</source>
         <translation>7. RoPE: só a distância conta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="474"/>
+        <location filename="../../visualizer/io/handout.py" line="455"/>
         <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by m·θ, k at position n by n·θ, and their score depends only on m − n.</source>
         <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira m·θ, k na posição n gira n·θ, e o score deles só depende de m − n.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="478"/>
+        <location filename="../../visualizer/io/handout.py" line="459"/>
         <source>positions (m, n)</source>
         <translation>posições (m, n)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="478"/>
+        <location filename="../../visualizer/io/handout.py" line="459"/>
         <source>angle (m − n)·θ</source>
         <translation>ângulo (m − n)·θ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="479"/>
+        <location filename="../../visualizer/io/handout.py" line="460"/>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="490"/>
+        <location filename="../../visualizer/io/handout.py" line="471"/>
         <source>Check yourself</source>
         <translation>Verifique você mesmo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="491"/>
+        <location filename="../../visualizer/io/handout.py" line="472"/>
         <source>Write your prediction before the answer is revealed in the app.</source>
         <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="501"/>
+        <location filename="../../visualizer/io/handout.py" line="482"/>
         <source>For the teacher: the answers</source>
         <translation>Para o professor: as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="502"/>
+        <location filename="../../visualizer/io/handout.py" line="483"/>
         <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
         <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="576"/>
+        <location filename="../../visualizer/io/handout.py" line="557"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="604"/>
+        <location filename="../../visualizer/io/handout.py" line="585"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
         <translation>O app calcula esta resposta na hora: vá ao passo {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="613"/>
+        <location filename="../../visualizer/io/handout.py" line="594"/>
         <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
         <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="628"/>
+        <location filename="../../visualizer/io/handout.py" line="609"/>
         <source>The rows themselves change: {token} at position {new} is E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
         <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; agora X distingue as duas ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="639"/>
+        <location filename="../../visualizer/io/handout.py" line="620"/>
         <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2&apos;s {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
         <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="651"/>
+        <location filename="../../visualizer/io/handout.py" line="632"/>
         <source>For the discussion: how big E gets</source>
         <translation>Para a conversa: o tamanho de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="653"/>
+        <location filename="../../visualizer/io/handout.py" line="634"/>
         <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
         <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="658"/>
+        <location filename="../../visualizer/io/handout.py" line="639"/>
         <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
         <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="662"/>
+        <location filename="../../visualizer/io/handout.py" line="643"/>
         <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
         <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="343"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="344"/>
         <source>For the teacher</source>
         <translation>Para o professor</translation>
     </message>
@@ -1077,7 +1077,7 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="245"/>
+        <location filename="../../visualizer/shell/main_window.py" line="257"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -1327,63 +1327,63 @@ em {0} passos</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="91"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="103"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="100"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="135"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="147"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="137"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="149"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="158"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="170"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="176"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="182"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="194"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="183"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="195"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="184"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="196"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="185"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="197"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="187"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="199"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="152"/>
-        <location filename="../../visualizer/shell/model_menu.py" line="190"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="202"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1524,6 +1524,14 @@ em {0} passos</translation>
     </message>
 </context>
 <context>
+    <name>ProblemBar</name>
+    <message>
+        <location filename="../../visualizer/shell/problem_bar.py" line="49"/>
+        <source>Dismiss</source>
+        <translation>Fechar aviso</translation>
+    </message>
+</context>
+<context>
     <name>Problems</name>
     <message>
         <location filename="../../visualizer/core/positions.py" line="103"/>
@@ -1531,142 +1539,147 @@ em {0} passos</translation>
         <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="84"/>
+        <location filename="../../visualizer/io/session.py" line="94"/>
         <source>cannot save {path}: {reason}</source>
         <translation>não foi possível salvar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="99"/>
+        <location filename="../../visualizer/io/session.py" line="109"/>
         <source>cannot open {path}: {reason}</source>
         <translation>não foi possível abrir {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="102"/>
+        <location filename="../../visualizer/io/session.py" line="112"/>
         <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
         <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="108"/>
+        <location filename="../../visualizer/io/session.py" line="118"/>
         <source>cannot read {path}: {reason}</source>
         <translation>não foi possível ler {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="113"/>
+        <location filename="../../visualizer/io/session.py" line="123"/>
         <source>{name} is not text (UTF-8)</source>
         <translation>{name} não é texto (UTF-8)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="115"/>
+        <location filename="../../visualizer/io/session.py" line="125"/>
         <source>{name} is nested too deeply to be a session</source>
         <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="118"/>
+        <location filename="../../visualizer/io/session.py" line="128"/>
         <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
         <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="127"/>
+        <location filename="../../visualizer/io/session.py" line="137"/>
         <source>{name} is not a session (expected a JSON object)</source>
         <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="129"/>
+        <location filename="../../visualizer/io/session.py" line="139"/>
         <source>{name} is not a session of this app (format {format!r})</source>
         <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="134"/>
+        <location filename="../../visualizer/io/session.py" line="144"/>
         <source>{name} has no valid version number</source>
         <translation>{name} não tem um número de versão válido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="136"/>
+        <location filename="../../visualizer/io/session.py" line="146"/>
         <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
         <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="140"/>
+        <location filename="../../visualizer/io/session.py" line="150"/>
         <source>{name} has an invalid version {version}</source>
         <translation>{name} tem uma versão inválida: {version}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="144"/>
+        <location filename="../../visualizer/io/session.py" line="154"/>
         <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
         <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="146"/>
+        <location filename="../../visualizer/io/session.py" line="156"/>
         <source>{name}: {count} tokens is more than {limit}</source>
         <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="150"/>
+        <location filename="../../visualizer/io/session.py" line="160"/>
         <source>{name}: a token id is outside 0..{last}</source>
         <translation>{name}: um id de token está fora de 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="154"/>
+        <location filename="../../visualizer/io/session.py" line="164"/>
         <source>{name}: unknown position scheme {scheme!r}</source>
         <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="167"/>
+        <location filename="../../visualizer/io/session.py" line="177"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="175"/>
+        <location filename="../../visualizer/io/session.py" line="185"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
         <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de um passo, revealed: true ou false}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="182"/>
+        <location filename="../../visualizer/io/session.py" line="192"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="189"/>
+        <location filename="../../visualizer/io/session.py" line="199"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="193"/>
+        <location filename="../../visualizer/io/session.py" line="203"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="197"/>
-        <source>{name}: E[{id}, {dim}] = {value} is not a usable number</source>
-        <translation>{name}: E[{id}, {dim}] = {value} não é um número utilizável</translation>
+        <location filename="../../visualizer/io/session.py" line="209"/>
+        <source>{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})</source>
+        <translation>{name}: E[{id}, {dim}] = {value} não é um número que o app aceite ({reason})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="206"/>
+        <location filename="../../visualizer/io/session.py" line="248"/>
+        <source>{name}: {reason}</source>
+        <translation>{name}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="219"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="210"/>
+        <location filename="../../visualizer/io/session.py" line="223"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="215"/>
+        <location filename="../../visualizer/io/session.py" line="228"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="221"/>
+        <location filename="../../visualizer/io/session.py" line="233"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="227"/>
+        <location filename="../../visualizer/io/session.py" line="238"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="232"/>
+        <location filename="../../visualizer/io/session.py" line="243"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
@@ -1692,7 +1705,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/tables.py" line="207"/>
-        <location filename="../../visualizer/views/handout_pdf.py" line="140"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="141"/>
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
@@ -1710,19 +1723,88 @@ em {0} passos</translation>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="126"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="127"/>
         <source>a handout is a PDF: name it {name}.pdf</source>
         <translation>o material da aula é um PDF: chame o arquivo de {name}.pdf</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="128"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="129"/>
         <source>unknown paper {paper}; choose a4 or letter</source>
         <translation>papel desconhecido {paper}; escolha a4 ou letter</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="134"/>
+        <location filename="../../visualizer/views/handout_pdf.py" line="135"/>
         <source>cannot make the handout: {reason}</source>
         <translation>não foi possível montar o material da aula: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="131"/>
+        <location filename="../../visualizer/model.py" line="135"/>
+        <source>{value!r} is not a number</source>
+        <translation>{value!r} não é um número</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="137"/>
+        <source>{value} is not a finite number</source>
+        <translation>{value} não é um número finito</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="140"/>
+        <source>{value} is too large: an entry of E lies between -1,000,000 and 1,000,000</source>
+        <translation>{value} é grande demais: uma entrada de E fica entre −1.000.000 e 1.000.000</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="149"/>
+        <source>E must have shape {shape}, not {got}</source>
+        <translation>E deve ter a forma {shape}, não {got}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="161"/>
+        <source>RoPE base must be a number above 1 and at most 1,000,000,000, got {base}</source>
+        <translation>a base da RoPE deve ser um número maior que 1 e no máximo 1.000.000.000; veio {base}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="167"/>
+        <source>RoPE scaling must be pi, ntk or yarn with a factor of 1 .. 1024, got {kind} × {factor}</source>
+        <translation>a escala da RoPE deve ser pi, ntk ou yarn com um fator de 1 a 1024; veio {kind} × {factor}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/model.py" line="171"/>
+        <source>ALiBi heads must be 1 .. {limit} with a head among them, got head {head} of {heads}</source>
+        <translation>as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas; veio a cabeça {head} de {heads}</translation>
+    </message>
+</context>
+<context>
+    <name>QuitQuestion</name>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="24"/>
+        <source>Unsaved work</source>
+        <translation>Trabalho não salvo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="25"/>
+        <source>Save the session before quitting?</source>
+        <translation>Salvar a sessão antes de sair?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="26"/>
+        <source>The sentence, the scheme and the edits to E since the last save would be lost.</source>
+        <translation>A frase, o esquema e as edições de E desde a última vez que a sessão foi salva seriam perdidos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="29"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="30"/>
+        <source>Quit &amp;without saving</source>
+        <translation>Sai&amp;r sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="31"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>
@@ -2514,56 +2596,56 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeSelector</name>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="63"/>
+        <location filename="../../visualizer/io/scheme_names.py" line="14"/>
         <source>None</source>
         <translation>Nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="64"/>
+        <location filename="../../visualizer/io/scheme_names.py" line="15"/>
         <source>Learned</source>
         <translation>Aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="65"/>
+        <location filename="../../visualizer/io/scheme_names.py" line="16"/>
         <source>Sinusoidal</source>
         <translation>Senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="66"/>
+        <location filename="../../visualizer/io/scheme_names.py" line="17"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="67"/>
+        <location filename="../../visualizer/io/scheme_names.py" line="18"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="70"/>
+        <location filename="../../visualizer/io/handout.py" line="62"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="72"/>
+        <location filename="../../visualizer/io/handout.py" line="64"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="74"/>
+        <location filename="../../visualizer/io/handout.py" line="66"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="75"/>
+        <location filename="../../visualizer/io/handout.py" line="67"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="76"/>
+        <location filename="../../visualizer/io/handout.py" line="68"/>
         <location filename="../../visualizer/views/scheme_selector.py" line="74"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
@@ -2862,37 +2944,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TextInput</name>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="53"/>
+        <location filename="../../visualizer/views/text_input.py" line="58"/>
         <source>Text:</source>
         <translation>Texto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="54"/>
+        <location filename="../../visualizer/views/text_input.py" line="59"/>
         <source>Tokenize</source>
         <translation>Tokenizar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="55"/>
+        <location filename="../../visualizer/views/text_input.py" line="60"/>
         <source>Type a sentence made of the vocabulary&apos;s tokens</source>
         <translation>Digite uma frase feita com os tokens do vocabulário</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="67"/>
+        <location filename="../../visualizer/views/text_input.py" line="72"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="83"/>
+        <location filename="../../visualizer/views/text_input.py" line="93"/>
         <source>{0} tokens: ids {1}</source>
         <translation>{0} tokens: ids {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="85"/>
+        <location filename="../../visualizer/views/text_input.py" line="95"/>
         <source>{0} tokens: ids {1}. Press Enter to use them.</source>
         <translation>{0} tokens: ids {1}. Aperte Enter para usá-los.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="90"/>
+        <location filename="../../visualizer/views/text_input.py" line="100"/>
         <source>No token of the vocabulary matches “{0}” at character {1}. The strip keeps the last sentence that worked.</source>
         <translation>Nenhum token do vocabulário casa com “{0}” no caractere {1}. A faixa mantém a última frase que deu certo.</translation>
     </message>
@@ -2992,12 +3074,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="71"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="77"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3005,38 +3087,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="88"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="89"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="90"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="91"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="92"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="93"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="152"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="158"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="156"/>
+        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="159"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>

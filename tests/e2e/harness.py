@@ -1,9 +1,15 @@
-"""Runs the real main window on an X display for the end-to-end test (not a test itself).
+"""Runs the real main window on an X display for the end-to-end tests (not a test itself).
 
-Writes ``ready.json`` (the chips' screen positions) into the folder given as argument, then
-waits. When the test creates ``snapshot`` there, it exports X as JSON and a screenshot; for
-``snapshot-NAME`` it exports X as ``NAME.json`` and removes the request; when the test creates
-``done``, it writes the window's state and quits.
+``harness.py FOLDER`` builds a bare ``MainWindow`` at (0, 0), 1280 × 860;
+``harness.py FOLDER --app ARGS…`` runs the app itself (``visualizer.app.main(ARGS)``: the user's
+settings in the test's private home, the autosave, the question on quitting).
+
+Writes ``ready.json`` (the chips' screen positions and where the window's controls are) into
+FOLDER once the window has settled, then waits. When the test creates ``snapshot`` there, it
+exports X as JSON and a screenshot; for ``snapshot-NAME`` it exports X as ``NAME.json``; for
+``state-NAME`` it writes the window's state (geometry, minimum size, the screen, E, the text box,
+the bars, where the controls are) as ``NAME.state.json``; each request is removed once answered.
+When the test creates ``done``, it writes the window's state and quits.
 """
 
 from __future__ import annotations
@@ -11,41 +17,131 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-
-from visualizer.shell import MainWindow
+from PySide6.QtCore import QRect, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 
-def main() -> int:
-    folder = Path(sys.argv[1])
-    app = QApplication(sys.argv[:1])
-    window = MainWindow()
-    window.move(0, 0)
-    window.resize(1280, 860)
-    window.show()
-    window.activateWindow()
+def box(widget: QWidget, rect: QRect | None = None) -> list[int]:
+    """``rect`` of ``widget`` (default: all of it) on the screen: [x, y, width, height]."""
+    rect = rect if rect is not None else widget.rect()
+    top_left = widget.mapToGlobal(rect.topLeft())
+    return [top_left.x(), top_left.y(), rect.width(), rect.height()]
 
-    def report() -> None:
+
+def places(window: Any) -> dict[str, list[int]]:
+    """Where a person would click: chips, E's cells, tabs, buttons (screen boxes)."""
+    found: dict[str, list[int]] = {}
+    strip = window.token_strip
+    for position in range(window.model.n):
+        found[f"chip {position}"] = box(strip.viewport(), strip.visualRect(strip.strip_model.index(position)))
+    table = window.vocabulary.view
+    for token_id in range(window.model.V):
+        for dim in range(window.model.d):
+            rect = table.visualRect(window.vocabulary.table_model.index(token_id, 2 + dim))
+            found[f"E[{token_id}, {dim}]"] = box(table.viewport(), rect)
+    bar = window.tabs.tabBar()
+    for index in range(window.tabs.count()):
+        if window.tabs.isTabVisible(index):
+            found[f"tab {window.tabs.tabText(index).replace('&', '')}"] = box(bar, bar.tabRect(index))
+    page = window.model_menu.page
+    if page is not None and page.isVisible():
+        found["real text box"] = box(page.text)
+        for row in range(page.strip.count()):
+            found[f"real chip {row}"] = box(page.strip.viewport(), page.strip.visualItemRect(page.strip.item(row)))
+    for name, widget in (("restore", window.restore_bar.restore_button), ("discard", window.restore_bar.discard_button),
+                         ("dismiss", window.problem_bar.dismiss_button), ("text box", window.text_input.line_edit),
+                         ("previous", window.lesson_panel.previous_button), ("next", window.lesson_panel.next_button)):
+        if widget.isVisible():
+            found[name] = box(widget)
+    return found
+
+
+def state(window: Any) -> dict[str, Any]:
+    """What the tests read back from the running window."""
+    frame, geometry = window.frameGeometry(), window.geometry()
+    screen = window.screen()
+    real = window.model_menu.real_model
+    return {
+        "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
+        "geometry": [geometry.x(), geometry.y(), geometry.width(), geometry.height()],
+        "minimum": [window.minimumSize().width(), window.minimumSize().height()],
+        "minimum_hint": [window.minimumSizeHint().width(), window.minimumSizeHint().height()],
+        "available": box_of(screen.availableGeometry()),
+        "screen": box_of(screen.geometry()),
+        "scale": window.appearance.scale,
+        "ids": list(window.model.ids),
+        "E": window.model.E.tolist(),
+        "scheme": window.model.scheme,
+        "text_box": window.text_input.line_edit.text(),
+        "text_message": window.text_input.message.text(),
+        "restore_bar": window.restore_bar.isVisible(),
+        "vocabulary_message": window.vocabulary.message.text(),
+        "question": modal.text() if isinstance(modal := QApplication.activeModalWidget(), QMessageBox) else None,
+        "problem": window.problem_bar.text(),
+        "modified": window.isWindowModified(),
+        "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),
+        "real_ids": list(real.ids) if real.checkpoint is not None else None,
+        "places": places(window),
+        "platform": QApplication.platformName(),
+    }
+
+
+def box_of(rect: QRect) -> list[int]:
+    return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+
+def write(path: Path, data: object) -> None:
+    """Whole or not at all: the test reads the file as soon as it exists."""
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(data))
+    partial.rename(path)
+
+
+def main_window() -> Any:
+    from visualizer.shell import MainWindow
+
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and widget.isVisible():
+            return widget
+    return None
+
+
+def watch(folder: Path, app: QApplication, settle_ms: int = 1500) -> QTimer:
+    """Answer the test's requests in ``folder`` (see the module's docstring) every 100 ms, the first
+    ``settle_ms`` after the window is shown."""
+    reported = []
+
+    def report(window: Any) -> None:
+        ready = {"chips": [], "state": state(window)}
         strip = window.token_strip
-        chips = []
         for position in range(window.model.n):
             rect = strip.visualRect(strip.strip_model.index(position))
             centre = strip.viewport().mapToGlobal(rect.center())
             left = strip.viewport().mapToGlobal(rect.topLeft())
-            chips.append({"centre": [centre.x(), centre.y()], "left": [left.x(), centre.y()]})
+            ready["chips"].append({"centre": [centre.x(), centre.y()], "left": [left.x(), centre.y()]})
         window.grab().save(str(folder / "before.png"))
         strip_box = strip.geometry().translated(strip.parentWidget().mapTo(window, strip.pos()) - strip.pos())
-        (folder / "ready.json").write_text(json.dumps(
-            {"chips": chips, "strip": [strip_box.x(), strip_box.y(), strip_box.width(), strip_box.height()]}))
+        ready["strip"] = [strip_box.x(), strip_box.y(), strip_box.width(), strip_box.height()]
+        write(folder / "ready.json", ready)
 
     def poll() -> None:
+        window = main_window()
+        if window is None:
+            return
+        if not reported:
+            reported.append(True)
+            QTimer.singleShot(settle_ms, lambda: report(window))  # after the first paint and layout have settled
+            return
         if (folder / "snapshot").exists() and not (folder / "after.json").exists():
             window.exports.export(folder / "after.json")
             window.grab().save(str(folder / "after.png"))
         for request in sorted(folder.glob("snapshot-*")):
             window.exports.export(folder / f"{request.name.removeprefix('snapshot-')}.json")
+            request.unlink()
+        for request in sorted(folder.glob("state-*")):
+            write(folder / f"{request.name.removeprefix('state-')}.state.json", state(window))
             request.unlink()
         if (folder / "done").exists():
             (folder / "state.json").write_text(json.dumps(
@@ -54,11 +150,34 @@ def main() -> int:
             window.close()
             app.quit()
 
-    QTimer.singleShot(1500, report)  # after the first paint and layout have settled
     timer = QTimer()
     timer.timeout.connect(poll)
     timer.start(100)
-    return app.exec()
+    return timer
+
+
+def main() -> int:
+    folder = Path(sys.argv[1])
+    app = QApplication(sys.argv[:1])
+    app_mode = sys.argv[2:3] == ["--app"]
+    # The app's tests read every place afresh (state-NAME): they need the window shown, not settled.
+    timer = watch(folder, app, 700 if app_mode else 1500)
+    if app_mode:
+        from visualizer.app import main as run_app
+
+        status = run_app(sys.argv[3:])
+        timer.stop()
+        return status
+    from visualizer.shell import MainWindow
+
+    window = MainWindow()
+    window.move(0, 0)
+    window.resize(1280, 860)
+    window.show()
+    window.activateWindow()
+    status = app.exec()
+    timer.stop()
+    return status
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ def session(content: str | bytes) -> Callable[..., str]:
         path = tmp_path / "bad.json"
         path.write_bytes(content.encode() if isinstance(content, str) else content)
         window.documents.open_session(path)
-        return window.statusBar().currentMessage()
+        return window.problem_bar.text()  # a refused file's problem stays until dismissed
 
     return run
 
@@ -101,7 +101,8 @@ def window_call(method: str, *args: str) -> Callable[..., str]:
         for name in method.split("."):
             target = getattr(target, name)
         target(*[Path(a.replace("{tmp}", str(tmp_path))) for a in args])
-        return window.statusBar().currentMessage()
+        # A session not saved is a problem that stays; an export's refusal is a status-bar line.
+        return window.problem_bar.text() if method.startswith("documents.") else window.statusBar().currentMessage()
 
     return run
 
@@ -126,6 +127,8 @@ CATALOGUE = [
     Case("cell of E", "infinity", "'inf' is not a finite number", cell("inf")),
     Case("cell of E", "minus infinity", "'-inf' is not a finite number", cell("-inf")),
     Case("cell of E", "a number too large for a float", "'1e999' is not a finite number", cell("1e999")),
+    Case("cell of E", "a value too large to save", "1e+98 is too large", cell("1e98")),
+    Case("cell of E", "a value past the limit", "2000000 is too large: an entry of E lies between", cell("2000000")),
     Case("cell of E", "text", "'abc' is not a number", cell("abc")),
     Case("cell of E", "an empty cell", "an empty cell is not a number", cell("")),
     # The token strip

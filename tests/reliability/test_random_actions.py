@@ -15,14 +15,25 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from tests.conftest import type_text
-from visualizer.core import SCHEMES, PositionError, TokenizeError, detokenize, display_token, embed, tokenize
+from visualizer.core import (
+    SCHEMES,
+    PositionError,
+    TokenizeError,
+    detokenize,
+    display_token,
+    embed,
+    tokenize,
+    typed_text,
+)
 from visualizer.itemmodels.token_strip_model import TOKEN_ID_MIME
+from visualizer.model import E_LIMIT
 
 ACTIONS = 5_000
 DEFAULT_SEED = 20_261_130  # any fixed number: a run that draws a new seed each time cannot be replayed
 SENTENCES_GOOD = ["o gato subiu no muro.", "o cão", "o sofá. o chão", "o gato subiu no telhado. no gato", ""]
 SENTENCES_BAD = ["o gato voou", "xyz", "o  gato", "o gato. o"]
-CELL_VALUES = ["0.25", "-1", "1,5", "−0,75", "nan", "inf", "-inf", "abc", "", "1e999", "3"]
+CELL_VALUES = ["0.25", "-1", "1,5", "−0,75", "nan", "inf", "-inf", "abc", "", "1e999", "3", "1e98", "2000000", "-1e6",
+               "1e-300"]
 
 
 class Monkey:
@@ -168,11 +179,12 @@ def check_invariants(window) -> int:
     if beyond:
         check.raises(PositionError, lambda: embed(model.ids, model.E, model.scheme), "embed refuses past T")
     check.that(bool(np.isfinite(model.E).all()), "E finite")
+    check.that(bool((np.abs(model.E) <= E_LIMIT).all()), "E within the limits a session file keeps")
     strip = window.token_strip.strip_model
     check.that(strip.rowCount() == model.n, "a chip per token")
     check.that([strip.index(p).data() for p in range(model.n)] == [display_token(model.tokens[i]) for i in model.ids],
                "the chips' tokens")
-    typed = window.text_input.line_edit.text()
+    typed = typed_text(window.text_input.line_edit.text())  # the box shows a leading space as ␣
     if typed != model.text:  # refused text stays for correcting, with its error on screen
         check.raises(TokenizeError, lambda: tokenize(typed, model.tokens), "the typed text is refused")
         check.that("No token of the vocabulary matches" in window.text_input.message.text(), "its message shown")

@@ -146,6 +146,8 @@ def test_autosave_is_offered_after_a_crash(qtbot, tmp_path):
     assert reopened.model.ids == tuple(spec.IDS)  # offered, not forced
     reopened.restore_bar.restore_button.click()
     assert reopened.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO) and not reopened.restore_bar.isVisible()
+    assert reopened.documents.has_unsaved_work()  # back, and still in no file of the teacher's
+    reopened.documents.save_session(tmp_path / "restored.json")
     reopened.close()
     assert not Path(autosave).exists()  # a clean exit removes it
 

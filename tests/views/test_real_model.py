@@ -35,7 +35,8 @@ def test_hover_readout_and_numbers_only_where_legible(window, menu, qtbot):
     menu.open_folder(minilm_folder())
     matrix = menu.page.matrix
     value = matrix.values[2, 17]
-    assert matrix.describe((2, 17)).endswith(window.appearance.numbers.full(float(value)))
+    shown = window.appearance.numbers.short(float(value))  # the cells' format, not 17 digits
+    assert matrix.describe((2, 17)).endswith(": " + shown) and len(shown.lstrip("-")) <= 6
     matrix.grab()
     assert matrix.numbers.drawn == 0  # 384 columns in a few hundred pixels: no numbers
     matrix.show_cells((0, 3), (0, 4))
@@ -60,7 +61,7 @@ def test_a_refused_folder_keeps_the_model_shown(window, menu, tmp_path):
     checkpoint, ids = menu.real_model.checkpoint, menu.real_model.ids
     (tmp_path / "empty").mkdir()
     assert not menu.open_folder(tmp_path / "empty")
-    assert "Cannot open this model" in window.statusBar().currentMessage()
+    assert "Cannot open this model" in window.problem_bar.text()  # until dismissed
     assert menu.real_model.checkpoint is checkpoint and menu.real_model.ids == ids
 
 
@@ -135,7 +136,7 @@ def test_every_refusal_keeps_the_model_shown(window, menu, tmp_path, case):
     make, message = CASES[case]
     bad = make(tmp_path)
     assert not menu.open_folder(bad)
-    assert message in window.statusBar().currentMessage()
+    assert message in window.problem_bar.text()
     assert (real.checkpoint, real.ids, real.text) == (checkpoint, ids, text)
     assert window.tabs.currentWidget() is menu.page
     np.testing.assert_array_equal(menu.page.matrix.values, checkpoint.X(ids))

@@ -61,8 +61,8 @@ from .tables import (
     principal_components,
     singular_values,
 )
-from .tokenizer import TokenizeError, detokenize, tokenize
-from .vocabulary import LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
+from .tokenizer import TokenizeError, detokenize, shown_text, tokenize, typed_text
+from .vocabulary import LEADING_SPACE_GLYPH, LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
 __all__ = [
     "ADDITIVE_SCHEMES",
@@ -71,6 +71,7 @@ __all__ = [
     "GPT2_SMALL_PARAMETERS",
     "GPT2_SMALL_VOCAB",
     "GPT2_SMALL_WIDTH",
+    "LEADING_SPACE_GLYPH",
     "LESSON_SENTENCE",
     "LLAMA3_VOCAB",
     "LLAMA3_WIDTH",
@@ -118,11 +119,13 @@ __all__ = [
     "rope_rotate",
     "rope_score",
     "rope_yarn",
+    "shown_text",
     "singular_values",
     "sinusoidal",
     "tokenize",
     "toy_vocabulary",
     "toy_zipf_ids",
+    "typed_text",
     "yarn_attention_factor",
     "yarn_correction_dim",
     "zipf_batch",

@@ -7,6 +7,14 @@ from dataclasses import dataclass
 
 ROUND_PLACES = 2
 ROUND_TOLERANCE = 1e-9  # float sums of halves and quarters are exact; anything computed is not
+CELL_CHARACTERS = 6
+"""The widest number a cell prints, in characters besides the sign: "−0,841", "123,46", "1,23e6".
+Anything wider (a large value typed into E, the scores it makes) is rounded to fit, or written in
+scientific notation, so that every number stays inside its cell and the tables keep their widths."""
+SIGNIFICANT_DIGITS = 3
+"""Scientific notation keeps three significant digits: 2,45e6, 1e−7."""
+FIXED_LIMIT = 1e6
+"""A fixed-point number this large or larger is written in scientific notation (a score of 4e12)."""
 
 
 class NumberParseError(ValueError):
@@ -60,21 +68,65 @@ class NumberFormat:
             return "–"
         if math.isinf(value):
             return self.minus + "∞" if value < 0 else "∞"
-        if decimals > ROUND_PLACES and abs(value - round(value, ROUND_PLACES)) > ROUND_TOLERANCE:
-            return self.fixed(value, decimals)
-        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-        if text in ("-0", ""):
-            text = "0"
+        if value != 0 and abs(value) < 0.5 * 10.0**-decimals:
+            return self.scientific(value)  # 1e−7, never a 0 that claims it is zero
+        round_number = decimals <= ROUND_PLACES or abs(value - round(value, ROUND_PLACES)) <= ROUND_TOLERANCE
+        text = self._plain(value, decimals, round_number)
+        width = max(CELL_CHARACTERS, decimals + 2)  # "0,00010" asks for its five places
+        if len(text.lstrip("-")) > width:
+            # Too wide for a cell: fewer places while the whole part fits (123,46), else 1,23e6.
+            whole_digits = len(str(int(abs(round(value)))))
+            if whole_digits >= width - 1:
+                return self.scientific(value)
+            text = self._plain(value, width - whole_digits - 1, round_number)
+        return self._localize(text)
+
+    def cell(self, value: float, decimals: int | None = None) -> str:
+        """What a cell of a table prints: :meth:`short`, or with ``decimals`` exactly that many places
+        (:meth:`fixed`) while that fits a cell; a number too long for one (12345,678) is written as
+        :meth:`short` writes it (1,23e4)."""
+        if decimals is None:
+            return self.short(value)
+        text = self.fixed(value, decimals)
+        if len(text.lstrip("-\u2212")) <= max(CELL_CHARACTERS, decimals + 2):
+            return text
+        return self.short(value, decimals)
+
+    def scientific(self, value: float, significant: int = SIGNIFICANT_DIGITS) -> str:
+        """``value`` in scientific notation with at most ``significant`` digits, as short as it can be
+        written: 2,45e6, −1e−7, 1e98."""
+        if not math.isfinite(value) or value == 0:
+            return self.short(value)
+        for digits in range(significant, 0, -1):  # fewer digits while wider than a cell: 1,2e−10
+            mantissa, exponent = f"{value:.{digits - 1}e}".split("e")
+            if "." in mantissa:
+                mantissa = mantissa.rstrip("0").rstrip(".")
+            text = f"{mantissa}e{int(exponent)}"
+            if len(text.lstrip("-")) <= CELL_CHARACTERS + 1:
+                break
         return self._localize(text)
 
     def fixed(self, value: float, decimals: int = 3) -> str:
-        """``value`` with exactly ``decimals`` places: 0,540 / 1,000."""
+        """``value`` with exactly ``decimals`` places: 0,540 / 1,000 (from :data:`FIXED_LIMIT` on,
+        scientific notation: 4,1e12)."""
         if not math.isfinite(value):
             return self.short(value)
+        if abs(value) >= FIXED_LIMIT:
+            return self.scientific(value)
         text = f"{value:.{decimals}f}"
         if float(text) == 0:
             text = text.lstrip("-")
         return self._localize(text)
+
+    @staticmethod
+    def _plain(value: float, decimals: int, round_number: bool) -> str:
+        """``value`` with ``decimals`` places (a round number without its trailing zeros), unlocalized."""
+        text = f"{value:.{decimals}f}"
+        if round_number and "." in text:
+            text = text.rstrip("0").rstrip(".")
+        if float(text) == 0:
+            text = "0" if round_number else text.lstrip("-")
+        return text
 
     def full(self, value: float) -> str:
         """Full precision (shortest repr that round-trips)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .vocabulary import LEADING_SPACE_GLYPH
+
 
 class TokenizeError(ValueError):
     """Raised when part of the text matches no vocabulary token.
@@ -71,3 +73,17 @@ def _unmatched_span(text: str, offset: int) -> str:
 def detokenize(ids: Sequence[int], tokens: Sequence[str]) -> str:
     """Join the token texts of ``ids`` back into raw text."""
     return "".join(tokens[i] for i in ids)
+
+
+def shown_text(text: str) -> str:
+    """``text`` as a text box shows it: a leading space as ``␣``, which a box would not show.
+
+    A sequence that starts with a space-led token (``␣no`` dragged to the front) then reads
+    ``␣noo gato subiu``: what is read, retyped (with a space or the ``␣``), gives the same ids.
+    """
+    return LEADING_SPACE_GLYPH + text[1:] if text.startswith(" ") else text
+
+
+def typed_text(text: str) -> str:
+    """What a text box's ``text`` means: every ``␣`` is a space (the strip and the box write one so)."""
+    return text.replace(LEADING_SPACE_GLYPH, " ")

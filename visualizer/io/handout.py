@@ -44,11 +44,10 @@ from ..core import (
 from ..core.problems import QT_TRANSLATE_NOOP
 from ..lesson import Lesson, LessonStep, load_lesson
 from ..model import EmbeddingModel
+from .scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 
 HANDOUT = "Handout"
 """The Qt Linguist context of the handout's own text."""
-SCHEME_CONTEXT = "SchemeSelector"
-"""The scheme names and verdicts are the scheme selector's own strings (and translations)."""
 
 Translate = Callable[[str, str], str]
 """``translate(context, english)``: the text in the handout's language."""
@@ -59,13 +58,6 @@ def english(_context: str, text: str) -> str:
     return text
 
 
-SCHEME_NAMES = {
-    "none": QT_TRANSLATE_NOOP("SchemeSelector", "None"),
-    "learned": QT_TRANSLATE_NOOP("SchemeSelector", "Learned"),
-    "sinusoidal": QT_TRANSLATE_NOOP("SchemeSelector", "Sinusoidal"),
-    "rope": QT_TRANSLATE_NOOP("SchemeSelector", "RoPE"),
-    "alibi": QT_TRANSLATE_NOOP("SchemeSelector", "ALiBi"),
-}
 SCHEME_VERDICTS = {
     "none": QT_TRANSLATE_NOOP("SchemeSelector", "NoPE: causality alone carries order. More and more common in "
                                                 "hybrid and long-context stacks."),
@@ -83,11 +75,6 @@ SCHEME_GIVES = {
     "alibi": QT_TRANSLATE_NOOP("Handout", "X = E[ids]; −slope × distance is added to the scores"),
 }
 
-PAPERS = ("a4", "letter")
-"""The paper sizes a handout is laid out for."""
-LETTER_TERRITORIES = frozenset({"BZ", "CA", "CL", "CO", "CR", "GT", "MX", "NI", "PA", "PH", "PR", "SV", "US", "VE"})
-"""Where US Letter is the usual paper (Unicode CLDR's paperSize data); A4 everywhere else."""
-
 ROPE_THETA = 0.5
 ROPE_VECTOR = (1.0, 0.0)
 ROPE_PAIRS = ((3, 1), (10, 8), (4, 1))
@@ -98,12 +85,6 @@ BATCH_SEED = 0
 """The seed of the batch question's sample (the real-scale page's default seed too)."""
 SWAPPED = (" gato", " sub")
 """The two tokens the lesson's swap questions trade."""
-
-
-def default_paper(territory: str) -> str:
-    """``letter`` where US Letter is the usual paper (``territory``: a two-letter code such as
-    ``US``), else ``a4``."""
-    return "letter" if territory.upper() in LETTER_TERRITORIES else "a4"
 
 
 def print_numbers(language: str) -> NumberFormat:

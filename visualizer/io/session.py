@@ -12,13 +12,23 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
 from ..core import SCHEMES, RopeScaling
 from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
-from ..model import MAX_ALIBI_HEADS, MAX_TOKENS, AttentionSettings, EmbeddingModel, ModelState
+from ..model import (
+    MAX_ALIBI_HEADS,
+    MAX_TOKENS,
+    ROPE_SCALINGS,
+    AttentionSettings,
+    EmbeddingModel,
+    ModelState,
+    StateError,
+    check_attention,
+    check_embedding_value,
+)
 from .atomic import write_atomically
 
 FORMAT = "embedding-visualizer-session"
@@ -193,41 +203,56 @@ def _parse_edits(edits: Any, model: EmbeddingModel, name: str) -> np.ndarray:
             raise SessionError(QT_TRANSLATE_NOOP(
                 "Problems", "{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table"), name=name,
                 id=token_id, dim=dim, V=model.V, d=model.d)
-        if not math.isfinite(value) or abs(value) > 1e6:
+        try:
+            E[token_id, dim] = check_embedding_value(value)  # the limits of an edit in the window
+        except StateError as error:
             raise SessionError(QT_TRANSLATE_NOOP(
-                "Problems", "{name}: E[{id}, {dim}] = {value} is not a usable number"), name=name,
-                id=token_id, dim=dim, value=value)
-        E[token_id, dim] = float(value)
+                "Problems", "{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})"), name=name,
+                id=token_id, dim=dim, value=value, reason=error) from None
     return E
 
 
 def _parse_attention(data: Any, name: str) -> AttentionSettings:
+    """The attention settings of a file: types checked here, ranges by the model's own
+    :func:`~visualizer.model.check_attention` (the limits of the window's controls)."""
     if not isinstance(data, dict):
         raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: 'attention' must be an object"), name=name)
     defaults = AttentionSettings()
     base = data.get("rope_base", defaults.rope_base)
-    if not isinstance(base, (int, float)) or isinstance(base, bool) or not math.isfinite(base) or not 1 < base <= 1e9:
+    if not _is_number(base):
         raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: RoPE base must be a number above 1"), name=name)
     scaling = data.get("rope_scaling")
     parsed_scaling = None
     if scaling is not None:
-        if not isinstance(scaling, dict) or scaling.get("kind") not in ("pi", "ntk", "yarn"):
+        if not isinstance(scaling, dict) or scaling.get("kind") not in ROPE_SCALINGS:
             raise SessionError(QT_TRANSLATE_NOOP(
                 "Problems", "{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}"), name=name)
         factor = scaling.get("factor")
         context = scaling.get("original_context", 2048)
-        if (not isinstance(factor, (int, float)) or isinstance(factor, bool) or not math.isfinite(factor)
-                or not 1 <= factor <= 1024 or not isinstance(context, int) or not 1 <= context <= 10**7):
+        if not _is_number(factor) or not isinstance(context, int) or isinstance(context, bool):
             raise SessionError(QT_TRANSLATE_NOOP(
                 "Problems", "{name}: RoPE scaling factor must be 1 .. 1024"), name=name)
         parsed_scaling = RopeScaling(scaling["kind"], float(factor), context)
     heads, head = data.get("alibi_heads", defaults.alibi_heads), data.get("alibi_head", defaults.alibi_head)
-    if (not isinstance(heads, int) or not isinstance(head, int) or isinstance(heads, bool)
-            or not 1 <= heads <= MAX_ALIBI_HEADS or not 1 <= head <= heads):
+    if not isinstance(heads, int) or not isinstance(head, int) or isinstance(heads, bool) or isinstance(head, bool):
         raise SessionError(QT_TRANSLATE_NOOP(
             "Problems", "{name}: ALiBi heads must be 1 .. {limit} with a head among them"), name=name,
             limit=MAX_ALIBI_HEADS)
     causal = data.get("causal", defaults.causal)
     if not isinstance(causal, bool):
         raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: 'causal' must be true or false"), name=name)
-    return AttentionSettings(float(base), parsed_scaling, heads, head, causal)
+    settings = AttentionSettings(float(base), parsed_scaling, heads, head, causal)
+    try:
+        return check_attention(settings)
+    except StateError as error:
+        raise SessionError(QT_TRANSLATE_NOOP("Problems", "{name}: {reason}"), name=name, reason=error) from None
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    """A JSON number (not true or false) that a float can hold (not a 400-digit integer)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from ..appearance import Appearance
 from ..core import display_token
 from ..core.formatting import NumberParseError
+from ..i18n import explain
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from ..subscriptions import Listening
@@ -154,8 +155,8 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
                 error.kind, self.tr("'{0}' is not a number").format(error.text))
             self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, reason))
             return False
-        except ValueError as error:
-            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, error))
+        except ValueError as error:  # the model's limits (StateError), said in the app's language
+            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, explain(error)))
             return False
         return True
 

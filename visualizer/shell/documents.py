@@ -6,20 +6,26 @@ All of it sits over one :class:`~visualizer.shell.settings_store.SettingsStore`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from ..i18n import explain
-from ..io.session import LessonPlace, Session, SessionError, load_session, save_session
 from ..lesson import LessonRun
 from ..model import EmbeddingModel
 from ..subscriptions import Listening
 from .messages import MessageSink
+from .quit_question import QuitChoice
 from .settings_store import SettingsStore, string_list
+
+if TYPE_CHECKING:  # the session files' code loads with the first save, open or autosave: a faster start
+    from ..io.session import LessonPlace, Session
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
@@ -64,16 +70,19 @@ class Documents(Listening, QObject):
         self._autosave_timer.setInterval(AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
         self.listen(model.events.edited, self.schedule_autosave)
+        self.listen(lesson.changed, self._on_lesson_moved)
 
     # ---- sessions ------------------------------------------------------------------------------
 
     def open_session(self, path: Path) -> bool:
         """Load a session; on any problem say what it is and change nothing."""
+        from ..io.session import SessionError, load_session
+
         try:
             session = load_session(path, self._model)
             self._model.restore(session.state)
         except (SessionError, ValueError) as error:
-            self._messages.show_message(self.tr("Could not open the session: {0}").format(explain(error)))
+            self._messages.show_problem(self.tr("Could not open the session: {0}").format(explain(error)))
             return False
         self._undo_stack.clear()
         self.session_path = path
@@ -98,10 +107,12 @@ class Documents(Listening, QObject):
 
     def save_session(self, path: Path) -> bool:
         """Save the session atomically; report success or the reason."""
+        from ..io.session import SessionError, save_session
+
         try:
             save_session(path, self._model, self.lesson_place())
         except SessionError as error:
-            self._messages.show_message(explain(error))
+            self._messages.show_problem(explain(error))
             return False
         self._messages.show_message(self.tr("Saved {0}").format(path))
         self.session_path = path
@@ -109,8 +120,50 @@ class Documents(Listening, QObject):
         self._remember_recent(path)
         return True
 
+    def has_unsaved_work(self) -> bool:
+        """True when the toy's state changed since it was opened, started or last saved."""
+        return not self._undo_stack.isClean()
+
+    def _on_lesson_moved(self) -> None:
+        """A lesson step's own state (its sentence and scheme, its experiment once revealed) is
+        nobody's unsaved work: the lesson gives it back any time. With the teacher's own changes in
+        it (an edit of E, say), it stays unsaved."""
+        if not self._undo_stack.isClean() and self._is_the_lessons_own_state():
+            self._undo_stack.setClean()
+
+    def _is_the_lessons_own_state(self) -> bool:
+        """True when the model is exactly what the lesson's current step makes of the toy."""
+        index = self._lesson.index
+        if index is None:
+            return False
+        fresh = EmbeddingModel()
+        run = LessonRun(self._lesson.lesson, fresh)
+        try:
+            run.go_to(index)
+            if self._lesson.revealed:
+                run.reveal()
+        finally:
+            run.close()
+        lesson, now = fresh.state(), self._model.state()
+        return ((lesson.ids, lesson.scheme, lesson.attention) == (now.ids, now.scheme, now.attention)
+                and bool(np.array_equal(lesson.E, now.E)))
+
+    def may_quit(self, ask: Callable[[], QuitChoice]) -> bool:
+        """Before the window closes: with unsaved work, ``ask`` what to do. *Save* saves (to the
+        session's file, or where the teacher picks), *Quit without saving* drops the work, *Cancel*
+        keeps the window; True when the window may close (saved, dropped, or nothing to lose)."""
+        if not self.has_unsaved_work():
+            return True
+        choice = ask()
+        if choice is QuitChoice.SAVE:
+            self.ask_save()  # the teacher may still cancel the file dialog, or the save may fail
+            return not self.has_unsaved_work()
+        return choice is QuitChoice.DISCARD
+
     def lesson_place(self) -> LessonPlace | None:
         """Where the lesson is, as a session keeps it (the step's id, and whether it is revealed)."""
+        from ..io.session import LessonPlace
+
         step = self._lesson.current_step()
         return None if step is None else LessonPlace(step.id, self._lesson.revealed)
 
@@ -166,6 +219,8 @@ class Documents(Listening, QObject):
 
     def autosave(self) -> None:
         """Save the work where a crash cannot lose it (offered back at the next start)."""
+        from ..io.session import SessionError, save_session
+
         path = self.autosave_path()
         if path is None:
             return
@@ -183,9 +238,9 @@ class Documents(Listening, QObject):
     def restore_autosave(self) -> None:
         """The teacher asked for the work saved automatically."""
         path = self.autosave_path()
-        if path is not None:
-            self.open_session(path)
+        if path is not None and self.open_session(path):
             self.session_path = None  # Save must not write over the autosave
+            self._undo_stack.resetClean()  # the work is back, and still saved in no file of the teacher's
 
     def discard_autosave(self) -> None:
         """The teacher declined the work saved automatically."""
@@ -193,11 +248,17 @@ class Documents(Listening, QObject):
         if path is not None:
             path.unlink(missing_ok=True)
 
-    def close(self) -> None:
-        """A normal exit: drop the autosave (nothing to offer next time)."""
+    def close(self, keep_unsaved_work: bool = False) -> None:
+        """The window closes: drop the autosave (nothing to offer next time), or, with
+        ``keep_unsaved_work`` and work not saved, autosave it now and keep it to offer next time
+        (the app ended without the teacher deciding: nothing is dropped silently)."""
         self._autosave_timer.stop()
         path = self.autosave_path()
-        if self.store.persistent and path is not None:
+        if not self.store.persistent or path is None:
+            return
+        if keep_unsaved_work and self.has_unsaved_work():
+            self.autosave()
+        else:
             path.unlink(missing_ok=True)
 
     def detach(self) -> None:

@@ -7,25 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from ..appearance import Appearance
 from ..core import PositionError
+from ..core.problems import TranslatableError
 from ..i18n import explain
-from ..io.arrays import save_arrays, save_latex
-from ..io.handout import PAPERS, default_paper
-from ..io.session import SessionError
-from ..io.tables import DATA_FORMATS, IMAGE_FORMATS, ExportError, export_x, worked_example
-from ..lab import GradientLab
+from ..io.paper import PAPERS, default_paper
+from ..io.tables import DATA_FORMATS, IMAGE_FORMATS, export_x, worked_example
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from ..views.handout_pdf import export_handout
-from ..views.rendering import render_image, save_view_png, save_view_svg
-from ..views.x_picture import export_x_panel_image
 from .messages import MessageSink
+
+if TYPE_CHECKING:
+    from ..lab import GradientLab
+
+# The writers (arrays, the handout's pages, the pictures) are imported on first use: a faster start.
 
 
 def patterns(formats: tuple[str, ...]) -> str:
@@ -57,14 +57,24 @@ class Exports(QObject):
         super().__init__(window)
         self._model, self._appearance, self._highlight = model, appearance, highlight
         self._lab, self._current_view, self._window, self._messages = lab, current_view, window, messages
-        # The paper of the last handout; at first the usual one where the computer is (A4 or Letter).
-        self.paper = default_paper(QLocale.territoryToCode(QLocale.system().territory()))
+        self._paper: str | None = None  # the last handout's (see paper)
+
+    @property
+    def paper(self) -> str:
+        """The paper of the last handout; at first the usual one where the computer is (A4 or Letter)."""
+        if self._paper is None:
+            self._paper = default_paper(QLocale.territoryToCode(QLocale.system().territory()))
+        return self._paper
+
+    @paper.setter
+    def paper(self, paper: str) -> None:
+        self._paper = paper
 
     def _write(self, write: Callable[[], object], done: str) -> bool:
         """Run a file-writing step; report ``done`` or the reason it failed."""
         try:
             write()
-        except (ExportError, PositionError, SessionError) as error:
+        except (TranslatableError, PositionError) as error:  # an export's, a position's, a session's
             self._messages.show_message(explain(error))
             return False
         self._messages.show_message(done)
@@ -74,6 +84,8 @@ class Exports(QObject):
         """Export the current X to ``path`` (.json .csv .tex .png .svg)."""
 
         def draw(_example: dict[str, Any], target: Path) -> None:
+            from ..views.x_picture import export_x_panel_image
+
             export_x_panel_image(self._model, target, self._appearance, highlight=self._highlight)
 
         return self._write(lambda: export_x(path, lambda: worked_example(self._model), draw,
@@ -81,6 +93,8 @@ class Exports(QObject):
 
     def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
         """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
+        from ..views.rendering import save_view_png, save_view_svg
+
         widget = self._window if whole_window else self._current_view()
         if path.suffix.lower() == ".svg":
             return self._write(lambda: save_view_svg(widget, path), self.tr("Saved {0}").format(path))
@@ -88,17 +102,23 @@ class Exports(QObject):
 
     def export_arrays(self, folder: Path) -> bool:
         """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
+        from ..io.arrays import save_arrays
+
         return self._write(lambda: save_arrays(self._model, self._lab(), folder),
                            self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
 
     def export_latex(self, path: Path) -> bool:
         """X as a LaTeX bmatrix, in the language's number format."""
+        from ..io.arrays import save_latex
+
         return self._write(lambda: save_latex(self._model, path, self._appearance.language),
                            self.tr("Saved {0}").format(path))
 
     def export_handout(self, path: Path, paper: str | None = None) -> bool:
         """The handout of the current sentence and scheme as a PDF, in the app's language, on
         ``paper`` (``a4`` or ``letter``; the last one chosen when not given)."""
+        from ..views.handout_pdf import export_handout
+
         chosen = paper or self.paper
         written = self._write(lambda: export_handout(self._model, path, self._appearance, chosen),
                               self.tr("Saved the handout {0}").format(path))
@@ -108,6 +128,8 @@ class Exports(QObject):
 
     def copy_view(self) -> None:
         """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
+        from ..views.rendering import render_image
+
         QApplication.clipboard().setImage(render_image(self._current_view(), 2))
         self._messages.show_message(self.tr("The view was copied as an image."))
 

@@ -3,7 +3,7 @@ once and brought forward after that, retranslated with the window."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
@@ -11,8 +11,10 @@ from PySide6.QtWidgets import QDialog, QWidget
 from ..appearance import Appearance
 from ..lesson import Lesson
 from ..subscriptions import Listening
-from ..views.about_dialog import AboutDialog
-from ..views.shortcuts_dialog import ShortcutsDialog
+
+if TYPE_CHECKING:  # the dialogs (and Qt's printing) load when first opened: a faster start
+    from ..views.about_dialog import AboutDialog
+    from ..views.shortcuts_dialog import ShortcutsDialog
 
 Dialog = TypeVar("Dialog", bound=QDialog)
 
@@ -40,12 +42,16 @@ class Help(Listening, QObject):
     def show_shortcuts(self) -> ShortcutsDialog:
         """Open (or bring forward) the cheat sheet; returns it."""
         if self.shortcuts_dialog is None:
+            from ..views.shortcuts_dialog import ShortcutsDialog
+
             self.shortcuts_dialog = ShortcutsDialog(self._parent)
         return self._present(self.shortcuts_dialog)
 
     def show_about(self) -> AboutDialog:
         """Open (or bring forward) the About dialog; returns it."""
         if self.about_dialog is None:
+            from ..views.about_dialog import AboutDialog
+
             appearance = self._appearance
             self.about_dialog = AboutDialog(self._lesson, lambda: appearance.language, self._parent)
         return self._present(self.about_dialog)

@@ -44,8 +44,10 @@ from .model_menu import ModelMenu
 from .poll_part import PollPart, poll_actions
 from .preferences import Preferences
 from .presentation import Presentation
+from .problem_bar import ProblemBar
+from .quit_question import ask_about_unsaved_work
 from .restore_bar import RestoreBar
-from .screen_fit import fit_to_screen
+from .screen_fit import ContentLayout, fit_to_screen, within_screen
 from .settings_store import SettingsStore, settings_store
 from .stage import Stage
 from .undo_actions import UndoActions
@@ -69,10 +71,14 @@ class MainWindow(QMainWindow):
         None (tests, screenshots) keeps everything in memory.
     lesson : Lesson, optional
         The guided lesson (the app's own by default).
+    ask_before_quit : bool
+        Closing with unsaved work asks to save it (the app's own window); off for tests and
+        screenshots, which never wait on a question.
     """
 
     def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
-                 settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None):
+                 settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None,
+                 ask_before_quit: bool = False):
         lesson = lesson or load_lesson()
         check_staging(lesson)  # a step no view can stage is refused before anything is built
         super().__init__()
@@ -81,9 +87,12 @@ class MainWindow(QMainWindow):
         # Beside the model, never undone or saved: the position every view highlights, and the
         # lab's batches and its own training copy of E (made on first use: see `lab`).
         self.highlight = Highlight(self.model)
+        self.ask_before_quit = ask_before_quit
+        self._closed = False
         self._lab: GradientLab | None = None
         self.lesson_run = LessonRun(lesson, self.model)
-        self.messages = StatusBarMessages(self.statusBar)
+        self.problem_bar = ProblemBar()
+        self.messages = StatusBarMessages(self.statusBar, self.problem_bar)
         self._lay_out()
         self._make_parts(settings_store(settings))
         self._connect()
@@ -121,11 +130,13 @@ class MainWindow(QMainWindow):
         self.body.setCollapsible(1, False)
         self.restore_bar = RestoreBar()
         central = QWidget()
-        self.central_layout = layout = QVBoxLayout(central)
-        for widget in (self.restore_bar, self.text_input, self.token_strip):
+        self.central_layout = layout = ContentLayout(central)
+        for widget in (self.problem_bar, self.restore_bar, self.text_input, self.token_strip):
             layout.addWidget(widget)
         layout.addWidget(self.body, 1)
-        self.setCentralWidget(central)
+        # Whatever a view, a model or a zoom level asks for, the window's minimum stays within the
+        # screen: the content scrolls instead (screen_fit.within_screen).
+        self.setCentralWidget(within_screen(central))
 
     def _make_parts(self, store: SettingsStore) -> None:
         """Each part of the shell, given what it uses."""
@@ -161,6 +172,7 @@ class MainWindow(QMainWindow):
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.show_message)
@@ -242,13 +254,17 @@ class MainWindow(QMainWindow):
 
     def retranslate(self, *_: object) -> None:
         """Re-read every visible string of the window itself."""
-        self.setWindowTitle(self.tr("Embeddings: from token ids to X"))
+        self.setWindowTitle("[*]" + self.tr("Embeddings: from token ids to X"))  # "*" while work is unsaved
         self.action_table.retranslate()
         self.action_table.refresh_checks()
         self.undo.retranslate()
         self.tabs.retranslate()
         self.restore_bar.retranslate()
+        self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)  # the title's "*"
 
     # ---- lifetime --------------------------------------------------------------------------------
 
@@ -259,11 +275,28 @@ class MainWindow(QMainWindow):
         self.class_poll.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Ctrl+Q and the window's close button both come here: unsaved work is saved, dropped on
+        # the teacher's word, or the window stays.
+        if (not self._closed and self.ask_before_quit
+                and not self.documents.may_quit(lambda: ask_about_unsaved_work(self))):
+            event.ignore()
+            self.activateWindow()  # the keyboard back to the window (without a window manager, nobody else does it)
+            return
+        # Closed without the question (tests, or the app ending under the window): unsaved work
+        # stays in the autosave, offered at the next launch.
+        keep_unsaved_work = not self._closed and not self.ask_before_quit
+        self._closed = True
         if self.documents.store.persistent:
             self.preferences.save()
-        self.documents.close()
+        self.documents.close(keep_unsaved_work)
         self.detach()
         super().closeEvent(event)
+
+    def close_at_exit(self) -> None:
+        """Close without asking (the app's event loop has ended: nobody can answer); unsaved work
+        is kept in the autosave and offered at the next launch."""
+        self.ask_before_quit = False
+        self.close()
 
     def detach(self) -> None:
         """Disconnect every part and view of the window from the model (idempotent)."""

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QWidget
 
 from ..appearance import Appearance
 from ..io.tables import EXPORT_FORMATS
-from ..real_model import RealModel
 from ..subscriptions import Listening
 from .exports import patterns
 from .messages import MessageSink
@@ -27,6 +26,7 @@ from .undo_actions import UndoActions
 from .view_tabs import PageRole, ViewTabs
 
 if TYPE_CHECKING:
+    from ..real_model import RealModel
     from ..views.real_model_page import RealModelPage
 
 MAX_RECENT_MODELS = 8
@@ -59,7 +59,7 @@ class ModelMenu(Listening, QObject):
         super().__init__(parent)
         self._tabs, self._appearance, self._undo = tabs, appearance, undo
         self._messages, self._store, self._parent = messages, store, parent
-        self.real_model = RealModel()
+        self._real_model: RealModel | None = None  # made on first use: the real model's code loads then
         self.page: RealModelPage | None = None
         self._undo_stack: QUndoStack | None = None  # the page's own, made with it
         self.menu = QMenu(parent)
@@ -79,6 +79,18 @@ class ModelMenu(Listening, QObject):
         self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
 
+    @property
+    def real_model(self) -> RealModel:
+        """The real model shown on the page (made on first use: an empty one until a folder opens)."""
+        if self._real_model is None:
+            from ..real_model import RealModel
+
+            self._real_model = RealModel()
+        return self._real_model
+
+    def _has_checkpoint(self) -> bool:
+        return self._real_model is not None and self._real_model.checkpoint is not None
+
     # ---- commands ----------------------------------------------------------------------------
 
     def open_folder(self, folder: Path | str) -> bool:
@@ -88,7 +100,7 @@ class ModelMenu(Listening, QObject):
         try:
             self.real_model.open(folder)
         except CheckpointError as error:
-            self._messages.show_message(self.tr("Cannot open this model: {0}").format(error))
+            self._messages.show_problem(self.tr("Cannot open this model: {0}").format(error))
             return False
         page = self._ensure_page()
         if self._undo_stack is not None:
@@ -183,9 +195,9 @@ class ModelMenu(Listening, QObject):
         self.open_action.setText(self.tr("&Open model folder…"))
         self.recent_menu.setTitle(self.tr("&Recent models"))
         self.toy_action.setText(self.tr("&Toy vocabulary"))
-        self.toy_action.setEnabled(self.real_model.checkpoint is not None)
+        self.toy_action.setEnabled(self._has_checkpoint())
         self.export_action.setText(self.tr("&Export the model's X…"))
-        self.export_action.setEnabled(self.real_model.checkpoint is not None)
+        self.export_action.setEnabled(self._has_checkpoint())
         if self.page is not None:
             self._tabs.setTabText(self._tabs.indexOf(self.page), self.tr("Real model"))
         self._fill_recent()

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
 from PySide6.QtWidgets import QWidget
 
 from ..appearance import Appearance
 from ..i18n import LANGUAGES
 from .look import THEMES, Look
 from .presentation import Presentation
+from .screen_fit import WindowPlace, remembered_geometry, restore_geometry
 from .settings_store import SettingsStore
 
+PLACE_KEY = "window/place"
+"""The window's frame and size (:class:`~.screen_fit.WindowPlace`); ``geometry`` (Qt's saveGeometry) of
+earlier versions is read when there is no place yet."""
 
-class Preferences:
+
+class Preferences(QObject):
     """Restores the teacher's preferences at start and keeps them at a normal exit.
 
     Parameters
@@ -27,15 +32,28 @@ class Preferences:
 
     def __init__(self, store: SettingsStore, window: QWidget, appearance: Appearance, presentation: Presentation,
                  look: Look) -> None:
+        super().__init__(window)
         self._store, self._window, self._appearance = store, window, appearance
         self._presentation, self._look = presentation, look
+        self._last_normal: WindowPlace | None = None  # where the window was before maximized or full screen
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Follow the window's place while it is neither maximized nor full screen."""
+        if (watched is self._window and event.type() in (QEvent.Type.Move, QEvent.Type.Resize)
+                and self._window.isVisible() and self._window.windowState() == Qt.WindowState.WindowNoState):
+            self._last_normal = remembered_geometry(self._window)
+        return False
 
     def restore(self) -> None:
         """Geometry, zoom, contrast, theme and language as the teacher left them."""
         store = self._store
+        place = WindowPlace.from_value(store.value(PLACE_KEY))
         geometry = store.value("geometry")
-        if isinstance(geometry, QByteArray):
-            self._window.restoreGeometry(geometry)  # Qt brings it back on screen if it no longer fits
+        if place is not None:
+            restore_geometry(self._window, place)  # exactly as it was, on screen
+        elif isinstance(geometry, QByteArray):
+            self._window.restoreGeometry(geometry)  # an earlier version's; Qt brings it back on screen
         zoom = store.value("zoom", 1.0)
         try:
             self._appearance.set_scale(float(str(zoom)))  # INI files give the number back as text
@@ -51,7 +69,7 @@ class Preferences:
     def save(self) -> None:
         """Remember the window and the teacher's own look (not presentation mode's)."""
         store = self._store
-        store.set_value("geometry", self._window.saveGeometry())
+        store.set_value(PLACE_KEY, remembered_geometry(self._window, self._last_normal).to_list())
         store.set_value("zoom", self._presentation.saved_scale())
         store.set_value("high_contrast", self._presentation.saved_contrast())
         store.set_value("language", self._appearance.language)

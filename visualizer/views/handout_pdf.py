@@ -32,7 +32,8 @@ from PySide6.QtWidgets import QApplication
 from ..appearance import Appearance
 from ..core.problems import QT_TRANSLATE_NOOP
 from ..io.atomic import write_atomically
-from ..io.handout import PAPERS, Block, Handout, build_handout
+from ..io.handout import Block, Handout, build_handout
+from ..io.paper import PAPERS
 from ..io.tables import ExportError, check_writable
 from ..lesson import Lesson, LessonError
 from ..model import EmbeddingModel

@@ -71,6 +71,10 @@ class CellLabels(pg.GraphicsObject):
             # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
             # read them (hover and the readouts still give the value).
             pixels = int(min(cell_h * 0.55, cell_w * 0.26))
+            font.setPixelSize(max(pixels, 1))
+            widest = self._widest_text(font)
+            if widest > cell_w * 0.9:  # a long number (1,23e6) stays inside its cell: smaller type
+                pixels = int(pixels * cell_w * 0.9 / widest)
             self.drawn_pixel_size = pixels if pixels >= 8 else 0
         if not self.drawn_pixel_size:
             return
@@ -270,9 +274,8 @@ class Heatmap:
         else:
             self.image.setVisible(False)
         numbers = self._appearance.numbers
-        text = numbers.short if decimals is None else (lambda v: numbers.fixed(v, decimals))
-        self._texts = [
-            [text(v) if show_values and np.isfinite(v) else "" for v in row] for row in values
+        self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
+            [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
         ]
         self.labels.set_cells(values, self._texts, self._label_colours(values, levels))
         self._set_axis_labels(row_labels, column_labels)

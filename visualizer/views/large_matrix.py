@@ -171,11 +171,11 @@ class LargeMatrix(QWidget):
         return None
 
     def describe(self, cell: tuple[int, int]) -> str:
-        """Full-precision text for one cell (the hover readout)."""
+        """The hover readout of one cell, its value written as the cells write it (0,841; 1,23e6)."""
         row, column = cell
         value = float(self.values[row, column])
         label = self.row_labels[row] if row < len(self.row_labels) else str(row + 1)
-        shown = self.appearance.numbers.full(value) if np.isfinite(value) else self.tr("no value")
+        shown = self.appearance.numbers.short(value) if np.isfinite(value) else self.tr("no value")
         return self.tr("{0} at position {1}, dimension {2}: {3}").format(label, row + 1, column, shown)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:

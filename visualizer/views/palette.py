@@ -48,9 +48,19 @@ def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFor
         return
     bar._drawn_levels_key = key
     bar.setLevels(low=-limit, high=limit)
-    step = 0.5 if limit <= 3 else float(np.ceil(limit / 6))
-    values = np.arange(-limit, limit + step / 2, step)
+    if limit <= 3:
+        values = np.arange(-limit, limit + 0.25, 0.5)
+    else:  # multiples of a round step (2, 5, 2e5 …) through 0, at most about a dozen of them
+        step = tick_step(limit / 6)
+        count = int(limit // step)
+        values = step * np.arange(-count, count + 1)
     bar.axis.setTicks([[(float(v), numbers.short(float(v))) for v in values]])
+
+
+def tick_step(at_least: float) -> float:
+    """The smallest of 1, 2, 5 × 10^k that is at least ``at_least`` (> 0)."""
+    power = 10.0 ** np.floor(np.log10(at_least))
+    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= at_least))
 
 
 def scaled_font(appearance: Appearance, points: float, bold: bool = False,

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QGroupBox, QLabel, QRad
 
 from ..appearance import Appearance
 from ..core import SCHEMES
-from ..io.handout import SCHEME_CONTEXT, SCHEME_NAMES
+from ..io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from ..model import EmbeddingModel
 from .palette import scaled_font
 from .protocol import ListeningView

@@ -1,11 +1,16 @@
-"""The sentence box: type text, see whether the toy vocabulary can tokenize it, apply it."""
+"""The sentence box: type text, see whether the toy vocabulary can tokenize it, apply it.
+
+The box shows a leading space as ``␣`` (as the strip's chips do), and reads ``␣`` as a space: a
+sentence that starts with a space-led token reads ``␣noo gato subiu``, and typing what is read
+gives the same ids.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
-from ..core import TokenizeError, tokenize
+from ..core import LEADING_SPACE_GLYPH, TokenizeError, shown_text, tokenize, typed_text
 from ..model import EmbeddingModel, TooManyTokensError
 from .palette import scaled_font
 from .protocol import ListeningView
@@ -25,7 +30,7 @@ class TextInput(ListeningView, QWidget):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
-        self.line_edit = QLineEdit(model.text)
+        self.line_edit = QLineEdit(shown_text(model.text))
         self.line_edit.setClearButtonEnabled(True)
         self.apply_button = QPushButton()
         self.message = QLabel()
@@ -53,11 +58,11 @@ class TextInput(ListeningView, QWidget):
         self.caption.setText(self.tr("Text:"))
         self.apply_button.setText(self.tr("Tokenize"))
         self.line_edit.setPlaceholderText(self.tr("Type a sentence made of the vocabulary's tokens"))
-        self._show_preview(self.line_edit.text())
+        self._show_preview(typed_text(self.line_edit.text()))
 
     def apply(self) -> bool:
         """Tokenize the box's text and make it the sequence; on failure show why and keep all."""
-        text = self.line_edit.text()
+        text = typed_text(self.line_edit.text())
         try:
             self._model.set_text(text)
         except TokenizeError as error:
@@ -71,9 +76,14 @@ class TextInput(ListeningView, QWidget):
         return True
 
     def _on_text_edited(self, text: str) -> None:
-        self._show_preview(text)
+        if text.startswith(" "):  # a space typed at the front would be invisible: show it as ␣
+            cursor = self.line_edit.cursorPosition()
+            self.line_edit.setText(LEADING_SPACE_GLYPH + text[1:])
+            self.line_edit.setCursorPosition(cursor)
+        self._show_preview(typed_text(text))
 
     def _show_preview(self, text: str) -> None:
+        """The ids of ``text`` (a space, not ␣, at the front), or why it has none."""
         try:
             ids = tokenize(text, self._model.tokens)
         except TokenizeError as error:
@@ -101,8 +111,9 @@ class TextInput(ListeningView, QWidget):
 
     def refresh(self) -> None:
         """Show the model's sentence and its ids."""
-        if self.line_edit.text() != self._model.text:
-            self.line_edit.setText(self._model.text)
+        shown = shown_text(self._model.text)
+        if self.line_edit.text() != shown:
+            self.line_edit.setText(shown)
         self._show_preview(self._model.text)
 
     def _on_scale_changed(self) -> None:

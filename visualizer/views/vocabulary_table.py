@@ -60,6 +60,9 @@ class VocabularyTable(ListeningView, QWidget):
         layout.addWidget(self.message)
         self.table_model.edit_rejected.connect(self.message.setText)
         self.table_model.dataChanged.connect(self._on_data_changed)
+        # A long number typed into E (1,23e6) widens its column, and only then; the table scrolls
+        # sideways rather than push the window's layout.
+        self.listen(model.events.embedding_changed, self._fit_columns)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
         self._apply_fonts()

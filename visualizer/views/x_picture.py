@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from ..appearance import Appearance
 from ..core import positions
 from ..core.problems import QT_TRANSLATE_NOOP
-from ..io.handout import SCHEME_CONTEXT, SCHEME_NAMES
+from ..io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from ..io.tables import ExportError, check_writable
 from ..model import EmbeddingModel
 from ..selection import Highlight

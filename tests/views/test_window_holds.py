@@ -1,0 +1,182 @@
+"""The window holds: quitting never drops work silently, a refused file's message stays until
+dismissed, and no zoom level or model raises the window's minimum size past the screen."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect, QSettings, QSize, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tests.checkpoints.test_minilm import minilm_folder
+from visualizer.model import E_LIMIT
+from visualizer.shell import MainWindow
+from visualizer.shell.quit_question import QuitChoice
+from visualizer.shell.screen_fit import WindowPlace
+
+
+def settings_at(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+# ---- quitting ----------------------------------------------------------------------------------
+
+
+def test_unsaved_work_is_saved_dropped_or_kept_as_the_teacher_answers(window, tmp_path):
+    documents = window.documents
+    asked = []
+
+    def answer(choice: QuitChoice):
+        return lambda: asked.append(choice) or choice
+
+    assert documents.may_quit(answer(QuitChoice.CANCEL)) and asked == []  # nothing to lose: no question
+    window.model.set_embedding(1, 0, 2.5)
+    assert window.isWindowModified()  # the title's "*"
+    assert not documents.may_quit(answer(QuitChoice.CANCEL))
+    assert documents.may_quit(answer(QuitChoice.DISCARD))
+    documents.session_path = tmp_path / "lesson.json"
+    assert documents.may_quit(answer(QuitChoice.SAVE))  # saved to the session's own file
+    assert json.loads((tmp_path / "lesson.json").read_text())["E_edits"] == [[1, 0, 2.5]]
+    assert not window.isWindowModified() and asked == [QuitChoice.CANCEL, QuitChoice.DISCARD, QuitChoice.SAVE]
+
+
+def test_a_lesson_steps_own_state_is_nobodys_unsaved_work(window):
+    ids = [step.id for step in window.lesson_run.lesson.steps]
+    window.go_to_step(ids.index("swap-none"))
+    window.lesson_run.reveal()  # the experiment's move, as the lesson makes it
+    assert not window.documents.has_unsaved_work() and not window.isWindowModified()
+    window.model.move_token(0, 1)  # the class's own drag
+    assert window.documents.has_unsaved_work()
+    window.model.set_embedding(0, 0, 0.25)
+    window.go_to_step(0)  # the next step keeps the edit of E: still the teacher's work
+    assert window.documents.has_unsaved_work() and window.isWindowModified()
+
+
+def press_in_the_question(button_text: str, seen: list[str]) -> None:
+    """When the question opens, press the button whose text starts with ``button_text``."""
+
+    def press() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, press)
+            return
+        seen.append(box.text())
+        next(b for b in box.buttons() if b.text().replace("&", "").startswith(button_text)).click()
+
+    QTimer.singleShot(0, press)
+
+
+def test_closing_with_unsaved_work_asks_and_cancel_keeps_the_window(qtbot, tmp_path):
+    window = MainWindow(settings=settings_at(tmp_path), ask_before_quit=True)
+    qtbot.addWidget(window)
+    window.show()
+    window.model.move_token(1, 2)
+    seen: list[str] = []
+    press_in_the_question("Cancel", seen)
+    window.close()
+    assert seen == ["Save the session before quitting?"] and window.isVisible()
+    press_in_the_question("Quit without saving", seen)
+    window.close()
+    assert len(seen) == 2 and not window.isVisible()
+    assert not window.documents.autosave_path().exists()  # dropped on the teacher's word
+
+
+def test_a_window_closed_without_the_question_keeps_the_work_for_next_time(qtbot, tmp_path):
+    first = MainWindow(settings=settings_at(tmp_path))  # tests and the end of the app's loop never ask
+    qtbot.addWidget(first)
+    first.model.set_embedding(2, 3, -E_LIMIT)
+    first.close()
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    assert second.restore_bar.isVisible()
+    second.restore_bar.restore_button.click()
+    assert second.model.E[2, 3] == -E_LIMIT  # the limit itself comes back
+    second.close()
+
+
+# ---- messages ----------------------------------------------------------------------------------
+
+
+def test_a_refused_file_says_why_until_dismissed(window, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "embedding-visualizer-session", "version": 2, "ids": [0], "scheme": "none", '
+                   '"E_edits": [[1, 0, 1e98]]}')
+    assert not window.documents.open_session(bad)
+    assert "E[1, 0] = 1e+98 is not a usable number" in window.problem_bar.text()
+    window.show_message("Something else happened")  # a later status line does not hide it
+    assert window.problem_bar.isVisible() and "1e+98" in window.problem_bar.text()
+    window.problem_bar.dismiss_button.click()
+    assert not window.problem_bar.isVisible() and window.problem_bar.text() == ""
+
+
+# ---- the screen --------------------------------------------------------------------------------
+
+
+def test_no_zoom_level_or_model_raises_the_minimum_past_the_screen(window, qtbot):
+    area = window.screen().availableGeometry()
+    window.resize(area.size() - QSize(16, 48))
+    qtbot.wait(50)
+    before = window.size()
+    window.model_menu.open_folder(minilm_folder())
+    for _ in range(4):
+        window.presentation.zoom_in()
+        QApplication.processEvents()
+        minimum = window.minimumSizeHint().expandedTo(window.minimumSize())
+        assert minimum.width() <= area.width() and minimum.height() <= area.height(), minimum
+        assert window.size() == before
+    window.tabs.setCurrentIndex(0)  # Build X, with the toy's text box and strip back
+    QApplication.processEvents()
+    assert window.minimumSizeHint().height() <= area.height()
+    window.presentation.reset_zoom()
+    QApplication.processEvents()
+    assert window.size() == before
+
+
+def test_a_remembered_geometry_comes_back_exactly(qtbot, tmp_path):
+    first = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(640, 480)
+    first.move(37, 41)
+    qtbot.wait(50)
+    frame = first.frameGeometry()
+    first.close()
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert second.frameGeometry() == frame and second.size() == QSize(640, 480)
+    second.close()
+
+
+@pytest.mark.parametrize("saved, expected", [
+    ([10, 20, 600, 450, 600, 425, 0], QRect(10, 20, 600, 450)),  # fits: exactly there
+    ([500, 600, 600, 450, 600, 425, 0], QRect(200, 350, 600, 450)),  # moved back onto the 800 × 800 screen
+    ([-300, 0, 1400, 925, 1400, 900, 0], QRect(0, 0, 800, 800)),  # shrunk to the screen, borders kept
+])
+def test_a_place_is_moved_then_shrunk_only_as_far_as_the_screen_needs(qtbot, tmp_path, saved, expected):
+    settings = settings_at(tmp_path)
+    settings.setValue("window/place", saved)
+    settings.sync()
+    window = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(window)
+    place = WindowPlace.from_value(saved)
+    margins = place.frame.size() - place.size
+    assert window.screen().availableGeometry() == QRect(0, 0, 800, 800)  # the offscreen test screen
+    assert QRect(window.pos(), window.size() + margins) == expected
+    window.close()
+
+
+def test_settings_with_a_broken_place_are_ignored(qtbot, tmp_path):
+    settings = settings_at(tmp_path)
+    settings.setValue("window/place", ["a", 1, 2])
+    settings.sync()
+    window = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(window)
+    assert window.screen().availableGeometry().contains(QRect(window.pos(), window.size()))
+    np.testing.assert_array_equal(window.model.E, window.model.toy_E)
+    window.close()
