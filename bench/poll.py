@@ -136,6 +136,73 @@ def poll_burst(app: QApplication) -> list[Row]:
     ]
 
 
+FLOOD_S = 2.0
+
+
+def poll_flood(app: QApplication) -> list[Row]:
+    """Hostile clients on three addresses for two seconds (bench/flood.py, another process) while
+    the stage shows the count: the UI's longest frame, and how many times the UI heard of it."""
+    from visualizer.appearance import Appearance
+    from visualizer.lesson import LessonRun, load_lesson
+    from visualizer.model import EmbeddingModel
+    from visualizer.shell.class_poll import ClassPoll
+    from visualizer.shell.presentation import presentation_scale, stage_scale
+    from visualizer.views.poll_stage import PollStage
+
+    model, appearance = EmbeddingModel(), Appearance()
+    appearance.set_scale(presentation_scale(1024, 768))
+    appearance.set_presenting(True, stage_scale(1024, 768))
+    lesson = load_lesson()
+    run = LessonRun(lesson, model)
+    run.go_to(next(index for index, step in enumerate(lesson.steps) if step.id == "swap-none"))
+    poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
+    stage = PollStage(appearance)
+    stage.resize(1024, 516)
+    poll.show_in(stage=stage)
+    heard = [0]
+    poll.answers_changed.connect(lambda _count: heard.__setitem__(0, heard[0] + 1))
+    poll.crowding_changed.connect(lambda: heard.__setitem__(0, heard[0] + 1))
+    if not poll.open() or poll.url is None:
+        raise RuntimeError("the poll did not open on loopback")
+    stage.show()
+    app.processEvents()
+    hostile = subprocess.Popen([sys.executable, str(HERE / "flood.py"), poll.url, "swap-none", str(FLOOD_S)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert hostile.stdin is not None and hostile.stdout is not None
+    if hostile.stdout.readline().strip() != "ready":
+        raise RuntimeError("the hostile clients did not get ready")
+    ticks: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.setInterval(1)
+    timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
+    timer.start()
+    hostile.stdin.write("go\n")
+    hostile.stdin.flush()
+    run_event_loop(FLOOD_S + 0.2)
+    timer.stop()
+    result = json.loads(hostile.stdout.readline())
+    hostile.wait(10)
+    counted, warned = poll.answered, poll.warning is not None
+    poll.detach()
+    stage.close()
+    stage.deleteLater()
+    app.processEvents()
+    statuses = result["statuses"]
+    return [
+        (f"class poll: hostile clients on 3 addresses for {FLOOD_S:g} s (flood, new phone ids, idle lines)",
+         f"{result['sent']:,} requests tried: {statuses.get('200', 0):,} served, {statuses.get('429', 0):,} × 429, "
+         f"{statuses.get('dropped', 0):,} dropped", "—"),
+        ("  answers counted from the address minting phone ids", f"{counted}", "1"),
+        ("  the UI's longest frame during the flood (stage shown)",
+         f"{longest_gap(ticks):.1f} ms ({frames_over(ticks)} over 16.7)", "≤ 16 ms"),
+        ("  signals the UI handled (answers, crowding)", f"{heard[0]} (warning on stage: {'yes' if warned else 'no'})",
+         "a few"),
+    ]
+
+
 if __name__ == "__main__":
     existing = QApplication.instance()
     application = existing if isinstance(existing, QApplication) else QApplication([])

@@ -309,7 +309,7 @@ def cold_start() -> list[Row]:
 
 def main() -> None:
     from checkpoints import checkpoint_rows  # bench/ is on sys.path when this file runs
-    from poll import poll_burst
+    from poll import poll_burst, poll_flood
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
@@ -318,6 +318,7 @@ def main() -> None:
         rows += checkpoint_rows(app)
     elif sys.argv[1:] == ["poll"]:  # the class poll's figures alone
         rows += poll_burst(app)
+        rows += poll_flood(app)
     elif sys.argv[1:] == ["handout"]:  # the handout's figures alone
         rows += handout_export(app)
     elif sys.argv[1:] == ["cold"]:  # the cold start alone
@@ -329,6 +330,7 @@ def main() -> None:
         rows += cold_start()
         rows += checkpoint_rows(app)
         rows += poll_burst(app)
+        rows += poll_flood(app)
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>12}  goal")
     print("-" * (width + 24))

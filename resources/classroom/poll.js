@@ -113,6 +113,9 @@
       }
     } else if (note) {
       message.textContent = say(note.key, note.values);
+    } else if (state.replaced && (mine === null || mine === undefined)) {
+      // Another phone of this network address answered after this one (one answer per address).
+      message.textContent = say("replaced");
     } else if (mine !== null && mine !== undefined) {
       message.textContent = say("recorded", {letter: letterOf(mine)});
     } else {
@@ -148,9 +151,11 @@
       });
       if (response.ok) {
         state.your_answer = index;
+        state.replaced = false;
         note = null;
       } else if (response.status === 429) {
-        note = {key: "slow_down"};
+        // Its network address is refused for a moment: phones sharing one address, most likely.
+        note = {key: "busy"};
       } else if (response.status === 403) {
         note = {key: "reload"};
       } else {

@@ -168,42 +168,52 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="203"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="248"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="207"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="252"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="211"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="256"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="215"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="260"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="218"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="263"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="259"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="343"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="374"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="465"/>
+        <source>Very many phones share one network address: some answers may be missing.</source>
+        <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="466"/>
+        <source>Several phones share one network address: only one answer per address counts. If this Wi-Fi does that, choose Class poll → Phones share addresses.</source>
+        <translation>Vários celulares compartilham um endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi faz isso, escolha Votação da turma → Celulares compartilham endereços.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="481"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="386"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="493"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -296,32 +306,32 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="83"/>
+        <location filename="../../visualizer/shell/documents.py" line="85"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="88"/>
+        <location filename="../../visualizer/shell/documents.py" line="90"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="100"/>
+        <location filename="../../visualizer/shell/documents.py" line="102"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>O passo &apos;{0}&apos; da aula, salvo na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="115"/>
+        <location filename="../../visualizer/shell/documents.py" line="117"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="146"/>
+        <location filename="../../visualizer/shell/documents.py" line="172"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="159"/>
+        <location filename="../../visualizer/shell/documents.py" line="185"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -1299,27 +1309,37 @@ em {0} passos</translation>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="387"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="432"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="389"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="434"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="391"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="436"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="393"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="438"/>
+        <source>&amp;New room code</source>
+        <translation>Novo có&amp;digo da sala</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="440"/>
+        <source>&amp;Phones share addresses</source>
+        <translation>Celulares &amp;compartilham endereços</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="442"/>
         <source>&amp;Save the counts as CSV…</source>
         <translation>&amp;Salvar as contagens em CSV…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="395"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="444"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1404,47 +1424,52 @@ em {0} passos</translation>
 <context>
     <name>PollPart</name>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="172"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="184"/>
         <source>Ask again works on a check-yourself step.</source>
         <translation>Perguntar de novo só funciona num passo “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="181"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
         <source>Reset works on a check-yourself step.</source>
         <translation>Zerar as respostas só funciona num passo “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="216"/>
+        <source>New room code: phones must scan the new code.</source>
+        <translation>Novo código da sala: os celulares precisam ler o novo código.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/poll_part.py" line="222"/>
         <source>No answers to save: ask the class first.</source>
         <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="195"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="224"/>
         <source>Save the counts</source>
         <translation>Salvar as contagens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="196"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="225"/>
         <source>CSV table (*.csv)</source>
         <translation>Tabela CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="202"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="231"/>
         <source>Counts saved to {0}</source>
         <translation>Contagens salvas em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="324"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="294"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="324"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="331"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="361"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
@@ -1475,22 +1500,27 @@ em {0} passos</translation>
 <context>
     <name>PollStage</name>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="97"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="111"/>
         <source>Answered: {0}</source>
         <translation>Responderam: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="145"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="113"/>
+        <source>Answered: {0} · addresses: {1}</source>
+        <translation>Responderam: {0} · endereços: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/poll_stage.py" line="170"/>
         <source>Answer on your phone</source>
         <translation>Responda no celular</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="146"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="171"/>
         <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
         <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="149"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="174"/>
         <source>The class poll is closed.</source>
         <translation>A votação da turma está fechada.</translation>
     </message>

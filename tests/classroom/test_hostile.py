@@ -23,7 +23,7 @@ from visualizer.model import EmbeddingModel
 
 SEED = 20_17
 TOKEN = "k7q2m4xv5n3wz6ta2hq4rb7ceu"
-LIMITS = Limits(burst=30, per_second=10, idle_seconds=2, request_seconds=1, connections_per_address=16)
+LIMITS = Limits(burst=30, per_second=10, idle_seconds=2, request_seconds=1)
 FLOOD = 10_000
 RESPONSIVE_S = 1.0
 """The longest a legitimate phone may wait for its status while the server is under attack."""
@@ -165,22 +165,25 @@ def test_ten_thousand_requests_from_one_client_are_rate_limited(room, figure):
         done = 0
         while done < requests:
             batch = min(200, requests - done)
-            with socket.create_connection((server.host, server.port), timeout=10,
-                                          source_address=("127.2.0.1", 0)) as sock:
-                sock.sendall(request * batch)
-                received, seen = b"", 0
-                while seen < batch:
-                    chunk = sock.recv(65536)
-                    if not chunk:
-                        break
-                    received += chunk
-                    seen = received.count(b"HTTP/1.1 ")
+            received, seen = b"", 0
+            try:
+                with socket.create_connection((server.host, server.port), timeout=10,
+                                              source_address=("127.2.0.1", 0)) as sock:
+                    sock.sendall(request * batch)
+                    while seen < batch:
+                        chunk = sock.recv(65536)
+                        if not chunk:
+                            break
+                        received += chunk
+                        seen = received.count(b"HTTP/1.1 ")
+            except OSError:
+                pass  # closed with requests unread (a reset): once refused, the rest is never parsed
             # Responses follow each other with no line break between a body and the next status line.
             answered = [int(code) for code in re.findall(rb"HTTP/1\.1 (\d{3}) ", received)]
             with lock:
                 for code in answered:
                     statuses[code] = statuses.get(code, 0) + 1
-                # A connection past the per-address cap is closed at once: its requests are dropped.
+                # A refused address's connections are closed unread: their requests are dropped.
                 statuses[0] = statuses.get(0, 0) + batch - len(answered)
             done += batch
 
@@ -199,11 +202,12 @@ def test_ten_thousand_requests_from_one_client_are_rate_limited(room, figure):
     assert sum(statuses.values()) == FLOOD
     allowed = LIMITS.burst + LIMITS.per_second * took + 1
     assert set(statuses) <= {200, 429, 0}  # served, refused, or dropped
-    assert statuses.get(200, 0) <= allowed and statuses.get(429, 0) > FLOOD / 2
+    # Refused cheaply: one 429 per connection at most, the rest of its pipeline dropped unparsed.
+    assert statuses.get(200, 0) <= allowed and statuses.get(429, 0) + statuses.get(0, 0) > FLOOD * 0.9
     assert ballot.results().counts == before
     figure(f"flood: {FLOOD:,} requests from one client in {took:.1f} s: {statuses.get(200, 0)} served, "
-           f"{statuses.get(429, 0):,} refused (429), {statuses.get(0, 0):,} dropped (connections over the "
-           f"per-address cap); another phone's status meanwhile ≤ {slowest * 1000:.0f} ms")
+           f"{statuses.get(429, 0):,} refused (429), {statuses.get(0, 0):,} dropped unread (the address "
+           f"refused); another phone's status meanwhile ≤ {slowest * 1000:.0f} ms")
     legit.close()
 
 
@@ -220,6 +224,9 @@ def test_slow_partial_requests_are_dropped(room, figure):
         sock.sendall(head)
         sockets.append(sock)
     legit = Phone(server.url, source="127.0.0.22")
+    time.sleep(0.3)
+    held = sum(1 for sock in sockets if not closed_now(sock))
+    assert held <= LIMITS.connections_per_address  # one address holds its allowance, no more
     start = time.perf_counter()
     dropped_at: dict[int, float] = {}
     slowest = 0.0
@@ -245,14 +252,25 @@ def test_slow_partial_requests_are_dropped(room, figure):
     for sock in sockets:
         sock.close()
     assert len(dropped_at) == len(sockets), "some slow requests were still being waited for"
-    beyond_cap = sorted(dropped_at[n] for n in range(LIMITS.connections_per_address, len(sockets)))
-    assert beyond_cap[-1] < 0.5  # more connections than one address may hold: closed at once
     assert max(dropped_at.values()) < LIMITS.request_seconds + 2.5
     assert ballot.results().counts == before
-    figure(f"slowloris: {len(sockets)} trickling connections from one address, {len(beyond_cap)} closed at once, "
+    figure(f"slowloris: {len(sockets)} trickling connections from one address, {held} held at once, "
            f"the rest dropped after {max(dropped_at.values()):.1f} s (deadline {LIMITS.request_seconds} s); "
            f"a phone's status meanwhile ≤ {slowest * 1000:.0f} ms")
     legit.close()
+
+
+def closed_now(sock: socket.socket) -> bool:
+    """Whether the server has hung up on ``sock`` (without waiting)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    finally:
+        sock.setblocking(True)
 
 
 def test_after_the_attacks_the_class_is_served_and_counted(room):

@@ -4,12 +4,15 @@ headless, at a phone's size (360 × 740), driven by Selenium through the system'
 The window is the one ``main.py --screenshot --presentation --size 1024x768 --step N --poll
 --poll-interface 127.0.0.1`` makes (the same functions, in this process, so that its poll stays
 open): the phone opens the address zxing-cpp decodes from the window's own picture, answers in
-English and, as another phone, in Portuguese; the projector's count changes each time; after the
+English and, as another phone, in Portuguese. Both phones are one browser on loopback, one network
+address: the second replaces the first, whose page says so, until the teacher turns on *Phones share
+addresses*; then the projector counts both. After the
 reveal's first beat the chart shows those answers with the right one marked, and the phone shows
 the right answer. One browser session for all of it.
 
 With ``VISUALIZER_POLL_PICTURES=folder`` it also saves the README's pictures there: the phone with
-the question, the phone after the reveal, and the projector showing the class's answers (``make
+the question, the phone told its answer was not counted (a second phone on its address), the
+phone after the reveal, and the projector showing the class's answers (``make
 screenshots``; tools/poll_pictures.py makes the projector with the code).
 """
 
@@ -101,6 +104,21 @@ def save(pictures: Path | None, png: bytes, name: str, tmp_path: Path) -> Path:
     return path
 
 
+def phone_cookies(driver) -> list[dict]:
+    """The page's cookies (its phone id), to come back as that phone later."""
+    return [dict(cookie) for cookie in driver.get_cookies()]
+
+
+def as_phone(driver, cookies: list[dict], url: str) -> None:
+    """Open ``url`` as the phone that held ``cookies``."""
+    driver.delete_all_cookies()
+    for cookie in cookies:
+        driver.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly", "sameSite")
+                           if key in cookie})
+    driver.get(url)
+    wait_for(driver, lambda: choices(driver), "the choices never appeared")
+
+
 @pytest.fixture
 def projector(qtbot, tmp_path):
     """The app's window as the command line opens it for the projector, its poll on loopback."""
@@ -148,8 +166,10 @@ def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_sho
     choices(chromium)[0].click()
     wait_for(chromium, lambda: "Answer A recorded" in text_of(chromium, "message"), "no 'recorded'")
     qtbot.waitUntil(lambda: stage.count.text() == "Answered: 1", timeout=WAIT_S * 1000)  # the projector counts
+    first_phone = phone_cookies(chromium)
 
     # The teacher switches the app to Portuguese; another phone (no cookie) follows it and answers right.
+    # Both phones are this one browser on loopback: one network address, as behind a school's NAT.
     chromium.delete_all_cookies()
     chromium.execute_script("window.sessionStorage.clear()")
     install_language("pt")
@@ -165,7 +185,21 @@ def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_sho
     choices(chromium)[question.right].click()
     right = question.letter(question.right)
     wait_for(chromium, lambda: f"Resposta {right} registrada" in text_of(chromium, "message"), "no 'registrada'")
-    qtbot.waitUntil(lambda: stage.count.text() == "Responderam: 2", timeout=WAIT_S * 1000)
+    second_phone = phone_cookies(chromium)
+    # One answer per address by default: the second phone's replaced the first's, and the first says so.
+    qtbot.wait(300)
+    assert stage.count.text() == "Responderam: 1"
+    as_phone(chromium, first_phone, decoded[0])
+    wait_for(chromium, lambda: text_of(chromium, "message").startswith("Não contou: outro celular"),
+             "the replaced phone was not told")
+    save(pictures, chromium.get_screenshot_as_png(), "poll-phone-not-counted-pt.png", tmp_path)
+    # The teacher says this room's phones share addresses (Class poll → Phones share addresses).
+    window.action_table["share_addresses"].trigger()
+    choices(chromium)[0].click()
+    wait_for(chromium, lambda: "Resposta A registrada" in text_of(chromium, "message"), "no 'registrada'")
+    qtbot.waitUntil(lambda: stage.count.text() == "Responderam: 2 · endereços: 1", timeout=WAIT_S * 1000)
+    as_phone(chromium, second_phone, decoded[0])
+    wait_for(chromium, lambda: f"Resposta {right} registrada" in text_of(chromium, "message"), "no 'registrada'")
 
     # Reveal (the button, or the clicker's Next): first the class's answers, the right one marked.
     window.lesson_panel.reveal_button.click()

@@ -354,3 +354,77 @@ def test_a_problem_shows_on_the_stage(make_poll, run, appearance, qtbot):
     poll.show_in(stage=stage)
     assert not poll.open()
     assert "join the classroom Wi-Fi" in stage.message.text() and not stage.qr.text()
+
+
+def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, appearance, qtbot):
+    """A class behind one address (NAT) must not fail silently: one answer counts, the stage says
+    why in the poll's band, each replaced phone is told; the teacher's setting lets each count."""
+    from visualizer.views.poll_stage import PollStage
+
+    poll = make_poll()
+    stage = PollStage(appearance)
+    qtbot.addWidget(stage)
+    poll.show_in(stage=stage)
+    run.go_to(INDEX["swap-none"])
+    assert poll.open() and not poll.shared_addresses
+    assert stage.warning.isHidden() and poll.warning is None
+    phones = [Phone(poll.url) for _ in range(3)]  # three phones, one address (127.0.0.1)
+    for phone in phones:
+        phone.open_page()
+        assert phone.answer("swap-none", 1).status == 200
+    qtbot.waitUntil(lambda: poll.warning is not None)
+    assert poll.answered == 1 and stage.count.text() == "Answered: 1"
+    assert not stage.warning.isHidden() and "share one network address" in stage.warning.text()
+    assert "Phones share addresses" in stage.warning.text()  # what to do about it
+    assert [phone.status()["replaced"] for phone in phones] == [True, True, False]
+    poll.set_shared_addresses(True)  # Class poll → Phones share addresses
+    assert poll.warning is None and stage.warning.isHidden()
+    for phone in phones[:2]:
+        assert phone.answer("swap-none", 2).status == 200
+    qtbot.waitUntil(lambda: poll.answered == 3)
+    assert stage.count.text() == "Answered: 3 · addresses: 1"
+    assert not any(phone.status()["replaced"] for phone in phones)
+    for phone in phones:
+        phone.close()
+
+
+def test_a_new_room_code_shuts_out_the_old_address(make_poll, run, qtbot):
+    with socket.socket() as probe:  # a free port, so that the poll opens again on the same one
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    poll = make_poll(port=port)
+    run.go_to(INDEX["swap-none"])
+    poll.open()
+    old_url, old_token = poll.url, poll.token
+    phone = Phone(old_url)
+    phone.open_page()
+    assert phone.answer("swap-none", 1).status == 200
+    qtbot.waitUntil(lambda: poll.answered == 1)
+    with qtbot.waitSignal(poll.state_changed):
+        poll.new_room_code()
+    assert poll.is_open and poll.token != old_token and poll.url != old_url
+    assert port_of(poll) == port  # the same server address, another room code
+    assert phone.request("GET", phone.base + "status").status == 404  # a code that left the room
+    newcomer = Phone(poll.url)
+    assert newcomer.open_page().status == 200 and newcomer.status()["question"]["id"] == "swap-none"
+    assert poll.answered == 1  # the answers stay
+    phone.close()
+    newcomer.close()
+
+
+def test_a_poll_closed_for_long_opens_with_a_new_code(make_poll, run):
+    from visualizer.shell.class_poll import ROOM_CODE_PAUSE_S
+
+    now = [1000.0]
+    poll = make_poll(clock=lambda: now[0])
+    run.go_to(INDEX["swap-none"])
+    poll.open()
+    token = poll.token
+    poll.close()
+    now[0] += 60
+    poll.open()
+    assert poll.token == token  # closed a minute (a discussion): the same code, no scanning again
+    poll.close()
+    now[0] += ROOM_CODE_PAUSE_S
+    poll.open()
+    assert poll.token != token  # the next class on the same Wi-Fi does not inherit the address

@@ -466,3 +466,30 @@ def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
     finally:
         window.class_poll.close()
         close_all([window])
+
+
+def test_phones_share_addresses_is_remembered_and_new_room_code_works_from_the_menu(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    path = str(tmp_path / "settings.ini")
+    first = MainWindow(settings=QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.class_poll.listen_on("127.0.0.1", 0)
+    share = first.action_table["share_addresses"]
+    assert share in first.action_table.menus["poll"].actions()
+    assert not share.isChecked() and not first.class_poll.shares_addresses()
+    share.trigger()  # Class poll → Phones share addresses
+    assert share.isChecked()
+    first.lesson_run.go_to(INDEX["swap-none"])
+    assert first.class_poll.ask()
+    poll = first.class_poll.poll
+    assert poll is not None and poll.shared_addresses
+    token = poll.token
+    first.action_table["new_room_code"].trigger()  # Class poll → New room code
+    assert poll.is_open and poll.token != token
+    first.close()
+    second = MainWindow(settings=QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.action_table.refresh_checks()
+    assert second.action_table["share_addresses"].isChecked() and second.class_poll.shares_addresses()
+    second.close()

@@ -5,8 +5,9 @@ The Qt side (a controller handing answers to the UI through signals, the stage w
 the results chart, offline practice) lives in ``shell/class_poll.py`` and ``views/``.
 """
 
-from .ballot import PHONES_PER_ADDRESS, Ballot, PollResults, Verdict
+from .ballot import PHONES_PER_ADDRESS, SHARED_PHONES_PER_ADDRESS, Ballot, PollResults, Verdict
 from .choices import ChoiceBook, ChoicesError, load_choices
+from .crowding import Cap, Crowding
 from .network import (
     LocalInterface,
     NoNetworkError,
@@ -16,17 +17,20 @@ from .network import (
     is_room_address,
 )
 from .questions import AskedQuestion, Choice, Question, Unavailable, question_for
-from .server import PORT, PollServer, bind_first_free, wait_closed
+from .server import PORT, PollServer, bind_first_free, connection_cap, wait_closed
 from .web import Limits, PollApp, code_text, load_page
 
 __all__ = [
     "PHONES_PER_ADDRESS",
     "PORT",
+    "SHARED_PHONES_PER_ADDRESS",
     "AskedQuestion",
     "Ballot",
+    "Cap",
     "Choice",
     "ChoiceBook",
     "ChoicesError",
+    "Crowding",
     "Limits",
     "LocalInterface",
     "NoNetworkError",
@@ -41,6 +45,7 @@ __all__ = [
     "check_listen_address",
     "choose_interface",
     "code_text",
+    "connection_cap",
     "is_room_address",
     "load_choices",
     "load_page",

@@ -15,11 +15,28 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .crowding import Cap, Crowding
 from .questions import AskedQuestion, Question
 
-PHONES_PER_ADDRESS = 4
-"""Phones one network address may answer for, per question: a phone that lost its cookie (a
-private tab, a second browser) still counts, a script minting phone ids does not stuff the poll."""
+PHONES_PER_ADDRESS = 1
+"""Phones one network address answers for, per question, unless the teacher says the room's
+phones share addresses. A phone id is only a cookie: a private tab, a second browser or a script
+gets a new one at will, so ids cannot tell phones apart; network addresses can, on a Wi-Fi that
+gives each phone its own. A new phone id from an address that already answered therefore
+*replaces* that address's answer (the same student on a new tab changes their answer) instead of
+adding one: one machine casts one vote per address it holds, however many ids it mints."""
+
+SHARED_PHONES_PER_ADDRESS = 60
+"""Phones one address answers for when the teacher says phones share addresses (a school Wi-Fi
+that puts the class behind one address): a large class. Past it, the least recent one is replaced."""
+
+CROWDED_PHONES = 3
+"""Distinct phones answering from one address that make it look shared: two may be one student
+who opened a private tab; three, answering one question, are several phones (or a script)."""
+
+MAX_REPLACED = 4096
+"""Phones remembered as replaced, per question (their page says so); a script minting ids by the
+thousand cannot grow memory past it."""
 
 
 class Verdict(Enum):
@@ -29,7 +46,6 @@ class Verdict(Enum):
     NO_QUESTION = "no question"  # not the question being asked now (or none is)
     CLOSED = "closed"  # revealed: answers are frozen until the teacher re-opens
     BAD_CHOICE = "bad choice"
-    TOO_MANY_PHONES = "too many phones"
 
 
 @dataclass(frozen=True)
@@ -58,9 +74,16 @@ class PollResults:
 @dataclass
 class _Record:
     question: AskedQuestion
-    answers: dict[str, int] = field(default_factory=dict)
-    phones_of: dict[str, set[str]] = field(default_factory=dict)
+    answers: dict[str, int] = field(default_factory=dict)  # phone → choice
+    address_of: dict[str, str] = field(default_factory=dict)  # phone → the address its answer came from
+    phones_of: dict[str, list[str]] = field(default_factory=dict)  # address → its phones, least recent first
+    seen_of: dict[str, set[str]] = field(default_factory=dict)  # address → phones that answered (≤ CROWDED_PHONES)
+    replaced: dict[str, None] = field(default_factory=dict)  # phones whose answer another one replaced
     revealed: bool = False
+
+    def forget_answers(self) -> None:
+        for kept in (self.answers, self.address_of, self.phones_of, self.seen_of, self.replaced):
+            kept.clear()
 
 
 class Ballot:
@@ -73,11 +96,13 @@ class Ballot:
         changes call nothing: it re-reads). It must not block: the UI passes a call that posts
         an event to its own thread.
     phones_per_address : int
-        See :data:`PHONES_PER_ADDRESS`.
+        See :data:`PHONES_PER_ADDRESS` (:meth:`set_phones_per_address` changes it).
+    crowding : Crowding, optional
+        Told of an address from which :data:`CROWDED_PHONES` phones answered one question.
     """
 
     def __init__(self, on_change: Callable[[], None] | None = None,
-                 phones_per_address: int = PHONES_PER_ADDRESS) -> None:
+                 phones_per_address: int = PHONES_PER_ADDRESS, crowding: Crowding | None = None) -> None:
         self._lock = threading.Lock()
         self._records: dict[str, _Record] = {}
         self._current: str | None = None
@@ -85,6 +110,7 @@ class Ballot:
         self._language = "en"
         self._on_change = on_change
         self._phones_per_address = phones_per_address
+        self._crowding = crowding
         self._shared_status: dict[str, Any] | None = None
 
     # ---- the UI thread: what is asked ---------------------------------------------------------
@@ -104,8 +130,7 @@ class Ballot:
                 if record is None:
                     record = self._records[question.step_id] = _Record(question)
                 elif not _same_choices(record.question, question):
-                    record.answers.clear()
-                    record.phones_of.clear()
+                    record.forget_answers()
                 record.question = question
                 if revealed is not None:
                     record.revealed = revealed
@@ -126,10 +151,21 @@ class Ballot:
         with self._lock:
             record = self._record()
             if record is not None:
-                record.answers.clear()
-                record.phones_of.clear()
+                record.forget_answers()
                 record.revealed = False
                 self._changed()
+
+    def set_phones_per_address(self, phones: int) -> None:
+        """How many phones one address answers for, from the next answer on (answers already
+        counted stay: lowering it replaces an address's extra answers only as its phones answer)."""
+        with self._lock:
+            self._phones_per_address = max(1, int(phones))
+
+    @property
+    def phones_per_address(self) -> int:
+        """How many phones one address answers for."""
+        with self._lock:
+            return self._phones_per_address
 
     def set_language(self, language: str) -> None:
         """The app's language: pages that did not choose one follow it."""
@@ -168,6 +204,13 @@ class Ballot:
             record = self._record()
             return 0 if record is None else len(record.answers)
 
+    def addresses(self) -> int:
+        """Network addresses the current question's answers came from (as many as the answers,
+        unless phones share addresses)."""
+        with self._lock:
+            record = self._record()
+            return 0 if record is None else len(record.phones_of)
+
     def results(self, step_id: str | None = None) -> PollResults | None:
         """Counts of the current question (or of ``step_id``); None if it is not a question."""
         with self._lock:
@@ -194,7 +237,12 @@ class Ballot:
     # ---- the server's threads -------------------------------------------------------------
 
     def answer(self, phone: str, address: str, step_id: str, choice: int) -> Verdict:
-        """Count (or change) the answer of ``phone``, sent from network ``address``."""
+        """Count (or change) the answer of ``phone``, sent from network ``address``.
+
+        If ``address`` already answers for as many phones as it may, the answer of its least
+        recent one is replaced by this one (that phone's page says so): see :data:`PHONES_PER_ADDRESS`.
+        """
+        crowded = False
         with self._lock:
             record = self._record()
             if record is None or record.question.step_id != step_id or not isinstance(record.question, Question):
@@ -203,25 +251,52 @@ class Ballot:
                 return Verdict.CLOSED
             if not 0 <= choice < len(record.question.choices):
                 return Verdict.BAD_CHOICE
-            phones = record.phones_of.setdefault(address, set())
-            if phone not in phones and len(phones) >= self._phones_per_address:
-                return Verdict.TOO_MANY_PHONES
-            phones.add(phone)
-            if record.answers.get(phone) == choice:
-                return Verdict.ACCEPTED
+            if record.answers.get(phone) == choice and record.address_of.get(phone) == address:
+                return Verdict.ACCEPTED  # the same again: nothing changed, no event for the UI
+            self._drop(record, phone)  # a change of mind, or the same phone on another address
+            phones = record.phones_of.setdefault(address, [])
+            while len(phones) >= self._phones_per_address:
+                replaced = phones[0]
+                self._drop(record, replaced)
+                record.replaced[replaced] = None
+                if len(record.replaced) > MAX_REPLACED:
+                    del record.replaced[next(iter(record.replaced))]
+                phones = record.phones_of.setdefault(address, [])
+            phones.append(phone)
             record.answers[phone] = choice
+            record.address_of[phone] = address
+            record.replaced.pop(phone, None)
+            seen = record.seen_of.setdefault(address, set())
+            if len(seen) < CROWDED_PHONES:
+                seen.add(phone)
+                crowded = len(seen) >= CROWDED_PHONES
+        if crowded and self._crowding is not None:
+            self._crowding.note(address, Cap.PHONES)
         self._notify()
         return Verdict.ACCEPTED
 
+    @staticmethod
+    def _drop(record: _Record, phone: str) -> None:
+        """Under the lock: take ``phone``'s answer out of the count."""
+        address = record.address_of.pop(phone, None)
+        record.answers.pop(phone, None)
+        if address is not None:
+            phones = record.phones_of[address]
+            phones.remove(phone)
+            if not phones:
+                del record.phones_of[address]
+
     def status(self, phone: str | None) -> dict[str, Any]:
         """What ``phone``'s page shows: the question and its choices (the right one and the
-        explanations only once revealed), and this phone's own answer. Never the counts."""
+        explanations only once revealed), this phone's own answer, and whether another phone of
+        its address replaced it. Never the counts."""
         with self._lock:
             if self._shared_status is None:
                 self._shared_status = self._status_for_everyone()
             record = self._record()
             mine = record.answers.get(phone) if record is not None and phone is not None else None
-            return {**self._shared_status, "your_answer": mine}
+            replaced = record is not None and phone is not None and phone in record.replaced
+            return {**self._shared_status, "your_answer": mine, "replaced": replaced}
 
     def _status_for_everyone(self) -> dict[str, Any]:
         record = self._record()
@@ -258,4 +333,4 @@ def _same_choices(old: AskedQuestion, new: AskedQuestion) -> bool:
     return [c.key for c in old.choices] == [c.key for c in new.choices]
 
 
-__all__ = ["PHONES_PER_ADDRESS", "Ballot", "PollResults", "Verdict"]
+__all__ = ["CROWDED_PHONES", "PHONES_PER_ADDRESS", "SHARED_PHONES_PER_ADDRESS", "Ballot", "PollResults", "Verdict"]

@@ -20,12 +20,13 @@ import hmac
 import json
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..languages import LANGUAGES
 from ..resources import resource
-from .ballot import Ballot, Verdict
+from .ballot import PHONES_PER_ADDRESS, SHARED_PHONES_PER_ADDRESS, Ballot, Verdict
+from .crowding import Cap, Crowding
 from .rate_limit import RateLimit
 
 ASSETS = {"poll.css": "text/css; charset=utf-8", "poll.js": "text/javascript; charset=utf-8",
@@ -43,6 +44,10 @@ SECURITY_HEADERS = [
     ("Cross-Origin-Resource-Policy", "same-origin"),
     ("Cross-Origin-Opener-Policy", "same-origin"),
 ]
+
+CLOSE_CONNECTION = "visualizer.close_connection"
+"""Set in the WSGI environment by the application: the server closes the connection after this
+reply (a refused client's pipelined requests are then dropped, never parsed nor answered)."""
 
 StartResponse = Callable[..., Any]
 
@@ -82,29 +87,59 @@ class Limits:
     header_bytes : int
         Largest request head (request line and headers).
     burst, per_second : float
-        The per-address rate limit (:class:`~visualizer.classroom.rate_limit.RateLimit`).
+        The per-address rate limit (:class:`~visualizer.classroom.rate_limit.RateLimit`); each
+        new connection takes one request's worth too (connecting over and over is no free ride).
+    refuse_seconds : float
+        An address past its rate limit is refused this long (its ``Retry-After``): its
+        connections are closed, new ones closed on arrival.
     idle_seconds : int
-        A connection that sends nothing for this long is closed (waitress's ``channel_timeout``).
+        A connection that has had no request served (a reply below 400) for this long is closed.
+        Only served requests count: bytes that never make one (a bare CRLF every few seconds)
+        or refused requests do not keep a connection open.
     request_seconds : int
         A request must arrive whole within this long of its first byte, or its connection is
         dropped (against slow partial requests that would hold a connection forever).
     connections : int
-        Open connections in all (waitress's ``connection_limit``).
+        Open connections in all; at the cap a new connection takes the place of the one idle
+        longest (the server lowers it to what the platform and the file limit allow).
     connections_per_address : int
-        Open connections from one address; more are closed at once.
+        Open connections from one address: a browser opens up to six to one server. At the cap
+        a new one from that address takes the place of its own connection idle longest.
     threads : int
         Waitress's worker threads (each request is microseconds of work).
+    phones_per_address : int
+        Phones one address answers for (:data:`~visualizer.classroom.ballot.PHONES_PER_ADDRESS`).
+    shared_phones_per_address, shared_burst, shared_per_second, shared_connections_per_address
+        The same caps when the teacher says the room's phones share addresses
+        (:meth:`for_shared_addresses`): a class behind one address is one client to the server.
     """
 
     body_bytes: int = 2048
     header_bytes: int = 8192
     burst: float = 30
     per_second: float = 10
+    refuse_seconds: float = 2
     idle_seconds: int = 15
     request_seconds: int = 10
     connections: int = 1000
-    connections_per_address: int = 16
+    connections_per_address: int = 6
     threads: int = 4
+    phones_per_address: int = PHONES_PER_ADDRESS
+    # 60 phones load the page (about 9 requests and connections each, over the minutes the class
+    # takes to scan the code), then ask for the status every 2-2.4 s (27 a second) and answer.
+    shared_phones_per_address: int = SHARED_PHONES_PER_ADDRESS
+    shared_burst: float = 300
+    shared_per_second: float = 60
+    shared_connections_per_address: int = 64
+
+    def for_shared_addresses(self, shared: bool = True) -> Limits:
+        """These limits for a room whose phones share network addresses (``shared``), or for a
+        room where each phone has its own (the default caps)."""
+        if not shared:
+            return self
+        return replace(self, phones_per_address=self.shared_phones_per_address, burst=self.shared_burst,
+                       per_second=self.shared_per_second,
+                       connections_per_address=self.shared_connections_per_address)
 
 
 class PollApp:
@@ -125,19 +160,42 @@ class PollApp:
         Key that signs phone ids (random by default).
     on_error : callable, optional
         Called with an exception this application did not expect; the request gets a 500.
+    crowding : Crowding, optional
+        Told of an address refused by its rate limit.
     """
 
     def __init__(self, ballot: Ballot, token: str, hosts: Iterable[str], limits: Limits,
                  page: dict[str, tuple[str, bytes]] | None = None, secret: bytes | None = None,
-                 on_error: Callable[[BaseException], None] | None = None) -> None:
+                 on_error: Callable[[BaseException], None] | None = None, crowding: Crowding | None = None) -> None:
         self.ballot = ballot
         self._token = token.encode("ascii")
         self._hosts = frozenset(hosts)
-        self._limits = limits
         self._page = page if page is not None else load_page()
         self._secret = secret or secrets.token_bytes(32)
-        self._rate = RateLimit(int(limits.burst), limits.per_second)
         self._on_error = on_error
+        self.crowding = crowding
+        self.set_limits(limits)
+
+    @property
+    def rate(self) -> RateLimit:
+        """The per-address rate limit (the server refuses connections of an address it refuses)."""
+        return self._rate
+
+    @property
+    def limits(self) -> Limits:
+        """The limits in force."""
+        return self._limits
+
+    def set_limits(self, limits: Limits) -> None:
+        """Use ``limits`` from the next request on (the rate limit starts afresh)."""
+        self._limits = limits
+        self._rate = RateLimit(int(limits.burst), limits.per_second, limits.refuse_seconds)
+
+    def refuse(self, address: str) -> None:
+        """``address`` spent its allowance: note it for the teacher (the server calls it as well,
+        for connections refused on arrival)."""
+        if self.crowding is not None:
+            self.crowding.note(address, Cap.REQUESTS)
 
     @property
     def token(self) -> str:
@@ -158,9 +216,15 @@ class PollApp:
 
     def _handle(self, environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
         address = str(environ.get("REMOTE_ADDR", ""))
-        if not self._rate.allow(address):
-            return _reply(start_response, "429 Too Many Requests", {"error": "slow down"}, [("Retry-After", "2")])
+        rate = self._rate
+        if not rate.allow(address):
+            # Refused, and so is the rest of what this connection sent: closed after this reply.
+            environ[CLOSE_CONNECTION] = True
+            self.refuse(address)
+            return _reply(start_response, "429 Too Many Requests", {"error": "too many requests"},
+                          [("Retry-After", str(max(1, round(rate.refuse_seconds))))])
         if environ.get("HTTP_HOST") not in self._hosts:
+            environ[CLOSE_CONNECTION] = True  # not a phone of this room: nothing more to say to it
             return _reply(start_response, "400 Bad Request", {"error": "unknown host"})
         token, rest = _split(str(environ.get("PATH_INFO", "")))
         given = token.encode("latin-1", "replace")
@@ -171,6 +235,7 @@ class PollApp:
                 # lower-case one, where its cookie's path and its relative links are.
                 return _reply(start_response, "308 Permanent Redirect", None,
                               [("Location", f"/{self._token.decode()}/")])
+            environ[CLOSE_CONNECTION] = True  # without the room's token: nothing more to say to it
             return _not_found(start_response)
         if rest is None:  # /<token> without its slash: relative links need it
             return _reply(start_response, "308 Permanent Redirect", None, [("Location", f"/{self._token.decode()}/")])
@@ -216,7 +281,7 @@ class PollApp:
             return _reply(start_response, "400 Bad Request", {"error": "needs question and choice"})
         verdict = self.ballot.answer(phone, address, question, choice)
         status = {Verdict.ACCEPTED: "200 OK", Verdict.NO_QUESTION: "409 Conflict", Verdict.CLOSED: "409 Conflict",
-                  Verdict.BAD_CHOICE: "400 Bad Request", Verdict.TOO_MANY_PHONES: "429 Too Many Requests"}[verdict]
+                  Verdict.BAD_CHOICE: "400 Bad Request"}[verdict]
         return _reply(start_response, status, {"verdict": verdict.value, "your_answer": choice
                                                if verdict is Verdict.ACCEPTED else None})
 
@@ -280,4 +345,7 @@ def _reply(start_response: StartResponse, status: str, data: Any,
     return [body]
 
 
-__all__ = ["ASSETS", "COOKIE", "SECURITY_HEADERS", "AssetError", "Limits", "PollApp", "code_text", "load_page"]
+__all__ = [
+    "ASSETS", "CLOSE_CONNECTION", "COOKIE", "SECURITY_HEADERS", "AssetError", "Limits", "PollApp", "code_text",
+    "load_page",
+]

@@ -16,6 +16,7 @@ import errno
 import secrets
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -31,6 +32,7 @@ from ..classroom import (
     AskedQuestion,
     Ballot,
     ChoiceBook,
+    Crowding,
     Limits,
     LocalInterface,
     NoNetworkError,
@@ -54,6 +56,11 @@ from ..views.practice_question import PracticeQuestion
 from .local_network import local_interfaces
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+
+ROOM_CODE_PAUSE_S = 20 * 60
+"""A poll closed this long opens again with a new room code: the next class on the same Wi-Fi
+does not inherit the last one's address (phones of the last class cannot answer). Closed and
+opened again sooner (a discussion, a slip of F6), it keeps its code: no one has to scan again."""
 
 
 class LessonPosition(Protocol):
@@ -106,6 +113,8 @@ class ClassPoll(Listening, QObject):
         This machine's interfaces (tests pass their own).
     book : ChoiceBook, optional
         The choices (the app's file by default).
+    clock : callable, optional
+        Monotonic seconds: when the poll closed, for :data:`ROOM_CODE_PAUSE_S` (tests pass their own).
 
     Signals
     -------
@@ -115,6 +124,9 @@ class ClassPoll(Listening, QObject):
         The current step's question changed (another step, or E was edited): re-read ``question``.
     answers_changed : (int)
         How many phones answered the current question (never how they answered).
+    crowding_changed : ()
+        The addresses the answers came from, or the warning about phones sharing addresses,
+        changed: re-read ``addresses`` and ``warning``.
     problem : (str)
         A message for the teacher, translated: no network, no free port, an error closed the poll.
     """
@@ -122,6 +134,7 @@ class ClassPoll(Listening, QObject):
     state_changed = Signal()
     question_changed = Signal()
     answers_changed = Signal(int)
+    crowding_changed = Signal()
     problem = Signal(str)
     _answers_arrived = Signal()  # emitted on the server's threads; queued to this object's thread
     _server_failed = Signal(str)
@@ -129,17 +142,23 @@ class ClassPoll(Listening, QObject):
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonPosition,
                  parent: QObject | None = None, *, address: str | None = None, port: int = PORT,
                  limits: Limits | None = None, interfaces: Callable[[], list[LocalInterface]] = local_interfaces,
-                 book: ChoiceBook | None = None) -> None:
+                 book: ChoiceBook | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         QObject.__init__(self, parent)
         self._model, self._appearance, self._lesson = model, appearance, lesson
         self._address, self._port, self._limits = address, port, limits or Limits()
-        self._interfaces, self._book = interfaces, book
+        self._interfaces, self._book, self._clock = interfaces, book, clock
         self._token, self._secret = room_token(), secrets.token_bytes(32)
-        self._ballot = Ballot(on_change=self._answer_arrived_on_a_server_thread)
+        self._shared = False
+        self._closed_at: float | None = None
+        # Noted on the server's threads: the UI hears it as it hears answers (one event per burst).
+        self._crowding = Crowding(on_change=self._answer_arrived_on_a_server_thread)
+        self._ballot = Ballot(on_change=self._answer_arrived_on_a_server_thread,
+                              phones_per_address=self._limits.phones_per_address, crowding=self._crowding)
         self._server: PollServer | None = None
         self._arrival_pending = False
         self._arrival_lock = threading.Lock()
         self._answered = 0
+        self._turnout: tuple[int, str | None] = (0, None)  # addresses, warning
         self._question: AskedQuestion | None = None
         self._seen: tuple[str | None, bool] = (None, False)
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
@@ -148,11 +167,13 @@ class ClassPoll(Listening, QObject):
         self._server_failed.connect(self._on_server_failed, Qt.ConnectionType.QueuedConnection)
         self.state_changed.connect(self._show_state)
         self.answers_changed.connect(self._show_count)
+        self.crowding_changed.connect(self._show_crowding)
         self.problem.connect(self._show_problem)
         self.question_changed.connect(self._show_question)
         self.listen(lesson.changed, self._on_lesson_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
         self.listen(appearance.events.language, self._ballot.set_language)
+        self.listen(appearance.events.language, self._on_language_changed)
         application = QCoreApplication.instance()
         if application is not None:
             self.listen(application.aboutToQuit, self.close)  # quitting closes the port
@@ -182,6 +203,27 @@ class ClassPoll(Listening, QObject):
         """Phones that answered the current question."""
         return self._answered
 
+    @property
+    def addresses(self) -> int:
+        """Network addresses the current question's answers came from: as many as the answers,
+        unless phones share addresses (then the stage shows both)."""
+        return self._turnout[0]
+
+    @property
+    def warning(self) -> str | None:
+        """What the teacher should know about phones sharing addresses (translated), or None."""
+        return self._turnout[1]
+
+    @property
+    def shared_addresses(self) -> bool:
+        """Whether the room's phones may share network addresses (see :meth:`set_shared_addresses`)."""
+        return self._shared
+
+    @property
+    def token(self) -> str:
+        """The room code: the address's last part."""
+        return self._token
+
     def results(self) -> PollResults | None:
         """The counts of the current question, with its right choice; None if it asks nothing."""
         return self._ballot.results()
@@ -196,9 +238,12 @@ class ClassPoll(Listening, QObject):
         try:
             if host is None:
                 host = choose_interface(self._interfaces()).address
-            app = PollApp(self._ballot, self._token, (), self._limits, page=load_page(), secret=self._secret,
-                          on_error=self._error_on_a_server_thread)
-            server = bind_first_free(app, host, self._port, self._limits, on_error=self._error_on_a_server_thread)
+            if self._closed_at is not None and self._clock() - self._closed_at >= ROOM_CODE_PAUSE_S:
+                self._token, self._secret = room_token(), secrets.token_bytes(32)  # another class, maybe
+            limits = self._limits_now()
+            app = PollApp(self._ballot, self._token, (), limits, page=load_page(), secret=self._secret,
+                          on_error=self._error_on_a_server_thread, crowding=self._crowding)
+            server = bind_first_free(app, host, self._port, limits, on_error=self._error_on_a_server_thread)
         except NoNetworkError:
             self.problem.emit(self.tr("No local network: join the classroom Wi-Fi or start this laptop's hotspot, "
                                       "then ask the class again."))
@@ -218,8 +263,11 @@ class ClassPoll(Listening, QObject):
                 self.problem.emit(self.tr("The poll cannot listen on {0}: {1}").format(host, error.strerror or error))
             return False
         self._server = server
+        self._closed_at = None
+        self._crowding.clear()  # what crowded the last opening may be gone (or was the setting's)
         server.start()
         self._install_error_hook()
+        self._count_answers()
         self.state_changed.emit()
         return True
 
@@ -228,9 +276,45 @@ class ClassPoll(Listening, QObject):
         server, self._server = self._server, None
         if server is None:
             return
+        self._closed_at = self._clock()
         self._remove_error_hook()
         server.stop()
+        self._count_answers()  # no warning while closed
         self.state_changed.emit()
+
+    def new_room_code(self) -> None:
+        """A new room code: a new token in the address and a new key for phone ids. Phones on the
+        old address can no longer answer or read anything (an earlier class on the same Wi-Fi,
+        or a code that left the room); the answers stay. An open poll opens again at once on the
+        new address (the stage shows its code)."""
+        was_open = self._server is not None
+        self.close()
+        self._token, self._secret = room_token(), secrets.token_bytes(32)
+        if was_open:
+            self.open()
+        else:
+            self.state_changed.emit()
+
+    def set_shared_addresses(self, shared: bool) -> None:
+        """Whether the room's phones may share network addresses (a school Wi-Fi that puts the
+        class behind one address): then one address answers for up to
+        :data:`~visualizer.classroom.SHARED_PHONES_PER_ADDRESS` phones and has a class's
+        allowance of requests and connections. Off (the default) each address answers for one
+        phone, and one machine cannot pass for many. Applies at once, open or not."""
+        shared = bool(shared)
+        if shared == self._shared:
+            return
+        self._shared = shared
+        limits = self._limits_now()
+        self._ballot.set_phones_per_address(limits.phones_per_address)
+        if self._server is not None:
+            self._server.set_limits(limits)
+        self._crowding.clear()
+        self._count_answers()
+        self.state_changed.emit()
+
+    def _limits_now(self) -> Limits:
+        return self._limits.for_shared_addresses(self._shared)
 
     def reopen(self) -> None:
         """Take answers to the current question again (they are kept and can be changed), and
@@ -271,6 +355,7 @@ class ClassPoll(Listening, QObject):
         self._views = (stage, results, practice)
         self._show_state()
         self._show_count(self._answered)
+        self._show_crowding()
         self._show_question()
 
     def _show_state(self) -> None:
@@ -286,10 +371,17 @@ class ClassPoll(Listening, QObject):
         stage, results, _ = self._views
         if _alive(stage):
             assert stage is not None
-            stage.set_count(answered)
+            stage.set_count(answered, self.addresses if self._shared else None)
         if _alive(results):
             assert results is not None
             results.set_results(self.results())
+
+    def _show_crowding(self) -> None:
+        stage = self._views[0]
+        if _alive(stage):
+            assert stage is not None
+            stage.set_count(self._answered, self.addresses if self._shared else None)
+            stage.set_warning(self.warning)
 
     def _show_problem(self, message: str) -> None:
         stage = self._views[0]
@@ -308,6 +400,9 @@ class ClassPoll(Listening, QObject):
         self.close()
         self.stop_listening()
         self._views = (None, None, None)
+
+    def _on_language_changed(self, *_: object) -> None:
+        self._count_answers()  # the warning, in the new language
 
     # ---- following the lesson ---------------------------------------------------------------
 
@@ -355,9 +450,21 @@ class ClassPoll(Listening, QObject):
 
     def _count_answers(self) -> None:
         answered = self._ballot.answered()
-        if answered != self._answered:
-            self._answered = answered
+        turnout = (self._ballot.addresses(), self._crowding_warning())
+        counted, crowded = answered != self._answered, turnout != self._turnout
+        self._answered, self._turnout = answered, turnout
+        if counted:
             self.answers_changed.emit(answered)
+        if crowded:
+            self.crowding_changed.emit()
+
+    def _crowding_warning(self) -> str | None:
+        if self._server is None or not self._crowding.addresses():
+            return None
+        if self._shared:
+            return self.tr("Very many phones share one network address: some answers may be missing.")
+        return self.tr("Several phones share one network address: only one answer per address counts. "
+                       "If this Wi-Fi does that, choose Class poll → Phones share addresses.")
 
     # ---- errors close the port --------------------------------------------------------------
 

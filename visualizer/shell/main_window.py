@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
         self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock, self.stage,
-                                   messages, self)
+                                   messages, self, store)
         self.action_table.add(poll_actions(), self.class_poll)
 
     def _connect(self) -> None:

@@ -33,6 +33,7 @@ from ..views.palette import scaled_font
 from .actions import ActionSpec
 from .lesson_band import LessonBand
 from .messages import MessageSink
+from .settings_store import MemorySettingsStore, SettingsStore
 from .stage import Stage
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ ASK_KEY = "F6"
 """Ask the class (again: close the poll). A function key: it never types into the text box, and
 it works while presenting; after it, a clicker's Next reveals (the chart) and moves on."""
 ASK_AGAIN_KEY = "Shift+F6"
+SHARED_ADDRESSES_KEY = "poll/shared_addresses"
+"""The settings' key of *Phones share addresses*: a property of the room's Wi-Fi, not of a lesson,
+so it is remembered between runs like the zoom and the theme."""
 
 
 class PollPart(Listening, QObject):
@@ -65,6 +69,8 @@ class PollPart(Listening, QObject):
         Where problems and what was saved are said.
     host : QMainWindow
         The window (its dock areas; the parent of the save dialog).
+    store : SettingsStore, optional
+        Where *Phones share addresses* is remembered (memory only by default).
 
     Signals
     -------
@@ -75,8 +81,10 @@ class PollPart(Listening, QObject):
     opened = Signal(str)
 
     def __init__(self, run: LessonRun, model: EmbeddingModel, appearance: Appearance, panel: LessonPanel,
-                 lesson_band: LessonBand, stage: Stage, messages: MessageSink, host: QMainWindow) -> None:
+                 lesson_band: LessonBand, stage: Stage, messages: MessageSink, host: QMainWindow,
+                 store: SettingsStore | None = None) -> None:
         super().__init__(host)
+        self._store: SettingsStore = store if store is not None else MemorySettingsStore()
         self._run, self._model, self._appearance = run, model, appearance
         self._panel, self._lesson_band, self._stage = panel, lesson_band, stage
         self._messages, self._host = messages, host
@@ -136,6 +144,10 @@ class PollPart(Listening, QObject):
         """True while the poll listens (F6's check mark)."""
         return self._poll is not None and self._poll.is_open
 
+    def shares_addresses(self) -> bool:
+        """Whether the room's phones may share network addresses (the menu's check mark)."""
+        return self._store.value(SHARED_ADDRESSES_KEY, False) in (True, "true")
+
     def listen_on(self, address: str | None, port: int | None = None) -> None:
         """Listen on ``address`` (a room address or loopback, as ``--poll-interface`` gives it)
         instead of the interface chosen among this machine's, from the next poll made."""
@@ -187,6 +199,23 @@ class PollPart(Listening, QObject):
             self.ask()
         self._show()
 
+    def set_shared_addresses(self, shared: bool) -> None:
+        """*Phones share addresses*: on, one network address answers for a class's phones (a
+        school Wi-Fi that puts them behind one address); off (the default), for one phone, so one
+        machine cannot pass for many. Remembered between runs; applies at once."""
+        self._store.set_value(SHARED_ADDRESSES_KEY, bool(shared))
+        if self._poll is not None:
+            self._poll.set_shared_addresses(bool(shared))
+        self._show()
+
+    def new_room_code(self) -> None:
+        """A new room code: phones holding the old address (a code that left the room, the last
+        class) can no longer answer; an open poll shows its new code at once."""
+        poll = self._made()
+        poll.new_room_code()
+        self._messages.show_message(self.tr("New room code: phones must scan the new code."))
+        self._show()
+
     def ask_save_counts(self) -> None:
         """Save the counts of every question asked as CSV (no phone ids), through a file dialog."""
         if self._poll is None:
@@ -223,6 +252,7 @@ class PollPart(Listening, QObject):
             self._band = PollBand(self._host, self._lesson_band, self._stage, self._appearance)
             poll = self._poll = ClassPoll(self._model, self._appearance, self._run, self, address=self._address,
                                           port=PORT if self._port is None else self._port)
+            poll.set_shared_addresses(self.shares_addresses())
             poll.state_changed.connect(self._on_poll_changed)
             poll.problem.connect(self._on_problem)
             self._feed()
@@ -368,6 +398,21 @@ def reset_answers(part: PollPart) -> None:
     part.reset()
 
 
+def share_addresses(part: PollPart, checked: bool) -> None:
+    """Class poll → Phones share addresses: whether one network address may answer for many phones."""
+    part.set_shared_addresses(checked)
+
+
+def shares_addresses(part: PollPart) -> bool:
+    """Whether phones may share addresses (the entry's check mark)."""
+    return part.shares_addresses()
+
+
+def new_room_code(part: PollPart) -> None:
+    """Class poll → New room code."""
+    part.new_room_code()
+
+
 def save_counts(part: PollPart) -> None:
     """Class poll → Save the counts as CSV…"""
     part.ask_save_counts()
@@ -390,6 +435,10 @@ def poll_actions() -> tuple[ActionSpec, ...]:
                    POLL_MENU, ask_again),
         ActionSpec("reset_answers", QT_TRANSLATE_NOOP("MainWindow", "&Reset the answers"), (), POLL_MENU,
                    reset_answers),
+        ActionSpec("new_room_code", QT_TRANSLATE_NOOP("MainWindow", "&New room code"), (), POLL_MENU,
+                   new_room_code),
+        ActionSpec("share_addresses", QT_TRANSLATE_NOOP("MainWindow", "&Phones share addresses"), (), POLL_MENU,
+                   share_addresses, checked=shares_addresses, checkable=True, separator_before=True),
         ActionSpec("save_counts", QT_TRANSLATE_NOOP("MainWindow", "&Save the counts as CSV…"), (), POLL_MENU,
                    save_counts, separator_before=True),
         ActionSpec("close_poll", QT_TRANSLATE_NOOP("MainWindow", "&Close the poll"), (), POLL_MENU, close_poll,
@@ -397,4 +446,4 @@ def poll_actions() -> tuple[ActionSpec, ...]:
     )
 
 
-__all__ = ["ASK_AGAIN_KEY", "ASK_KEY", "POLL_MENU", "PollPart", "poll_actions"]
+__all__ = ["ASK_AGAIN_KEY", "ASK_KEY", "POLL_MENU", "SHARED_ADDRESSES_KEY", "PollPart", "poll_actions"]

@@ -25,6 +25,7 @@ TYPICAL_MODULES = 37
 and its quiet zone): the size a band is planned for before the address is known."""
 ROW_MARGIN = 4
 """Around a row (a band across the stage: its height is the code's): the quiet zone is margin enough."""
+WARNING_COLOUR = "#D55E00"  # Okabe–Ito vermillion: readable on the light and the dark theme
 
 
 class PollStage(ListeningView, QWidget):
@@ -43,6 +44,8 @@ class PollStage(ListeningView, QWidget):
         self._appearance = appearance
         self._url: str | None = None
         self._count = 0
+        self._addresses: int | None = None
+        self._warning: str | None = None
         self._problem: str | None = None
         self.qr = QrCode()
         self.title = QLabel()
@@ -55,6 +58,14 @@ class PollStage(ListeningView, QWidget):
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count = QLabel()
         self.count.setObjectName("poll_count")
+        self.count.setWordWrap(True)
+        # In the hint's place while it says something (phones sharing an address): the teacher
+        # needs it more than the class needs the hint, and the band keeps its height.
+        self.warning = QLabel()
+        self.warning.setObjectName("poll_warning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(f"color: {WARNING_COLOUR};")
+        self.warning.hide()
         self.message = QLabel()
         self.message.setObjectName("poll_problem")
         self.message.setWordWrap(True)
@@ -64,7 +75,7 @@ class PollStage(ListeningView, QWidget):
         column = QVBoxLayout(text)
         column.setContentsMargins(0, 0, 0, 0)
         column.addStretch(1)
-        for label in (self.title, self.hint, self.address):
+        for label in (self.title, self.hint, self.warning, self.address):
             column.addWidget(label)
         column.addSpacing(12)
         column.addWidget(self.count)
@@ -91,10 +102,23 @@ class PollStage(ListeningView, QWidget):
             self._problem = None
         self._show()
 
-    def set_count(self, answered: int) -> None:
-        """How many phones answered."""
-        self._count = answered
-        self.count.setText(self.tr("Answered: {0}").format(self._appearance.numbers.integer(answered)))
+    def set_count(self, answered: int, addresses: int | None = None) -> None:
+        """How many phones answered, and (when phones may share addresses) from how many network
+        addresses: 240 answers from 60 addresses in a class of 30 tell the teacher something."""
+        self._count, self._addresses = answered, addresses
+        integer = self._appearance.numbers.integer
+        if addresses is None:
+            self.count.setText(self.tr("Answered: {0}").format(integer(answered)))
+        else:
+            self.count.setText(self.tr("Answered: {0} · addresses: {1}").format(integer(answered), integer(addresses)))
+
+    def set_warning(self, message: str | None) -> None:
+        """Something the teacher should know while the class answers (phones sharing an address),
+        shown in the hint's place; None: the hint again."""
+        self._warning = message or None
+        self.warning.setText(self._warning or "")
+        self.warning.setVisible(self._warning is not None)
+        self.hint.setVisible(self._warning is None and not self._column)
 
     def set_column(self, column: bool) -> None:
         """The code above the text (a panel beside the views), or beside it (a band: the default)."""
@@ -105,7 +129,8 @@ class PollStage(ListeningView, QWidget):
             margin = self._column_margin if column else ROW_MARGIN
             self._layout.setContentsMargins(margin, margin, margin, margin)
             self._layout.setStretch(1, 0 if column else 1)  # in a column the code takes what is left
-            self.hint.setVisible(not column)  # a column has no room for it: the title says what to do
+            # A column has no room for the hint: the title says what to do (a warning still shows).
+            self.hint.setVisible(not column and self._warning is None)
             self._on_scale_changed()
             self._fit_code()
 
@@ -145,7 +170,7 @@ class PollStage(ListeningView, QWidget):
         self.title.setText(self.tr("Answer on your phone"))
         self.hint.setText(self.tr("Scan the code, or open this address in the phone's browser "
                                   "(on the same Wi-Fi as this laptop):"))
-        self.set_count(self._count)
+        self.set_count(self._count, self._addresses)
         self.message.setText(self._problem or self.tr("The class poll is closed."))
         if self._column:
             self._fit_code()  # the text's height changed with its words
@@ -164,6 +189,7 @@ class PollStage(ListeningView, QWidget):
 
             self.title.setFont(font(30, bold=True))
             self.hint.setFont(font(18))
+            self.warning.setFont(font(18, bold=True))
             self.address.setFont(font(26, bold=True, mono=True))
             self.count.setFont(font(40, bold=True))
             self.message.setFont(font(26, bold=True))
@@ -175,6 +201,7 @@ class PollStage(ListeningView, QWidget):
             mono.setFamily("monospace")
             self.title.setFont(scaled_font(appearance, 16 * big, bold=True))
             self.hint.setFont(scaled_font(appearance, 10))
+            self.warning.setFont(scaled_font(appearance, 10, bold=True))
             self.address.setFont(mono)
             self.count.setFont(scaled_font(appearance, 20 * big, bold=True))
             self.message.setFont(scaled_font(appearance, 14, bold=True))
