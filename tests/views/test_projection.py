@@ -16,8 +16,10 @@ from tests.views.stage import (
     SIZE_IDS,
     SIZES,
     assert_labels_apart,
+    assert_labels_readable,
     assert_labels_whole,
     digit_height,
+    min_label_digits,
     share,
     visible_labels,
 )
@@ -46,3 +48,6 @@ def test_the_x_panel_is_a_stage_readable_from_the_back_row(presenting, step, siz
     # No label of the window is cut, and none lies on another within the stage.
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
+    # Every label the design draws (row names, d0–d3, the colour bar's ticks, the chips' positions)
+    # is drawn, apart from its neighbours, with digits 14 px tall at 768 lines and more above.
+    assert_labels_readable(window, min_label_digits(window))
