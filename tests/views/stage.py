@@ -101,8 +101,10 @@ def share(view: QWidget, window: QWidget) -> float:
 
 
 def visible_labels(widget: QWidget) -> list[QLabel]:
-    """The labels a person sees in ``widget`` (with text)."""
-    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
+    """The labels a person sees in ``widget`` (with text, not scrolled out of sight)."""
+    window = widget.window()
+    return [label for label in widget.findChildren(QLabel)
+            if label.isVisible() and label.text() and not shown_part(label, window).isEmpty()]
 
 
 def assert_labels_whole(labels: list[QLabel]) -> None:
@@ -115,15 +117,14 @@ def assert_labels_whole(labels: list[QLabel]) -> None:
 
 
 def assert_labels_apart(window: QWidget, labels: list[QLabel]) -> None:
-    """No two labels (neither inside the other) lie on each other."""
-    boxes = [(label, label.mapTo(window, label.rect().topLeft()), label.size()) for label in labels]
-    for index, (a, a_pos, a_size) in enumerate(boxes):
-        for b, b_pos, b_size in boxes[index + 1:]:
+    """No two labels (neither inside the other) lie on each other, where each is seen (a scroll
+    area hides the rest of its labels)."""
+    boxes = [(label, shown_part(label, window)) for label in labels]
+    for index, (a, a_box) in enumerate(boxes):
+        for b, b_box in boxes[index + 1:]:
             if a.isAncestorOf(b) or b.isAncestorOf(a):
                 continue
-            overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
-            overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
-            assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+            assert not a_box.intersects(b_box), f"{a.text()!r} lies on {b.text()!r}"
 
 
 # ---- every label the design draws ------------------------------------------------------------------

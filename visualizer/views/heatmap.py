@@ -19,6 +19,10 @@ from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectI
 from ..appearance import Appearance
 from .palette import BEYOND_TRAINED, HIGHLIGHT, STAGE_LABEL_PX, colormap, scaled_font, stage_label_font
 
+MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
+"""The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
+8 px): smaller ones are not drawn (hover and the readouts still give a value)."""
+
 
 class CellLabels(pg.GraphicsObject):
     """Draws every cell's value centred in it, in screen pixels (one paint call for all cells).
@@ -61,19 +65,23 @@ class CellLabels(pg.GraphicsObject):
         transform = painter.transform()
         cell = transform.map(QPointF(1, 1)) - transform.map(QPointF(0, 0))
         cell_w, cell_h = abs(cell.x()), abs(cell.y())
+        # Bold in the window; regular on the stage, where bold "-0.5" at 22 px filled its cell.
         font = scaled_font(self._appearance, 10, bold=not self._appearance.presenting)
         if self._appearance.presenting:
             # For the back row: the lesson's size or nothing (hover and readouts keep the value).
-            # Regular weight: bold "-0.5" filled its cell and ran into the next number.
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
             widest = self._widest_text(font)
             self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
         else:
-            # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
-            # read them (hover and the readouts still give the value).
-            pixels = int(min(cell_h * 0.55, cell_w * 0.26))
-            self.drawn_pixel_size = pixels if pixels >= 8 else 0
+            # In the window the numbers take the size their cells give them: the widest fills 85%
+            # of a cell's width, the type at most 55% of its height. Below 10 px nobody reads them
+            # (hover and the readouts still give the value).
+            reference = 20
+            font.setPixelSize(reference)
+            widest = max(1, self._widest_text(font))
+            pixels = int(min(cell_h * 0.55, reference * cell_w * 0.85 / widest))
+            self.drawn_pixel_size = pixels if pixels >= MIN_WINDOW_NUMBER_PX else 0
         if not self.drawn_pixel_size:
             return
         font.setPixelSize(pixels)
@@ -91,6 +99,33 @@ class CellLabels(pg.GraphicsObject):
         painter.restore()
 
 
+class MatrixTitle(pg.LabelItem):
+    """A matrix's title: as wide as its text when there is room, and wrapped onto more lines when
+    there is not. (pyqtgraph's LabelItem asks for its whole text's width as its least: a long
+    title widened its matrix and pushed the colour bar out of the window.)"""
+
+    def updateMin(self) -> None:
+        item = self.item
+        item.setTextWidth(-1)
+        natural = item.document().idealWidth()
+        probe = item.document().clone()
+        probe.setTextWidth(1)  # the widest word: the least a title can be
+        narrowest = probe.idealWidth()
+        room = self.size().width()
+        if 0 < room < natural:
+            item.setTextWidth(max(room, narrowest))
+        bounds = self.itemRect()
+        self.setMinimumWidth(min(narrowest, bounds.width()))
+        self.setMinimumHeight(bounds.height())
+        self._sizeHint = {
+            Qt.SizeHint.MinimumSize: (min(narrowest, bounds.width()), bounds.height()),
+            Qt.SizeHint.PreferredSize: (natural, bounds.height()),
+            Qt.SizeHint.MaximumSize: (-1, -1),
+            Qt.SizeHint.MinimumDescent: (0, 0),
+        }
+        self.updateGeometry()
+
+
 class MatrixPlot(pg.GraphicsWidget):
     """A light plot for a matrix: title, column labels on top, row labels on the left, a view.
 
@@ -104,7 +139,7 @@ class MatrixPlot(pg.GraphicsWidget):
         grid.setContentsMargins(1, 1, 1, 1)
         grid.setSpacing(0)
         self.setLayout(grid)
-        self.titleLabel = pg.LabelItem("")
+        self.titleLabel = MatrixTitle("")
         self.vb = pg.ViewBox(enableMouse=False, enableMenu=False, invertY=True, defaultPadding=0.0)
         self.axes = {"left": pg.AxisItem("left", linkView=self.vb), "top": pg.AxisItem("top", linkView=self.vb)}
         grid.addItem(self.titleLabel, 0, 1)
@@ -201,6 +236,7 @@ class Heatmap:
         self._caption_rows: tuple[int, int] | None = None
         self._caption_width = 0.0
         self._caption_key: tuple[object, ...] = ()
+        self._caption_fits = True
         self.caption.setVisible(False)
         plot.addItem(self.caption)
         plot.geometryChanged.connect(self.fit_labels)  # the names follow the cells' size
@@ -335,7 +371,7 @@ class Heatmap:
         """Size the row and column names to the cells they name (after a change of names or size).
 
         Each name gets the full type if its cell has room; otherwise, in the window, smaller type
-        down to 9 px; past that (and on a projector, where type never shrinks below what the back
+        down to 10 px (digits 8 px); past that (and on a projector, where type never shrinks below what the back
         row reads) every second, third, … name is drawn, on purpose: names that would run into
         each other ("d0d1d2d3") or lie on each other are not names. The band of column names is
         as tall as their type, and the row names' band as wide as the widest: pyqtgraph drops any
@@ -352,8 +388,8 @@ class Heatmap:
         self._fitted = key
         base = self.label_font()
         sizes = [base.pixelSize() if base.pixelSize() > 0 else QFontInfo(base).pixelSize()]
-        if not appearance.presenting:  # the window may shrink the names to the cells, to 9 px
-            sizes += list(range(sizes[0] - 1, 8, -1))
+        if not appearance.presenting:  # the window may shrink the names to the cells, to 10 px
+            sizes += list(range(sizes[0] - 1, MIN_WINDOW_NAME_PX - 1, -1))
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
         band = QFontMetrics(base).height() + appearance.px(4)
         rows = len(row_names) if row_names is not None else max(len(self._texts), 1)
@@ -373,7 +409,14 @@ class Heatmap:
         columns = max(len(column_names), 1)
         column_width = max(1.0, (size.width() - left_width - 2) / columns)
         column_font, every = _fit_names(base, sizes, column_names, column_width, along_rows=False)
-        _set_axis(top, column_font, [(c + 0.5, name) for c, name in enumerate(column_names) if c % every == 0])
+        # A name wider than the band around its column's centre would be dropped by pyqtgraph: a
+        # matrix too narrow for any (X beside the scores) names none, on purpose.
+        metrics = QFontMetrics(column_font)
+        ticks = [(c + 0.5, name) for c, name in enumerate(column_names) if c % every == 0
+                 and metrics.horizontalAdvance(name) / 2 <= min(c + 0.5, columns - c - 0.5) * column_width]
+        if every > 1 and len(ticks) < 2:  # one stray name among unnamed columns says nothing
+            ticks = []
+        _set_axis(top, column_font, ticks)
         height = QFontMetrics(column_font).height() + appearance.px(4)
         if top.fixedHeight != height:
             top.setHeight(height)
@@ -388,11 +431,13 @@ class Heatmap:
             self.caption.setText(text)
             self._caption_rows = rows
             self.fit_caption()
-        self.caption.setVisible(bool(text))
+        self.caption.setVisible(bool(text) and self._caption_fits)
 
     def fit_caption(self, width: float | None = None) -> None:
         """Size the caption to the matrix's ``width`` in pixels (the last known one by default):
-        its own size if it fits, smaller if not, so that no line is cut at the edges."""
+        its own size if it fits, smaller if not, so that no line is cut at the edges; never
+        smaller than a label's least type (10 px in the window, the stage's label type while
+        presenting): a matrix too narrow even for that shows no caption, on purpose."""
         if width is not None:
             self._caption_width = width
         rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
@@ -403,13 +448,19 @@ class Heatmap:
         self._caption_key = key
         font = scaled_font(self._appearance, 11, bold=True)
         lines = self.caption.toPlainText().split("\n")
+        fits = True
         if self._caption_width > 0 and lines:
             metrics = QFontMetrics(font)
             widest = max(metrics.horizontalAdvance(line) for line in lines)
             if widest > self._caption_width * 0.92:
-                size = font.pointSizeF() * self._caption_width * 0.92 / widest
-                font.setPointSizeF(max(1.0, size))
+                pixels = QFontInfo(font).pixelSize() * self._caption_width * 0.92 / widest
+                least = STAGE_LABEL_PX if self._appearance.presenting else MIN_WINDOW_NAME_PX
+                least = self._appearance.stage_px(least) if self._appearance.presenting else least
+                fits = pixels >= least
+                font.setPixelSize(max(least, int(pixels)))
         self.caption.setFont(font)
+        self._caption_fits = fits
+        self.caption.setVisible(fits and bool(self.caption.toPlainText()))
         first, end = self._caption_rows if self._caption_rows is not None else (0, max(rows, 1))
         self.caption.setPos(max(columns, 1) / 2, (first + end) / 2)
 

@@ -14,10 +14,10 @@ from ..appearance import Appearance
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .palette import colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
-OPERATOR_WIDTH = 36
+OPERATOR_WIDTH = 30
 OPERATOR_WIDTH_PRESENTING = 26
 """Room for a "+" or "=" between two matrices, in unscaled pixels."""
-MARGIN, SPACING = 9, 4
+MARGIN, SPACING = 5, 2
 MARGIN_PRESENTING, SPACING_PRESENTING = 2, 1
 """Around and between the row's items, in pixels: presenting, the numbers need every pixel."""
 BAR_WIDTH = 14
@@ -96,8 +96,8 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         """Room for the colour bar and its widest tick label, in pixels (the labels pyqtgraph finds
         no room for are dropped: "−0,5" and "−1,5" were, beside a 58 px bar on a 1080-line projector)."""
         metrics = QFontMetrics(self.tick_font())
-        ticks = colour_bar_ticks(self._limit, self._appearance.numbers)
-        widest = max(metrics.horizontalAdvance(text) for _, text in ticks)
+        ticks = self.colour_bar.axis._tickLevels or [colour_bar_ticks(self._limit, self._appearance.numbers)]
+        widest = max((metrics.horizontalAdvance(text) for _, text in ticks[0]), default=0)
         return BAR_WIDTH + widest + self._appearance.px(14)
 
     def _align_colour_bar(self) -> None:
@@ -122,12 +122,13 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         axis_width = self.colour_bar_width() - BAR_WIDTH - self._appearance.px(4)
         if self.colour_bar.axis.width() != axis_width:
             self.colour_bar.axis.setWidth(axis_width)
+            self.fit_columns()  # the bar's column follows its widest tick
 
     def restyle(self) -> None:
         """Re-read the appearance (scale, colours); the matrices redraw on their next update."""
         self.setBackground(self._appearance.background)
         # Presenting, the symbols are a little smaller: the numbers beside them need the width.
-        size = f"{self._appearance.pt(20 if self._appearance.presenting else 26):.0f}pt"
+        size = f"{self._appearance.pt(20 if self._appearance.presenting else 22):.0f}pt"
         for label, symbol in self._operators:
             label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
         for heatmap in self.heatmaps:
@@ -163,7 +164,11 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         Called on resize and after the row labels change; nothing is re-applied when the widths
         are unchanged (that would re-lay out the whole scene).
         """
-        if self._stretch:
+        if self._stretch:  # the matrices share what the bar leaves by their factors
+            bar = self.colour_bar_width()
+            if self._column_widths != (bar,):
+                self._column_widths = (bar,)
+                self.ci.layout.setColumnFixedWidth(self.colour_bar_column, bar)
             return
         px = self._appearance.px
         # Presenting, the numbers need every pixel: tighter operators, bar and margin.
@@ -193,6 +198,9 @@ class MatrixRow(pg.GraphicsLayoutWidget):
             self._column_widths = ordered
             for column in sorted(widths):
                 self.ci.layout.setColumnFixedWidth(column, widths[column])
+            # Lay out now, not at the next turn of the event loop: the names fitted to the new
+            # widths settle in this pass, and a picture taken right after shows them settled.
+            self.ci.layout.activate()
 
     def dispose_menus(self) -> None:
         """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
