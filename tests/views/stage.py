@@ -219,7 +219,10 @@ def drawn_labels(window: QWidget, exempt: Collection[object] = ()) -> LabelSurve
         if isinstance(widget, pg.GraphicsView):
             _survey_scene(widget, window, survey, [item for item in exempt if isinstance(item, QGraphicsItem)])
         elif isinstance(widget, PaintsText):
+            inside = QRectF(widget.rect()).adjusted(-1, -1, 1, 1)
             for text in widget.painted_texts():
+                if not inside.contains(text.rect):  # a chip on a line the strip has no room for
+                    survey.missing.append(f"{type(widget).__name__}: {text.kind} {text.text!r} cut by its edge")
                 _add(survey, text.kind, text.text, text.font, 1.0,
                      QRectF(widget.mapTo(window, text.rect.topLeft().toPoint()), text.rect.size()),
                      type(widget).__name__)

@@ -70,3 +70,20 @@ def test_every_label_of_every_step_reaches_the_back_row(qtbot, size, language):
         close_all([window])
     print(f"{size} {language}: smallest digits per kind:",
           {kind: round(pixels, 1) for kind, pixels in sorted(smallest.items())})
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_long_sentence_keeps_every_chip_on_stage(qtbot, language):
+    """Ten tokens at 1024 × 768: the chips take a second line rather than hide 8, 9 and 10 below the
+    strip (Portuguese, with wider chips, lost two of nine)."""
+    window = present(qtbot, (1024, 768), language, 0)
+    try:
+        window.model.set_ids([0, 2, 4, 5, 1, 7, 1, 6, 1, 8])  # o gato subiu no muro no telhado no sofá
+        settle(window)
+        strip = window.token_strip
+        positions = [text for text in strip.painted_texts() if text.kind == "position"]
+        assert [text.text for text in positions] == [str(p) for p in range(1, 11)]
+        assert strip.rows_needed() >= 2
+        assert_labels_readable(window, min_label_digits(window))  # none cut by the strip's edge
+    finally:
+        close_all([window])

@@ -297,11 +297,14 @@ class TokenStrip(ListeningView, QListView):
         self.viewport().update()
 
     def painted_texts(self) -> list[PaintedText]:
-        """What every chip says, in the strip's coordinates (the chips a scroll hides included)."""
+        """What the chips in sight say, in the strip's coordinates (a chip scrolled out of the
+        viewport is not painted; one the viewport cuts is, in part)."""
         texts = []
         for position in range(self.strip_model.rowCount()):
             index = self.strip_model.index(position)
             rect = self.visualRect(index)
+            if not rect.intersects(self.viewport().rect()):
+                continue
             origin = self.viewport().mapTo(self, rect.topLeft())
             for piece in self.chip_delegate.chip_texts(rect.size(), position, index.data() or "",
                                                        int(index.data(IdRole)), bool(index.data(BeyondTrainedRole))):
