@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QWidget
 
 from ..appearance import Appearance
@@ -122,15 +123,25 @@ class LessonBand(Listening, QDockWidget):
         host = self._host
         if self._presenting or self._at_bottom:
             # As tall as this step's text needs, so the stage keeps the rest of the screen.
+            for widget in (self.panel, *self.panel.findChildren(QWidget)):
+                widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
             needed = self.panel.heightForWidth(host.width())
             height = min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
             self.panel.setMaximumHeight(height)
-            # The dock's own title bar (the window keeps Qt's) comes on top of the panel's height.
-            title = max(0, self.minimumSizeHint().height() - self.widget().minimumSizeHint().height())
-            host.resizeDocks([self], [height + title], Qt.Orientation.Vertical)
+            # The dock's own title bar (the window keeps Qt's) and frame come on top of the panel's.
+            frame = max(self.minimumSizeHint().height() - self.widget().minimumSizeHint().height(),
+                        self.height() - self.widget().height() if self.widget().height() > 0 else 0, 0)
+            host.resizeDocks([self], [height + frame], Qt.Orientation.Vertical)
         else:
             self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
             host.resizeDocks([self], [int(host.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Fitted hidden, before the window's first layout, and again once shown (a window shown
+        # before its band had measured a hidden panel, and the answer's last line was cut).
+        self.fit()
+        QTimer.singleShot(0, self, self.fit)
 
     def retranslate(self, *_: object) -> None:
         """The dock's title in the current language."""
