@@ -55,6 +55,7 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/presentation-1024x768.png --presentation --size 1024x768 --step 3
 	$(PY) main.py --screenshot resources/screenshots/presentation-1920x1080.png --presentation --size 1920x1080 --step 7
 	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 6
+	$(PY) main.py --screenshot resources/screenshots/laptop-1024x768.png --lang pt --size 1024x768 --step 3
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 4
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 8
 	mkdir -p build
