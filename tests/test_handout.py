@@ -103,7 +103,7 @@ def test_each_question_of_the_lesson_is_asked_and_answered_once(lesson):
         for block, step in zip(asked, questions, strict=True):
             assert plain(step.question[language]) in plain(block.html)
             assert teacher.count(plain(step.question[language])) == 1
-        assert "go to step" not in teacher and "vá ao passo" not in teacher  # every answer computed here
+        assert "go to step" not in teacher and "vá à etapa" not in teacher  # every answer computed here
 
 
 def test_the_swap_answers_come_from_experiments_on_a_copy():

@@ -11,12 +11,12 @@
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="74"/>
         <source>How a transformer turns token ids into the matrix X: the lookup E[ids], the positions added (or not), and the X every later step reads.</source>
-        <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todas as etapas seguintes leem.</translation>
+        <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todos os passos seguintes leem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="76"/>
         <source>The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
-        <translation>A aula: etapa {0} de {1} do curso, “{2}”, em {3} passos, de “{4}” até “{5}”.</translation>
+        <translation>A aula: passo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="80"/>
@@ -89,12 +89,12 @@
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="218"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
-        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
+        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="222"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
-        <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
+        <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="225"/>
@@ -139,7 +139,7 @@
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="303"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
-        <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
+        <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="304"/>
@@ -155,12 +155,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="115"/>
+        <location filename="../../visualizer/views/token_strip.py" line="89"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="118"/>
+        <location filename="../../visualizer/views/token_strip.py" line="89"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -308,7 +308,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/documents.py" line="93"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
-        <translation>O passo &apos;{0}&apos; da aula, salvo na sessão, não existe nesta aula; a aula fica onde estava.</translation>
+        <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/documents.py" line="106"/>
@@ -427,7 +427,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="112"/>
         <source>The view was copied as an image.</source>
-        <translation>A vista foi copiada como imagem.</translation>
+        <translation>A visualização foi copiada como imagem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="122"/>
@@ -442,7 +442,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="130"/>
         <source>Export view</source>
-        <translation>Exportar vista</translation>
+        <translation>Exportar visualização</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="136"/>
@@ -546,7 +546,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="349"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
-        <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
+        <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="354"/>
@@ -591,7 +591,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="513"/>
         <source>learning rate:</source>
-        <translation>taxa η:</translation>
+        <translation>taxa de aprendizado:</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="514"/>
@@ -895,7 +895,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/io/handout.py" line="604"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
-        <translation>O app calcula esta resposta na hora: vá ao passo {0} da aula guiada e revele-a.</translation>
+        <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="613"/>
@@ -954,7 +954,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="118"/>
+        <location filename="../../visualizer/shell/lesson_band.py" line="155"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -962,59 +962,59 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="210"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="208"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="219"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="220"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="218"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="229"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="221"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="232"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="234"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="227"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="238"/>
         <source>{0} steps</source>
-        <translation>{0} passos</translation>
+        <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="228"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="239"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="229"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="240"/>
         <source>Press Next (or Page Down) to start.</source>
-        <translation>Aperte Próximo (ou Page Down) para começar.</translation>
+        <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="244"/>
         <source>step {0} of {1}</source>
-        <translation>passo {0} de {1}</translation>
+        <translation>etapa {0} de {1}</translation>
     </message>
 </context>
 <context>
@@ -1204,7 +1204,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="283"/>
         <source>&amp;Copy view as image</source>
-        <translation>&amp;Copiar a vista como imagem</translation>
+        <translation>&amp;Copiar a visualização como imagem</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="277"/>
@@ -1245,13 +1245,13 @@ em {0} passos</translation>
         <location filename="../../visualizer/shell/window_actions.py" line="293"/>
         <location filename="../../visualizer/shell/window_actions.py" line="319"/>
         <source>&amp;Next lesson step</source>
-        <translation>Próximo &amp;passo da aula</translation>
+        <translation>Próxima &amp;etapa da aula</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="294"/>
         <location filename="../../visualizer/shell/window_actions.py" line="321"/>
         <source>&amp;Previous lesson step</source>
-        <translation>Passo a&amp;nterior da aula</translation>
+        <translation>Etapa a&amp;nterior da aula</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="296"/>
@@ -1454,7 +1454,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/poll_results.py" line="144"/>
         <source>No answers to show: this step asks no question.</source>
-        <translation>Nenhuma resposta para mostrar: este passo não faz pergunta.</translation>
+        <translation>Nenhuma resposta para mostrar: esta etapa não faz pergunta.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/poll_results.py" line="157"/>
@@ -1505,7 +1505,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="139"/>
         <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
-        <translation>Este passo não faz pergunta. Os passos “Verifique” da lição fazem: vá a um deles para praticar.</translation>
+        <translation>Esta etapa não faz pergunta. As etapas “Verifique” da aula fazem: vá a uma delas para praticar.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="152"/>
@@ -1618,7 +1618,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/io/session.py" line="175"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
-        <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de um passo, revealed: true ou false}}</translation>
+        <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/session.py" line="182"/>
@@ -2267,12 +2267,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="173"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
-        <translation>Medindo… o produto denso com one-hot pode levar alguns segundos.</translation>
+        <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="188"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz indicadora): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="193"/>
@@ -2297,7 +2297,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="224"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz one-hot {4} MB (batch × V).</translation>
+        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz indicadora, um 1 por linha, {4} MB (batch × V).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="230"/>
@@ -2458,7 +2458,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="164"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
-        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens só permuta esta matriz.</translation>
+        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
@@ -2468,7 +2468,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="170"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
+        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
@@ -2508,7 +2508,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
-        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
+        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
 </context>
 <context>
@@ -2540,62 +2540,62 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="70"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="72"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="74"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="75"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="76"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="74"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="79"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="85"/>
         <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
         <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
         <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
         <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="112"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="130"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="136"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="154"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -2635,12 +2635,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="54"/>
         <source>Next lesson step (arrows while presenting)</source>
-        <translation>Próximo passo da aula (setas ao apresentar)</translation>
+        <translation>Próxima etapa da aula (setas ao apresentar)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="56"/>
         <source>Previous lesson step (arrows while presenting)</source>
-        <translation>Passo anterior da aula (setas ao apresentar)</translation>
+        <translation>Etapa anterior da aula (setas ao apresentar)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="58"/>
@@ -2750,12 +2750,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="87"/>
         <source>Page Down</source>
-        <translation>Page Down</translation>
+        <translation>Avançar Página</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="88"/>
         <source>Page Up</source>
-        <translation>Page Up</translation>
+        <translation>Voltar Página</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="89"/>
@@ -2900,17 +2900,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="178"/>
+        <location filename="../../visualizer/views/token_strip.py" line="194"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="211"/>
+        <location filename="../../visualizer/views/token_strip.py" line="227"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="220"/>
+        <location filename="../../visualizer/views/token_strip.py" line="236"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -2954,37 +2954,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="71"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="77"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="76"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="82"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="78"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="79"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="81"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="90"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>
@@ -3045,13 +3045,13 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <name>XPanel</name>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="234"/>
-        <location filename="../../visualizer/views/x_panel.py" line="482"/>
+        <location filename="../../visualizer/views/x_panel.py" line="483"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="235"/>
-        <location filename="../../visualizer/views/x_panel.py" line="482"/>
+        <location filename="../../visualizer/views/x_panel.py" line="483"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
@@ -3111,13 +3111,13 @@ da máscara causal</translation>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="468"/>
+        <location filename="../../visualizer/views/x_panel.py" line="469"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="285"/>
-        <location filename="../../visualizer/views/x_panel.py" line="498"/>
+        <location filename="../../visualizer/views/x_panel.py" line="499"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
@@ -3167,22 +3167,27 @@ da máscara causal</translation>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="501"/>
+        <location filename="../../visualizer/views/x_panel.py" line="468"/>
+        <source>Position {0} has no row of P: the learned table stops at {1}.</source>
+        <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="502"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="504"/>
+        <location filename="../../visualizer/views/x_panel.py" line="505"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="506"/>
+        <location filename="../../visualizer/views/x_panel.py" line="507"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="508"/>
+        <location filename="../../visualizer/views/x_panel.py" line="509"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

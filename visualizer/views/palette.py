@@ -16,6 +16,11 @@ COLORMAP_NAME = "CET-CBD1"
 _TOKEN_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A5C00",
                   "#000000")
 
+STAGE_LABEL_PX = 20
+"""Type of every label on stage (row and column names, colour-bar ticks, axis numbers, titles of
+a clock face), in pixels at 768 lines and growing with the screen (``Appearance.stage_px``): its
+digits are 14 px tall, the least a back row reads."""
+
 HIGHLIGHT = QColor("#D55E00")
 BEYOND_TRAINED = QColor("#B00020")
 
@@ -41,16 +46,37 @@ def symmetric_limit(*arrays: np.ndarray | None, floor: float = 1.0) -> float:
     return float(np.ceil(largest * 2) / 2)
 
 
-def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat) -> None:
-    """Levels ±limit and ticks written in the language's number format (−0,5 in Portuguese)."""
-    key = (limit, numbers)
+def colour_bar_ticks(limit: float, numbers: NumberFormat, most: int | None = None) -> list[tuple[float, str]]:
+    """Ticks of a colour bar running −limit .. +limit, written in the language's number format
+    (−0,5 in Portuguese): every 0.5 up to ±3, else about six a side, counted from −limit. ``most``
+    caps how many there are: a short bar labels every second or fourth of them rather than
+    labels on top of each other."""
+    step = 0.5 if limit <= 3 else float(np.ceil(limit / 6))
+    values = np.arange(-limit, limit + step / 2, step)
+    for factor in (2, 4, 8):
+        if most is None or len(values) <= most:
+            break
+        values = np.arange(-limit, limit + step * factor / 2, step * factor)
+    return [(float(v), numbers.short(float(v))) for v in values]
+
+
+def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat, most: int | None = None) -> None:
+    """Levels ±limit and ticks written in the language's number format (see :func:`colour_bar_ticks`)."""
+    key = (limit, numbers, most)
     if getattr(bar, "_drawn_levels_key", None) == key:
         return
     bar._drawn_levels_key = key
-    bar.setLevels(low=-limit, high=limit)
-    step = 0.5 if limit <= 3 else float(np.ceil(limit / 6))
-    values = np.arange(-limit, limit + step / 2, step)
-    bar.axis.setTicks([[(float(v), numbers.short(float(v))) for v in values]])
+    if bar.levels() != (-limit, limit):
+        bar.setLevels(low=-limit, high=limit)
+    bar.axis.setTicks([colour_bar_ticks(limit, numbers, most)])
+
+
+def stage_label_font(appearance: Appearance, bold: bool = False) -> QFont:
+    """The type of labels on stage (:data:`STAGE_LABEL_PX` at 768 lines, growing with the screen)."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px(STAGE_LABEL_PX))
+    font.setBold(bold)
+    return font
 
 
 def scaled_font(appearance: Appearance, points: float, bold: bool = False,

@@ -463,10 +463,11 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         n, d = self._model.n, self._model.d
         beyond = self._model.beyond_trained_length()
         text = self.tr("X has n × d = {0} × {1} numbers, one row per token.").format(n, d)
-        if beyond:
-            text += " " + self.tr(
-                "Positions {0} have no row of P: the learned table stops at {1}.").format(
-                ", ".join(str(p + 1) for p in beyond), self._model.trained_length)
+        if beyond:  # one position or several: each language says it in its own number
+            listed, stop = ", ".join(str(p + 1) for p in beyond), self._model.trained_length
+            text += " " + (self.tr("Position {0} has no row of P: the learned table stops at {1}.") if len(beyond) == 1
+                           else self.tr("Positions {0} have no row of P: the learned table stops at {1}.")).format(
+                listed, stop)
         return text
 
     # ---- build step by step -------------------------------------------------------------------
