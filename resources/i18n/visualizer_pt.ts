@@ -1406,12 +1406,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="172"/>
         <source>Ask again works on a check-yourself step.</source>
-        <translation>Perguntar de novo só funciona num passo “Verifique”.</translation>
+        <translation>Perguntar de novo só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="181"/>
         <source>Reset works on a check-yourself step.</source>
-        <translation>Zerar as respostas só funciona num passo “Verifique”.</translation>
+        <translation>Zerar as respostas só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="193"/>
@@ -2317,7 +2317,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="235"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
-        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
+        <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="252"/>
