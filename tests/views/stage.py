@@ -334,8 +334,8 @@ class LabelSurvey:
         return {label.kind for label in self.labels}
 
 
-STAGE_KINDS = frozenset({"row label", "column header", "colour bar", "axis number", "face title", "hand",
-                         "position"})
+STAGE_KINDS = frozenset({"row label", "row number", "column header", "colour bar", "axis number", "face title",
+                         "hand", "position"})
 """Labels sized with the stage (the names and numbers around a matrix or plot, the clock's, the
 chips' positions): they grow with the screen without limit. The window's own type (titles,
 captions, tokens, texts, buttons, tabs, fields) stops growing at the presentation's largest
@@ -444,6 +444,14 @@ def _survey_scene(view: pg.GraphicsView, window: QWidget, survey: LabelSurvey, e
         scale = abs(transform.m22()) or 1.0
         if isinstance(item, pg.AxisItem):
             _survey_axis(item, view, window, survey, owner)
+        elif isinstance(item, PaintsText):  # texts an item paints itself (the names beside a matrix's rows)
+            inside = shown.adjusted(-1, -1, 1, 1)
+            for text in item.painted_texts():
+                box = transform.mapRect(text.rect)
+                if not inside.contains(box):
+                    survey.missing.append(f"{owner} {text.kind}: {text.text!r} cut by the edge of the view")
+                _add(survey, text.kind, text.text, text.font, scale,
+                     QRectF(view.mapTo(window, box.topLeft().toPoint()), box.size()), owner)
         elif isinstance(item, QGraphicsTextItem) and item.toPlainText().strip():
             box = transform.mapRect(item.boundingRect())
             kind = "title" if isinstance(item.parentItem(), pg.LabelItem) else "text item"
@@ -500,7 +508,8 @@ def _survey_axis(axis: pg.AxisItem, view: pg.GraphicsView, window: QWidget, surv
     # Ink of neighbours must not touch: a space between column names, a pixel between rows.
     along = 1 if axis.orientation in ("left", "right") else 0
     ink = sorted(((rect.center().y() if along else rect.center().x()),
-                  (metrics.tightBoundingRect(text).height() if along else metrics.horizontalAdvance(text)), text)
+                  (metrics.tightBoundingRect(text).height() if along
+                   else max(metrics.horizontalAdvance(line) for line in text.split("\n"))), text)
                  for rect, text in drawn)
     gap = 1 if along else metrics.horizontalAdvance(" ") / 2
     for (a, a_size, a_text), (b, b_size, b_text) in itertools.pairwise(ink):
