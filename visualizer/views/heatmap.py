@@ -22,6 +22,9 @@ from .palette import BEYOND_TRAINED, HIGHLIGHT, STAGE_LABEL_PX, colormap, scaled
 MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
 """The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
 8 px): smaller ones are not drawn (hover and the readouts still give a value)."""
+WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.55
+"""In the window a matrix's widest number fills this share of its cell's width, its type at most
+this share of the cell's height."""
 
 
 class CellLabels(pg.GraphicsObject):
@@ -80,7 +83,7 @@ class CellLabels(pg.GraphicsObject):
             reference = 20
             font.setPixelSize(reference)
             widest = max(1, self._widest_text(font))
-            pixels = int(min(cell_h * 0.55, reference * cell_w * 0.85 / widest))
+            pixels = int(min(cell_h * WINDOW_ROW_FILL, reference * cell_w * WINDOW_CELL_FILL / widest))
             self.drawn_pixel_size = pixels if pixels >= MIN_WINDOW_NUMBER_PX else 0
         if not self.drawn_pixel_size:
             return
@@ -221,6 +224,10 @@ class Heatmap:
         self._names: tuple[tuple[str, ...] | None, tuple[str, ...]] = (None, ())
         self._fitted: tuple[object, ...] | None = None  # what the names were last fitted to
         self._row_names_resized: list[weakref.WeakMethod[Callable[[], None]]] = []
+        self._header_lines = 1  # lines of the column names' band, at least (a row of matrices shares it)
+        self._name_lines_changed: list[weakref.WeakMethod[Callable[[], None]]] = []
+        self.name_lines = 1
+        """Lines the column names take (a name too wide for its column breaks onto two)."""
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setColorMap(colormap())
         plot.addItem(self.image)
@@ -358,6 +365,18 @@ class Heatmap:
         self._fitted = None
         self.fit_labels()
 
+    def set_header_lines(self, lines: int) -> None:
+        """Make the column names' band at least ``lines`` lines tall: matrices side by side share
+        their rows, so they share the band's height (one matrix's names on two lines)."""
+        if lines != self._header_lines:
+            self._header_lines = lines
+            self.fit_labels()
+
+    def when_name_lines_changed(self, listener: Callable[[], None]) -> None:
+        """Call the method ``listener`` when the column names take another number of lines (held
+        weakly, as :meth:`when_row_names_resized`)."""
+        self._name_lines_changed.append(weakref.WeakMethod(listener))
+
     def when_row_names_resized(self, listener: Callable[[], None]) -> None:
         """Call the method ``listener`` when the band of row names changes width (a MatrixRow then
         shares out the widths again); held weakly, so the heatmap keeps nothing of its row alive."""
@@ -385,7 +404,7 @@ class Heatmap:
         size = self.plot.size()
         title = self.plot.titleLabel.size().height() if self._title else 0.0
         key = (self._names, round(size.width()), round(size.height()), round(title), appearance.scale,
-               appearance.presenting, appearance.stage_px(STAGE_LABEL_PX))
+               appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
         if key == self._fitted or size.width() <= 0 or size.height() <= 0:
             return
         self._fitted = key
@@ -411,16 +430,34 @@ class Heatmap:
                         listener()
         columns = max(len(column_names), 1)
         column_width = max(1.0, (size.width() - left_width - 2) / columns)
-        column_font, every = _fit_names(base, sizes, column_names, column_width, along_rows=False)
+        names = list(column_names)
+        column_font, every = _fit_names(base, sizes, names, column_width, along_rows=False)
+        # On a projector a name too wide for its column breaks onto two lines before any is left out.
+        # (Not in the window: its names shrink with the rows, and two lines there would shrink the
+        # rows, their names, and widen the columns again, round and round.)
+        if every > 1 and appearance.presenting:
+            broken = [_two_lines(name) if _name_width(QFontMetrics(column_font), name) > column_width else name
+                      for name in names]
+            broken_font, broken_every = _fit_names(base, sizes, broken, column_width, along_rows=False)
+            if broken_every == 1:
+                names, column_font, every = broken, broken_font, 1
         # A name wider than the band around its column's centre would be dropped by pyqtgraph: a
         # matrix too narrow for any (X beside the scores) names none, on purpose.
         metrics = QFontMetrics(column_font)
-        ticks = [(c + 0.5, name) for c, name in enumerate(column_names) if c % every == 0
-                 and metrics.horizontalAdvance(name) / 2 <= min(c + 0.5, columns - c - 0.5) * column_width]
+        ticks = [(c + 0.5, name) for c, name in enumerate(names) if c % every == 0
+                 and _name_width(metrics, name) / 2 <= min(c + 0.5, columns - c - 0.5) * column_width]
         if every > 1 and len(ticks) < 2:  # one stray name among unnamed columns says nothing
             ticks = []
         _set_axis(top, column_font, ticks)
-        height = QFontMetrics(column_font).height() + appearance.px(4)
+        name_lines = max((name.count("\n") + 1 for _, name in ticks), default=1)
+        if name_lines != self.name_lines:
+            self.name_lines = name_lines
+            for reference in self._name_lines_changed:
+                listener = reference()
+                if listener is not None:
+                    listener()
+        lines = max(self.name_lines, self._header_lines)
+        height = lines * QFontMetrics(column_font).height() + appearance.px(4)
         if top.fixedHeight != height:
             top.setHeight(height)
 
@@ -573,11 +610,24 @@ def _fit_names(base: QFont, sizes: Sequence[int], names: Sequence[str], room: fl
         if along_rows:
             needed = max((metrics.tightBoundingRect(name).height() for name in names if name), default=0) + 2.0
         else:
-            needed = max((metrics.horizontalAdvance(name) for name in names), default=0) \
+            needed = max((_name_width(metrics, name) for name in names), default=0) \
                 + metrics.horizontalAdvance(" ") / 2 + 1
         if needed <= room:
             return font, 1
     return font, max(1, math.ceil(needed / room))
+
+
+def _name_width(metrics: QFontMetrics, name: str) -> int:
+    """The width of a column's name: of its longest line."""
+    return max(metrics.horizontalAdvance(line) for line in name.split("\n"))
+
+
+def _two_lines(name: str) -> str:
+    """``name`` on two lines: before its bracket ("sin" over "(t/100)"), else at its first space."""
+    bracket = name.find("(")
+    if bracket > 0:
+        return name[:bracket].rstrip() + "\n" + name[bracket:]
+    return name.replace(" ", "\n", 1)
 
 
 def _set_axis(axis: pg.AxisItem, font: QFont, ticks: list[tuple[float, str]]) -> None:

@@ -7,12 +7,12 @@ import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 
 from ..appearance import Appearance
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
-from .palette import colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
+from .palette import align_colour_bar, colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
 OPERATOR_WIDTH = 30
 OPERATOR_WIDTH_PRESENTING = 26
@@ -22,6 +22,10 @@ MARGIN_PRESENTING, SPACING_PRESENTING = 2, 1
 """Around and between the row's items, in pixels: presenting, the numbers need every pixel."""
 BAR_WIDTH = 14
 """The colour bar's own width, in pixels; its tick labels take what they need beside it."""
+MIN_MATRIX_WIDTH = 40
+"""The least width of a matrix's cells, in pixels: a picture of its colours."""
+TICK_TEXT_OFFSET = 5
+"""pyqtgraph's gap between an axis and its tick labels (AxisItem's ``tickTextOffset``), in pixels."""
 
 
 class MatrixRow(pg.GraphicsLayoutWidget):
@@ -68,6 +72,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance) for column in self.matrix_columns]
         for heatmap in self.heatmaps:  # row names sized to their cells change the widths to share
             heatmap.when_row_names_resized(self.fit_columns)
+            heatmap.when_name_lines_changed(self._share_header_lines)
         self._operators = [(self.addLabel(symbol, row=0, col=2 * index + 1), symbol)
                            for index, symbol in enumerate(operators)]
         self.colour_bar_column = self.matrix_columns[-1] + 1
@@ -81,6 +86,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         for heatmap in self.heatmaps:  # the bar runs along the matrices' cells
             heatmap.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.ci.geometryChanged.connect(self._on_central_geometry_changed)
         self.installEventFilter(self)
 
     def set_levels(self, limit: float) -> None:
@@ -92,34 +98,48 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         """The colour bar's numbers: the stage's label type while presenting, the view's otherwise."""
         return stage_label_font(self._appearance) if self._appearance.presenting else self.font()
 
-    def colour_bar_width(self) -> int:
-        """Room for the colour bar and its widest tick label, in pixels (the labels pyqtgraph finds
-        no room for are dropped: "−0,5" and "−1,5" were, beside a 58 px bar on a 1080-line projector)."""
+    def colour_bar_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """Room for the colour bar and its widest tick label (of ``ticks``, by default the ones it
+        has), in pixels: pyqtgraph drops the labels it finds no room for ("−0,5" and "−1,5" were,
+        beside a 58 px bar on a 1080-line projector)."""
+        return BAR_WIDTH + self._tick_axis_width(ticks) + 2  # the bar's frame: a pixel each side
+
+    def _tick_axis_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """The axis beside the bar: its widest label, pyqtgraph's gap before the labels, a little air."""
+        if ticks is None:
+            ticks = (self.colour_bar.axis._tickLevels or [self.bar_ticks()])[0]
         metrics = QFontMetrics(self.tick_font())
-        ticks = self.colour_bar.axis._tickLevels or [colour_bar_ticks(self._limit, self._appearance.numbers)]
-        widest = max((metrics.horizontalAdvance(text) for _, text in ticks[0]), default=0)
-        return BAR_WIDTH + widest + self._appearance.px(14)
+        widest = max((metrics.horizontalAdvance(text) for _, text in ticks), default=0)
+        return widest + TICK_TEXT_OFFSET + self._appearance.px(3)
 
-    def _align_colour_bar(self) -> None:
-        """The bar spans the matrices' rows (not their titles), with room above and below for half
-        a tick label: the labels at its ends were cut by the edge of the view."""
-        shown = [h for h in self.heatmaps if h.plot.isVisible()]
-        if not shown:
-            return
-        plot, box = shown[0].plot, shown[0].plot.getViewBox()
-        half = math.ceil(QFontMetrics(self.tick_font()).height() / 2)
-        top = max(half, round(box.sceneBoundingRect().top() - plot.sceneBoundingRect().top()))
-        margins = (1.0, float(top), 1.0, float(half))
-        if self.colour_bar.layout.getContentsMargins() != margins:
-            self.colour_bar.layout.setContentsMargins(*margins)
+    def bar_ticks(self, most: int | None = None) -> list[tuple[float, str]]:
+        """The ticks for the levels: as many as the bar's height holds with a line's room each, and
+        at most ``most``."""
+        cap = self._ticks_in_height()
+        if most is not None:
+            cap = most if cap is None else min(cap, most)
+        return colour_bar_ticks(self._limit, self._appearance.numbers, cap)
 
-    def _fit_colour_bar_ticks(self) -> None:
-        """Ticks for the levels, as many as the bar's height holds with a line's room each."""
+    def tick_cap(self) -> int | None:
+        """How many ticks the bar labels at most (by default a line's room each; None before the
+        first layout)."""
+        return self._ticks_in_height()
+
+    def _ticks_in_height(self) -> int | None:
         height = self.colour_bar.axis.geometry().height()
         line = QFontMetrics(self.tick_font()).height()
-        most = max(2, int(height // line)) if height > 0 else None
-        set_colour_bar_levels(self.colour_bar, self._limit, self._appearance.numbers, most)
-        axis_width = self.colour_bar_width() - BAR_WIDTH - self._appearance.px(4)
+        return max(2, int(height // line)) if height > 0 else None
+
+    def _align_colour_bar(self) -> None:
+        """The bar spans the matrices' rows (:func:`~visualizer.views.palette.align_colour_bar`)."""
+        shown = [h for h in self.heatmaps if h.plot.isVisible()]
+        if shown:
+            align_colour_bar(self.colour_bar, shown[0].plot, self.tick_font())
+
+    def _fit_colour_bar_ticks(self) -> None:
+        """Ticks for the levels (:meth:`tick_cap`), and an axis as wide as the widest."""
+        set_colour_bar_levels(self.colour_bar, self._limit, self._appearance.numbers, self.tick_cap())
+        axis_width = self._tick_axis_width()
         if self.colour_bar.axis.width() != axis_width:
             self.colour_bar.axis.setWidth(axis_width)
             self.fit_columns()  # the bar's column follows its widest tick
@@ -187,13 +207,12 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         between = layout.horizontalSpacing() * (len(fixed) + len(self.heatmaps) - 1)
         reserve = 0 if presenting else px(self._reserve)
         free = int(self.width() - left - right - between - reserve - sum(fixed.values()) - sum(axis_widths))
-        matrix_width = max(40, free // max(1, len(self.heatmaps)))
         widths = dict(fixed)
-        for column, axis_width in zip(self.matrix_columns, axis_widths, strict=True):
+        for column, axis_width, heatmap, matrix_width in zip(self.matrix_columns, axis_widths, self.heatmaps,
+                                                             self.matrix_widths(free), strict=True):
             widths[column] = matrix_width + axis_width
-        ordered = tuple(widths[c] for c in sorted(widths))
-        for heatmap in self.heatmaps:
             heatmap.fit_caption(matrix_width)
+        ordered = tuple(widths[c] for c in sorted(widths))
         if ordered != self._column_widths:
             self._column_widths = ordered
             for column in sorted(widths):
@@ -201,6 +220,16 @@ class MatrixRow(pg.GraphicsLayoutWidget):
             # Lay out now, not at the next turn of the event loop: the names fitted to the new
             # widths settle in this pass, and a picture taken right after shows them settled.
             self.ci.layout.activate()
+
+    def _share_header_lines(self) -> None:
+        """Every matrix's band of column names as tall as the tallest one's: the rows stay level."""
+        lines = max((h.name_lines for h in self.heatmaps if h.plot.isVisible()), default=1)
+        for heatmap in self.heatmaps:
+            heatmap.set_header_lines(lines)
+
+    def matrix_widths(self, free: int) -> list[int]:
+        """The width of each matrix's cells out of ``free`` pixels: equal shares (40 px at least)."""
+        return [max(MIN_MATRIX_WIDTH, free // max(1, len(self.heatmaps)))] * len(self.heatmaps)
 
     def dispose_menus(self) -> None:
         """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
@@ -212,6 +241,18 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         if watched is self and event.type() == QEvent.Type.Resize:
             self.fit_columns()
         return False
+
+    def _on_central_geometry_changed(self) -> None:
+        # The layout's least size can grow for a moment (a title measured at the width of a column
+        # that was collapsed, the attention preview's hidden side matrix) and hold the matrices
+        # taller than the view when the view shrinks; nothing shrinks them back when it settles,
+        # and the last rows were cut. Once the layout has settled, fit them to the view again.
+        if self.ci.geometry() != self.range:
+            QTimer.singleShot(0, self, self._fit_central_to_view)
+
+    def _fit_central_to_view(self) -> None:
+        if self.ci.geometry() != self.range:
+            self.ci.setGeometry(self.range)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         for index, heatmap in enumerate(self.heatmaps):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 
 from ..appearance import Appearance
 from ..core.formatting import NumberFormat
@@ -69,6 +71,18 @@ def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFor
     if bar.levels() != (-limit, limit):
         bar.setLevels(low=-limit, high=limit)
     bar.axis.setTicks([colour_bar_ticks(limit, numbers, most)])
+
+
+def align_colour_bar(bar: pg.ColorBarItem, plot: pg.PlotItem, tick_font: QFont) -> None:
+    """Run ``bar`` along the cells of ``plot`` (not its title and column names), with room above
+    and below for half a tick label: the labels at the bar's ends were cut by the edge of the view."""
+    half = math.ceil(QFontMetrics(tick_font).height() / 2)
+    cells = plot.getViewBox().sceneBoundingRect()
+    top = max(half, round(cells.top() - plot.sceneBoundingRect().top()))
+    bottom = max(half, round(plot.sceneBoundingRect().bottom() - cells.bottom()))
+    margins = (1.0, float(top), 1.0, float(bottom))
+    if bar.layout.getContentsMargins() != margins:
+        bar.layout.setContentsMargins(*margins)
 
 
 def stage_label_font(appearance: Appearance, bold: bool = False) -> QFont:
