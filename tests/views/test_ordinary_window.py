@@ -26,14 +26,6 @@ MIN_NUMBER_DIGITS = 8
 """Digits of X's numbers in the window: 10 px type at least, read on a laptop at arm's length."""
 
 
-def lab_plots(window) -> list[object]:
-    """The gradient lab's plots (counts, gradient, E, distance): the stage branch re-lays them out
-    (issue 16); in the window at 1024 px their count plot's long title pushed the distances past
-    the edge. Drop this exemption when that lands."""
-    lab = window.tabs.built_named().get("gradient_lab")
-    return [lab.plots] if lab is not None else []
-
-
 def settle(window) -> None:
     for _ in range(3):  # let the layouts settle, as a person's eyes would
         QApplication.processEvents()
@@ -55,7 +47,7 @@ def test_every_step_is_usable_in_the_ordinary_window(qtbot, size, language):
             assert_labels_whole(labels)
             assert_labels_apart(window, labels)  # no text under another widget (the None verdict was)
             try:
-                assert_labels_readable(window, MIN_WINDOW_DIGITS, exempt=lab_plots(window))
+                assert_labels_readable(window, MIN_WINDOW_DIGITS)
             except AssertionError as error:
                 raise AssertionError(f"{where}: {error}") from None
             # The tabs fit: no scroll buttons, no title elided.

@@ -64,9 +64,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
     assert view.mapTo(window, view.rect().topRight()).x() <= width
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
-    # The count plot's titles, rank names and count axis are re-laid out by the stage branch
-    # (issue 16): exempt until that lands; the gradient's names and every other label are checked.
-    assert_labels_readable(window, min_label_digits(window), exempt=[view.counts_plot])
+    assert_labels_readable(window, min_label_digits(window))
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
