@@ -44,6 +44,7 @@ class LessonBand(Listening, QDockWidget):
         self._presenting = False  # sized for the bottom (presentation mode, told by set_presenting)
         self._presenting_look = False  # the appearance's presenting, as last heard
         self._at_bottom = False  # placed at the bottom (presenting, or a narrow window)
+        self._row_beside = (0, 0)  # width taken beside the lesson in the bottom row, and its height (share_row)
         self.setObjectName("lesson")
         self._row: QHBoxLayout | None = None  # made by the first add_beside: the panel alone until then
         self.setWidget(panel)
@@ -87,6 +88,14 @@ class LessonBand(Listening, QDockWidget):
         side); it moves there when the appearance says so (with every view)."""
         self._presenting = presenting
 
+    def share_row(self, width: int, height: int = 0) -> None:
+        """Another panel takes ``width`` pixels of the bottom row beside the lesson and needs the row
+        ``height`` pixels tall (the class poll's, in a narrow window; 0, 0: none): the lesson
+        measures its text in the width left and fills the row's height."""
+        if (width, height) != self._row_beside:
+            self._row_beside = (width, height)
+            self.fit()
+
     @property
     def at_bottom(self) -> bool:
         """True while the lesson runs along the bottom (presenting, or a narrow window)."""
@@ -125,8 +134,9 @@ class LessonBand(Listening, QDockWidget):
             # As tall as this step's text needs, so the stage keeps the rest of the screen.
             for widget in (self.panel, *self.panel.findChildren(QWidget)):
                 widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
-            needed = self.panel.heightForWidth(host.width())
-            height = min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
+            beside, row = (0, 0) if self._presenting else self._row_beside
+            needed = self.panel.heightForWidth(host.width() - beside)
+            height = max(min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1)), row)
             if self._presenting:
                 # At least that tall too: with a band above the views (the class poll's), the window
                 # would otherwise share the height out and give the lesson only its smallest size.

@@ -7,12 +7,16 @@ forwards its buttons to it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
 from .palette import scaled_font
 from .protocol import ListeningView
+
+QUESTION_LEAST_CHARACTERS = 22
+"""Along the bottom, the question's least width, in average characters of its type."""
 
 
 class LessonPanel(ListeningView, QWidget):
@@ -272,5 +276,9 @@ class LessonPanel(ListeningView, QWidget):
         self.title.setFont(scaled_font(self._appearance, size + 2, bold=True))
         self.caption.setFont(scaled_font(self._appearance, size))
         self.question.setFont(scaled_font(self._appearance, size, bold=True))
+        # Along the bottom the question keeps a column's room beside the answer and the buttons (a
+        # word-wrapped label gives way to a word a line, and its last lines were cut).
+        least = QFontMetrics(self.question.font()).averageCharWidth() * QUESTION_LEAST_CHARACTERS
+        self.question.setMinimumWidth(least if self._wide else 0)
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
