@@ -68,7 +68,8 @@ def test_the_matrix_block_holds_X_entry_by_entry_in_the_lesson_s_notation(lesson
 
 def test_sinusoidal_says_t_from_0_and_prints_the_lesson_s_three_decimals(lesson):
     text = text_of(build_handout(EmbeddingModel(text="o gato subiu", scheme="sinusoidal"), "en", lesson=lesson))
-    assert "t counted from 0" in text and "PE(p − 1)" in text
+    # One notation, the lesson's: the token at position t (from 1) gets PE(t − 1); no "p" left over.
+    assert "t counted from 0" in text and "PE(t − 1)" in text and "PE(p" not in text
     for t, row in enumerate(spec.SINUSOIDAL):
         assert "[" + ", ".join(f"{v:.3f}" if t else f"{v:g}" for v in row).replace("-", "−") + "]" in text
 

@@ -169,3 +169,12 @@ def test_one_position_or_several_agree_in_number(window):
     assert "Positions 9, 10 have no row of P" in window.x_panel.step_caption.text()
     window.model.set_ids([0, 2, 4, 5, 1, 6, 7, 8, 9])
     assert "Position 9 has no row of P" in window.x_panel.step_caption.text()
+
+
+def test_one_notation_the_lessons():
+    """x_t = E[i_t] + P_t with t counted from 1, sinusoidal's PE(t − 1): no position "p" left over
+    (P_p, x_p, PE(p − 1), (p − 1)·θ_i) in the app's strings, either language, or in the lesson file."""
+    old = re.compile(r"\b[Px]_p\b|\bid_p\b|PE\(p\b|\(p − 1|position p\b|posição p\b")
+    texts = [text for pair in translations().items() for text in (pair[0][1], pair[1]) if text]
+    texts += lesson_texts("en") + lesson_texts("pt")
+    assert texts and [text for text in texts if old.search(text)] == []

@@ -82,11 +82,11 @@ class SchemeSelector(ListeningView, QGroupBox):
     def note_text(self, scheme: str) -> str:
         """Where position enters under ``scheme``."""
         if scheme == "learned":
-            return self.tr("X = E[ids] + P: row P_p of a trained table is added at position p "
-                           "({0} positions in the toy).").format(self._model.trained_length)
+            return self.tr("x_t = E[i_t] + P_t: row t of a trained table is added at position t, counted "
+                           "from 1 ({0} positions in the toy).").format(self._model.trained_length)
         if scheme == "sinusoidal":
-            return self.tr("X = E[ids] + PE(t): a computed sin/cos vector is added, "
-                           "t counted from 0.")
+            return self.tr("x_t = E[i_t] + PE(t − 1): a computed sin/cos vector is added (its formula "
+                           "counts from 0).")
         if scheme == "rope":
             return self.tr("Nothing is added to X. Position enters inside attention: q and k "
                            "are rotated, so scores depend only on distance.")
