@@ -222,7 +222,8 @@ class PollBand(Listening, QDockWidget):
         lesson measures its text in the width left."""
         host = self._host
         separator = host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
-        frame = self.width() - self._pages.width() if self._pages.width() > 0 else 0
+        # The dock's frame around the pages (0 while the two widths are stale, the band hidden).
+        frame = max(0, self.width() - self._pages.width()) if self._pages.width() > 0 else 0
         wanted = int(host.width() * ROW_SHARE)
         # The row is as tall as the lesson's text needs beside it (a quarter of the window at most),
         # and the code at its smallest: the code is as large as that leaves.
@@ -232,7 +233,10 @@ class PollBand(Listening, QDockWidget):
         # Sized now, hidden or not: a code still as large as its last place's would widen the window
         # as the band shows.
         page.resize(min(wanted - frame, max(page.width(), 1)), height)
-        wanted = min(wanted, max(page.sizeHint().width(), page.minimumSizeHint().width()) + frame)
+        if self._page == RESULTS:  # the chart takes the panel's whole share: its answers need the width
+            page.resize(wanted - frame, height)
+        else:  # as wide as the page asks (the code and its text, or practice)
+            wanted = min(wanted, max(page.sizeHint().width(), page.minimumSizeHint().width()) + frame)
         if page is self.stage:  # taller if the address beside the code needs another line
             height = self.stage.row_height(wanted - frame, height)
             page.resize(page.width(), height)
