@@ -60,6 +60,7 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/stage-zipf-batch.png --presentation --size 1024x768 --step 11
 	$(PY) main.py --screenshot resources/screenshots/stage-scale.png --presentation --size 1024x768 --step 12
 	$(PY) main.py --screenshot resources/screenshots/portuguese.png --lang pt --size 1400x900 --step 7
+	$(PY) main.py --screenshot resources/screenshots/laptop-1024x768.png --lang pt --size 1024x768 --step 3
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 5
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 11
 	mkdir -p build

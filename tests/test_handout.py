@@ -68,7 +68,8 @@ def test_the_matrix_block_holds_X_entry_by_entry_in_the_lesson_s_notation(lesson
 
 def test_sinusoidal_says_t_from_0_and_prints_the_lesson_s_three_decimals(lesson):
     text = text_of(build_handout(EmbeddingModel(text="o gato subiu", scheme="sinusoidal"), "en", lesson=lesson))
-    assert "t counted from 0" in text and "PE(p − 1)" in text
+    # One notation, the lesson's: the token at position t (from 1) gets PE(t − 1); no "p" left over.
+    assert "t counted from 0" in text and "PE(t − 1)" in text and "PE(p" not in text
     for t, row in enumerate(spec.SINUSOIDAL):
         assert "[" + ", ".join(f"{v:.3f}" if t else f"{v:g}" for v in row).replace("-", "−") + "]" in text
 
@@ -103,7 +104,7 @@ def test_each_question_of_the_lesson_is_asked_and_answered_once(lesson):
         for block, step in zip(asked, questions, strict=True):
             assert plain(step.question[language]) in plain(block.html)
             assert teacher.count(plain(step.question[language])) == 1
-        assert "go to step" not in teacher and "vá ao passo" not in teacher  # every answer computed here
+        assert "go to step" not in teacher and "vá à etapa" not in teacher  # every answer computed here
 
 
 def test_the_swap_answers_come_from_experiments_on_a_copy():

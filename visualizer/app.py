@@ -506,6 +506,7 @@ def window_picture(window: MainWindow, size: tuple[int, int]) -> QPixmap:
     _wait_for_the_answer(window)
     QApplication.processEvents()  # one pass lays everything out; grab() then paints
     QApplication.processEvents()  # a dock that shares its column once laid out (the class poll's) in a second
+    QApplication.processEvents()  # a title that wraps to its new width (a revealed answer's) in a third
     # Offscreen, the window is already painted in its backing store: read it instead of painting
     # everything a second time (same pixels, ~10 ms less). Elsewhere render it afresh.
     # The backing store shortcut reads device pixels as if they were logical ones: at a device

@@ -234,7 +234,7 @@ class LessonRun(Listening):
 
     def live_values(self, numbers: NumberFormat, separator: str) -> dict[str, str]:
         """Values a caption may name: {ids}, {V}, {d}, {n}; {x1} … {xn} of the current X and {pe1} …
-        {pen} of the sinusoidal table (position p has t = p − 1); ALiBi's {alibi_slope}, {alibi_head},
+        {pen} of the sinusoidal table (the token at position t gets PE(t − 1)); ALiBi's {alibi_slope}, {alibi_head},
         {alibi_heads}; GPT-2 small's {gpt2_V} and {gpt2_d}.
 
         A vector never breaks across lines: its separators keep their numbers together.

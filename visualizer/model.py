@@ -352,7 +352,7 @@ class EmbeddingModel:
         return float(alibi_slopes(self._attention.alibi_heads)[self._attention.alibi_head - 1])
 
     def rotated(self) -> np.ndarray:
-        """q = k = X rotated by RoPE, position p turned by (p − 1)·θ_i; shape (n, d), read-only."""
+        """q = k = X rotated by RoPE, position t turned by (t − 1)·θ_i; shape (n, d), read-only."""
         return self._cache.get("rotated", lambda: rope_rotate(self.X(), np.arange(self.n), self.theta()))
 
     def scores(self, scheme: str | None = None) -> np.ndarray:

@@ -11,12 +11,12 @@
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="74"/>
         <source>How a transformer turns token ids into the matrix X: the lookup E[ids], the positions added (or not), and the X every later step reads.</source>
-        <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todas as etapas seguintes leem.</translation>
+        <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todos os passos seguintes leem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="76"/>
         <source>The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
-        <translation>A aula: etapa {0} de {1} do curso, “{2}”, em {3} passos, de “{4}” até “{5}”.</translation>
+        <translation>A aula: passo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/about_dialog.py" line="80"/>
@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="167"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="169"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="166"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
         <source>q = k = R(t−1) x_t</source>
         <translation>q = k = R(t−1) x_t</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="197"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="203"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="215"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="221"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="218"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="224"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
-        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e aos anteriores, então trocar dois tokens muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
+        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
-        <translation>Sem posições e sem máscara: arraste um chip e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
+        <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="225"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="236"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="236"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="247"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="244"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="250"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="246"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="252"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="247"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="253"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="303"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="309"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
-        <translation>máscara causal (cada token só vê a si mesmo e aos anteriores)</translation>
+        <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="304"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="310"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="305"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -155,12 +155,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="115"/>
+        <location filename="../../visualizer/views/token_strip.py" line="89"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="118"/>
+        <location filename="../../visualizer/views/token_strip.py" line="89"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -318,7 +318,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/documents.py" line="102"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
-        <translation>O passo &apos;{0}&apos; da aula, salvo na sessão, não existe nesta aula; a aula fica onde estava.</translation>
+        <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/documents.py" line="117"/>
@@ -437,7 +437,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="134"/>
         <source>The view was copied as an image.</source>
-        <translation>A vista foi copiada como imagem.</translation>
+        <translation>A visualização foi copiada como imagem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="144"/>
@@ -452,7 +452,7 @@ O app continua funcionando.</translation>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="152"/>
         <source>Export view</source>
-        <translation>Exportar vista</translation>
+        <translation>Exportar visualização</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/exports.py" line="158"/>
@@ -501,150 +501,150 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="519"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="575"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="244"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="519"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="575"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="282"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="303"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="289"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="341"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="365"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="342"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="366"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="343"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="381"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="367"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="437"/>
         <source>one step
 moves it</source>
         <translation>um passo
 a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="344"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="382"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="438"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="347"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="371"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="349"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="373"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
-        <translation>Perda ilustrativa (uma ilustração, não a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
+        <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="354"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="378"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="356"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="380"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="429"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="485"/>
         <source>count</source>
         <translation>contagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="432"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="488"/>
         <source>expected</source>
         <translation>esperado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="509"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="565"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="510"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="566"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="511"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="567"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="512"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="568"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="513"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="569"/>
         <source>learning rate:</source>
-        <translation>taxa η:</translation>
+        <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="514"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="570"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="515"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="571"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="516"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="572"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="517"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="573"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="518"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="574"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="520"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="576"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="521"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="577"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="525"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="581"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="526"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="582"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -713,6 +713,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="291"/>
+        <location filename="../../visualizer/io/handout.py" line="342"/>
         <source>position t</source>
         <translation>posição t</translation>
     </message>
@@ -754,51 +755,46 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="336"/>
-        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt;: the token at position p gets PE(p − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
-        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt;: o token na posição p recebe PE(p − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
+        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt; in the formula: the token at position t (counted from 1) gets PE(t − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
+        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt; na fórmula: o token na posição t (contada a partir de 1) recebe PE(t − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="341"/>
-        <source>position p</source>
-        <translation>posição p</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/io/handout.py" line="347"/>
+        <location filename="../../visualizer/io/handout.py" line="348"/>
         <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
         <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="349"/>
+        <location filename="../../visualizer/io/handout.py" line="350"/>
         <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
         <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="352"/>
+        <location filename="../../visualizer/io/handout.py" line="353"/>
         <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
         <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="363"/>
+        <location filename="../../visualizer/io/handout.py" line="364"/>
         <source>no row: beyond the trained length</source>
         <translation>sem linha: além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="367"/>
+        <location filename="../../visualizer/io/handout.py" line="368"/>
         <source>4. X, row by row</source>
         <translation>4. X, linha por linha</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="369"/>
+        <location filename="../../visualizer/io/handout.py" line="370"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="371"/>
+        <location filename="../../visualizer/io/handout.py" line="372"/>
         <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
         <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="376"/>
+        <location filename="../../visualizer/io/handout.py" line="377"/>
         <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
         <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
     </message>
@@ -905,7 +901,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/io/handout.py" line="585"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
-        <translation>O app calcula esta resposta na hora: vá ao passo {0} da aula guiada e revele-a.</translation>
+        <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="594"/>
@@ -964,7 +960,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="118"/>
+        <location filename="../../visualizer/shell/lesson_band.py" line="166"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -972,59 +968,59 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="199"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="208"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="231"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="209"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="232"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="218"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="241"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="221"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="244"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="245"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="246"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="227"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="250"/>
         <source>{0} steps</source>
-        <translation>{0} passos</translation>
+        <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="228"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="251"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="229"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="252"/>
         <source>Press Next (or Page Down) to start.</source>
-        <translation>Aperte Próximo (ou Page Down) para começar.</translation>
+        <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="256"/>
         <source>step {0} of {1}</source>
-        <translation>passo {0} de {1}</translation>
+        <translation>etapa {0} de {1}</translation>
     </message>
 </context>
 <context>
@@ -1038,48 +1034,48 @@ em {0} passos</translation>
 <context>
     <name>LookupTable</name>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="194"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="195"/>
         <source>E ({0} × {1})</source>
         <translation>E ({0} × {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="204"/>
-        <location filename="../../visualizer/views/lookup_table.py" line="234"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="205"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="235"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="206"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="207"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="216"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="217"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="224"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="225"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="230"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="231"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="232"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="233"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="262"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="263"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="263"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="264"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
     </message>
@@ -1214,7 +1210,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="283"/>
         <source>&amp;Copy view as image</source>
-        <translation>&amp;Copiar a vista como imagem</translation>
+        <translation>&amp;Copiar a visualização como imagem</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="277"/>
@@ -1255,13 +1251,13 @@ em {0} passos</translation>
         <location filename="../../visualizer/shell/window_actions.py" line="293"/>
         <location filename="../../visualizer/shell/window_actions.py" line="319"/>
         <source>&amp;Next lesson step</source>
-        <translation>Próximo &amp;passo da aula</translation>
+        <translation>Próxima &amp;etapa da aula</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="294"/>
         <location filename="../../visualizer/shell/window_actions.py" line="321"/>
         <source>&amp;Previous lesson step</source>
-        <translation>Passo a&amp;nterior da aula</translation>
+        <translation>Etapa a&amp;nterior da aula</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="296"/>
@@ -1411,12 +1407,12 @@ em {0} passos</translation>
 <context>
     <name>PollBand</name>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
+        <location filename="../../visualizer/shell/poll_band.py" line="257"/>
         <source>Practice on your own</source>
         <translation>Pratique sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="205"/>
+        <location filename="../../visualizer/shell/poll_band.py" line="257"/>
         <source>Class poll</source>
         <translation>Votação da turma</translation>
     </message>
@@ -1426,12 +1422,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="184"/>
         <source>Ask again works on a check-yourself step.</source>
-        <translation>Perguntar de novo só funciona num passo “Verifique”.</translation>
+        <translation>Perguntar de novo só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="193"/>
         <source>Reset works on a check-yourself step.</source>
-        <translation>Zerar as respostas só funciona num passo “Verifique”.</translation>
+        <translation>Zerar as respostas só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="216"/>
@@ -1479,7 +1475,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/poll_results.py" line="144"/>
         <source>No answers to show: this step asks no question.</source>
-        <translation>Nenhuma resposta para mostrar: este passo não faz pergunta.</translation>
+        <translation>Nenhuma resposta para mostrar: esta etapa não faz pergunta.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/poll_results.py" line="157"/>
@@ -1500,27 +1496,27 @@ em {0} passos</translation>
 <context>
     <name>PollStage</name>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="111"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="112"/>
         <source>Answered: {0}</source>
         <translation>Responderam: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="113"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="114"/>
         <source>Answered: {0} · addresses: {1}</source>
         <translation>Responderam: {0} · endereços: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="170"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="197"/>
         <source>Answer on your phone</source>
         <translation>Responda no celular</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="171"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="198"/>
         <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
         <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="174"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="201"/>
         <source>The class poll is closed.</source>
         <translation>A votação da turma está fechada.</translation>
     </message>
@@ -1535,7 +1531,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="139"/>
         <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
-        <translation>Este passo não faz pergunta. Os passos “Verifique” da lição fazem: vá a um deles para praticar.</translation>
+        <translation>Esta etapa não faz pergunta. As etapas “Verifique” da aula fazem: vá a uma delas para praticar.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="152"/>
@@ -1656,7 +1652,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/io/session.py" line="185"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
-        <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de um passo, revealed: true ou false}}</translation>
+        <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/session.py" line="192"/>
@@ -2296,8 +2292,8 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="260"/>
-        <source>RoPE adds nothing to X: in attention, q and k turn by (p − 1)·θ_i on dimensions {0}–{1} of {2}, {3}.</source>
-        <translation>A RoPE não soma nada a X: na atenção, q e k giram de (p − 1)·θ_i nas dimensões {0}–{1} de {2}, {3}.</translation>
+        <source>RoPE adds nothing to X: in attention, q and k turn by (t − 1)·θ_i on dimensions {0}–{1} of {2}, {3}.</source>
+        <translation>A RoPE não soma nada a X: na atenção, q e k giram de (t − 1)·θ_i nas dimensões {0}–{1} de {2}, {3}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="265"/>
@@ -2379,12 +2375,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="173"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
-        <translation>Medindo… o produto denso com one-hot pode levar alguns segundos.</translation>
+        <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="188"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz indicadora): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="193"/>
@@ -2409,7 +2405,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="224"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz one-hot {4} MB (batch × V).</translation>
+        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz indicadora, um 1 por linha, {4} MB (batch × V).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="230"/>
@@ -2429,7 +2425,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="235"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
-        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
+        <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="252"/>
@@ -2491,66 +2487,66 @@ em {0} passos</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="165"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="168"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="167"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="170"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="229"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="232"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="229"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="232"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="325"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="343"/>
         <source>({0}, {1}): cos({2}) = {3}</source>
         <translation>({0}, {1}): cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="338"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="356"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="344"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="362"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="349"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="367"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="359"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="378"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="363"/>
-        <source>Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
-        <translation>Cada ponteiro gira (p − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
+        <location filename="../../visualizer/views/rope_clock.py" line="382"/>
+        <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
+        <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="366"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="385"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="370"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="389"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -2570,7 +2566,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="164"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
-        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens só permuta esta matriz.</translation>
+        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
@@ -2580,7 +2576,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="170"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
+        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
@@ -2620,7 +2616,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
-        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhum), trocar dois tokens só permuta a matriz; os outros enxergam a nova ordem.</translation>
+        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
 </context>
 <context>
@@ -2652,62 +2648,62 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="62"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="68"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="64"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="70"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="66"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="72"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="67"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="68"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="74"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="79"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
-        <source>X = E[ids] + P: row P_p of a trained table is added at position p ({0} positions in the toy).</source>
-        <translation>X = E[ids] + P: a linha P_p de uma tabela treinada é somada na posição p ({0} posições no modelo de exemplo).</translation>
+        <location filename="../../visualizer/views/scheme_selector.py" line="85"/>
+        <source>x_t = E[i_t] + P_t: row t of a trained table is added at position t, counted from 1 ({0} positions in the toy).</source>
+        <translation>x_t = E[i_t] + P_t: a linha t de uma tabela treinada é somada na posição t, contada a partir de 1 ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="83"/>
-        <source>X = E[ids] + PE(t): a computed sin/cos vector is added, t counted from 0.</source>
-        <translation>X = E[ids] + PE(t): soma-se um vetor de sen/cos calculado, com t contado a partir de 0.</translation>
+        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
+        <source>x_t = E[i_t] + PE(t − 1): a computed sin/cos vector is added (its formula counts from 0).</source>
+        <translation>x_t = E[i_t] + PE(t − 1): soma-se um vetor de sen/cos calculado (a fórmula conta a partir de 0).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="86"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="89"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="112"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="130"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="136"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="154"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -2747,12 +2743,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="54"/>
         <source>Next lesson step (arrows while presenting)</source>
-        <translation>Próximo passo da aula (setas ao apresentar)</translation>
+        <translation>Próxima etapa da aula (setas ao apresentar)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="56"/>
         <source>Previous lesson step (arrows while presenting)</source>
-        <translation>Passo anterior da aula (setas ao apresentar)</translation>
+        <translation>Etapa anterior da aula (setas ao apresentar)</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="58"/>
@@ -2862,12 +2858,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="87"/>
         <source>Page Down</source>
-        <translation>Page Down</translation>
+        <translation>Avançar Página</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="88"/>
         <source>Page Up</source>
-        <translation>Page Up</translation>
+        <translation>Voltar Página</translation>
     </message>
     <message>
         <location filename="../../visualizer/shortcuts.py" line="89"/>
@@ -3012,17 +3008,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="178"/>
+        <location filename="../../visualizer/views/token_strip.py" line="194"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="211"/>
+        <location filename="../../visualizer/views/token_strip.py" line="227"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="220"/>
+        <location filename="../../visualizer/views/token_strip.py" line="236"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -3066,37 +3062,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="71"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="77"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="76"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="82"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="78"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="79"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="81"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="90"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>
@@ -3156,145 +3152,150 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="234"/>
-        <location filename="../../visualizer/views/x_panel.py" line="482"/>
+        <location filename="../../visualizer/views/x_panel.py" line="303"/>
+        <location filename="../../visualizer/views/x_panel.py" line="590"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="235"/>
-        <location filename="../../visualizer/views/x_panel.py" line="482"/>
+        <location filename="../../visualizer/views/x_panel.py" line="304"/>
+        <location filename="../../visualizer/views/x_panel.py" line="590"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="345"/>
-        <location filename="../../visualizer/views/x_panel.py" line="374"/>
+        <location filename="../../visualizer/views/x_panel.py" line="415"/>
+        <location filename="../../visualizer/views/x_panel.py" line="462"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="370"/>
+        <location filename="../../visualizer/views/x_panel.py" line="458"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="367"/>
+        <location filename="../../visualizer/views/x_panel.py" line="455"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="271"/>
+        <location filename="../../visualizer/views/x_panel.py" line="340"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="273"/>
-        <location filename="../../visualizer/views/x_panel.py" line="346"/>
+        <location filename="../../visualizer/views/x_panel.py" line="342"/>
+        <location filename="../../visualizer/views/x_panel.py" line="416"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="457"/>
+        <location filename="../../visualizer/views/x_panel.py" line="564"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="459"/>
+        <location filename="../../visualizer/views/x_panel.py" line="566"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="460"/>
+        <location filename="../../visualizer/views/x_panel.py" line="567"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="465"/>
+        <location filename="../../visualizer/views/x_panel.py" line="572"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="468"/>
+        <location filename="../../visualizer/views/x_panel.py" line="576"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="285"/>
-        <location filename="../../visualizer/views/x_panel.py" line="498"/>
+        <location filename="../../visualizer/views/x_panel.py" line="354"/>
+        <location filename="../../visualizer/views/x_panel.py" line="606"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="310"/>
+        <location filename="../../visualizer/views/x_panel.py" line="379"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="310"/>
+        <location filename="../../visualizer/views/x_panel.py" line="379"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="323"/>
+        <location filename="../../visualizer/views/x_panel.py" line="392"/>
         <source>x_t = E[i_t] + P_t   (learned positions, t = 1, 2, …)</source>
         <translation>x_t = E[i_t] + P_t   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="325"/>
+        <location filename="../../visualizer/views/x_panel.py" line="394"/>
         <source>x_t = E[i_t] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>x_t = E[i_t] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="326"/>
+        <location filename="../../visualizer/views/x_panel.py" line="395"/>
         <source>x_t = E[i_t]   (no vector is added to X)</source>
         <translation>x_t = E[i_t]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="369"/>
+        <location filename="../../visualizer/views/x_panel.py" line="457"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="374"/>
+        <location filename="../../visualizer/views/x_panel.py" line="462"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="433"/>
+        <location filename="../../visualizer/views/x_panel.py" line="547"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="434"/>
+        <location filename="../../visualizer/views/x_panel.py" line="548"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="501"/>
+        <location filename="../../visualizer/views/x_panel.py" line="575"/>
+        <source>Position {0} has no row of P: the learned table stops at {1}.</source>
+        <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="609"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="504"/>
+        <location filename="../../visualizer/views/x_panel.py" line="612"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="506"/>
+        <location filename="../../visualizer/views/x_panel.py" line="614"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="508"/>
+        <location filename="../../visualizer/views/x_panel.py" line="616"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -56,7 +56,12 @@ def cell_image(window: MainWindow, picture: QImage, heatmap, row: int, column: i
     # Keep the neighbours' edges out, and the outline of a moved or changed row (its pen runs along
     # the top and bottom of every cell of the row).
     across, down = 3, max(3, in_view.height() // 6)
-    return picture.copy(top_left.x() + across, top_left.y() + down, in_view.width() - 2 * across,
+    # The outline's ends run down the first and last cells of its row: keep them out too (tesseract
+    # read "−1" beside the stripe as "1").
+    end = 2 * across if row in heatmap.outlined_rows() else 0
+    left = across + (end if column == 0 else 0)
+    right = across + (end if column == heatmap.values().shape[1] - 1 else 0)
+    return picture.copy(top_left.x() + left, top_left.y() + down, in_view.width() - left - right,
                         in_view.height() - 2 * down)
 
 

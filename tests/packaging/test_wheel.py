@@ -107,7 +107,7 @@ def test_the_installed_command_runs_headless_in_both_languages(fresh_venv, tmp_p
         assert (tmp_path / shot).read_bytes().startswith(b"\x89PNG")
     assert (tmp_path / "en.png").read_bytes() != (tmp_path / "pt.png").read_bytes()
     shortcuts = run_installed(fresh_venv, tmp_path, "embedding-visualizer", "--shortcuts", "--lang", "pt")
-    assert "Próximo passo da aula" in shortcuts.stdout
+    assert "Próxima etapa da aula" in shortcuts.stdout
 
 
 def test_installed_version_is_the_wheel_metadata(fresh_venv, tmp_path):

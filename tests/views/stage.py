@@ -6,13 +6,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections import Counter
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsTextItem,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTabBar,
+    QWidget,
+)
 
 from visualizer.lesson import load_lesson
 from visualizer.shell import MainWindow
+from visualizer.shell.presentation import MAX_PRESENTATION_SCALE, MIN_PRESENTATION_SCALE
+from visualizer.views.painted_text import PaintsText
 
 STEPS = load_lesson().steps
 
@@ -89,8 +110,10 @@ def share(view: QWidget, window: QWidget) -> float:
 
 
 def visible_labels(widget: QWidget) -> list[QLabel]:
-    """The labels a person sees in ``widget`` (with text)."""
-    return [label for label in widget.findChildren(QLabel) if label.isVisible() and label.text()]
+    """The labels a person sees in ``widget`` (with text, not scrolled out of sight)."""
+    window = widget.window()
+    return [label for label in widget.findChildren(QLabel)
+            if label.isVisible() and label.text() and not shown_part(label, window).isEmpty()]
 
 
 def assert_labels_whole(labels: list[QLabel]) -> None:
@@ -103,15 +126,14 @@ def assert_labels_whole(labels: list[QLabel]) -> None:
 
 
 def assert_labels_apart(window: QWidget, labels: list[QLabel]) -> None:
-    """No two labels (neither inside the other) lie on each other."""
-    boxes = [(label, label.mapTo(window, label.rect().topLeft()), label.size()) for label in labels]
-    for index, (a, a_pos, a_size) in enumerate(boxes):
-        for b, b_pos, b_size in boxes[index + 1:]:
+    """No two labels (neither inside the other) lie on each other, where each is seen (a scroll
+    area hides the rest of its labels)."""
+    boxes = [(label, shown_part(label, window)) for label in labels]
+    for index, (a, a_box) in enumerate(boxes):
+        for b, b_box in boxes[index + 1:]:
             if a.isAncestorOf(b) or b.isAncestorOf(a):
                 continue
-            overlap_w = min(a_pos.x() + a_size.width(), b_pos.x() + b_size.width()) - max(a_pos.x(), b_pos.x())
-            overlap_h = min(a_pos.y() + a_size.height(), b_pos.y() + b_size.height()) - max(a_pos.y(), b_pos.y())
-            assert overlap_w <= 0 or overlap_h <= 0, f"{a.text()!r} lies on {b.text()!r}"
+            assert not a_box.intersects(b_box), f"{a.text()!r} lies on {b.text()!r}"
 
 
 # ---- every step of the lesson, as the back row sees it ----------------------------------------------
@@ -256,3 +278,254 @@ def reveal_and_wait(qtbot, window: MainWindow) -> None:
         qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
     else:
         window.lesson_run.reveal()
+
+
+def label_problems(window: MainWindow, where: str) -> list[str]:
+    """The label survey (:func:`assert_labels_readable`) of the step shown, as sentences naming ``where``."""
+    try:
+        assert_labels_readable(window, min_label_digits(window))
+    except AssertionError as error:
+        return [f"{where}: {error}"]
+    return []
+
+
+# ---- every label the design draws ------------------------------------------------------------------
+#
+# A label is any text that names or measures something on screen: the row and column names of a
+# matrix, a colour bar's ticks, a plot's axis numbers, titles, Qt labels and buttons, and the text a
+# widget paints itself (it lists it: visualizer.views.painted_text.PaintsText). ``drawn_labels``
+# finds them all in a window, measures the height of their digits as drawn, and notes every label
+# the design asked for that was not drawn (an axis drops a tick label that does not fit its band)
+# and every two labels of one axis that run into each other ("d0d1d2d3").
+
+
+@dataclass(frozen=True)
+class Label:
+    """One label on screen: what it is, its text, the height of its digits and where it is.
+
+    ``box`` is in the window's coordinates.
+    """
+
+    kind: str
+    text: str
+    digits: float
+    box: QRectF
+    owner: str
+
+    def __str__(self) -> str:
+        return f"{self.owner}: {self.kind} {self.text!r} (digits {self.digits:.1f} px)"
+
+
+@dataclass
+class LabelSurvey:
+    """Every label drawn in a window, and the labels the design asked for that are missing or run
+    into each other."""
+
+    labels: list[Label] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    crowded: list[str] = field(default_factory=list)
+
+    def smallest(self, kind: str | None = None) -> Label | None:
+        """The label with the smallest digits (of one kind, or of all)."""
+        chosen = [label for label in self.labels if kind is None or label.kind == kind]
+        return min(chosen, key=lambda label: label.digits, default=None)
+
+    def kinds(self) -> set[str]:
+        return {label.kind for label in self.labels}
+
+
+STAGE_KINDS = frozenset({"row label", "row number", "column header", "colour bar", "axis number", "face title",
+                         "hand", "position"})
+"""Labels sized with the stage (the names and numbers around a matrix or plot, the clock's, the
+chips' positions): they grow with the screen without limit. The window's own type (titles,
+captions, tokens, texts, buttons, tabs, fields) stops growing at the presentation's largest
+scale (2.5, on a 1080-line screen)."""
+
+
+def min_label_digits(window: QWidget) -> Callable[[str], float]:
+    """The least digit height of a label of each kind on stage: 14 px at 768 lines, growing with
+    the height (a 1080-line projector 19.7 px), less one pixel of rounding; the window's own type
+    grows up to the presentation's largest scale."""
+    growth = max(1.0, window.height() / 768)
+    capped = min(growth, MAX_PRESENTATION_SCALE / MIN_PRESENTATION_SCALE)
+    return lambda kind: MIN_LABEL_PX * (growth if kind in STAGE_KINDS else capped) - 1
+
+
+def assert_labels_readable(window: QWidget, min_digits: float | Callable[[str], float], *,
+                           kinds: Collection[str] | None = None, exempt: Collection[object] = ()) -> LabelSurvey:
+    """Every label the window draws is there (none dropped by accident), apart from its neighbours,
+    and has digits at least ``min_digits`` tall (a number, or one per kind of label: see
+    :func:`min_label_digits`); ``kinds`` limits the size check to those kinds.
+
+    ``exempt`` names widgets or graphics items whose labels are someone else's to fix (each use
+    says whose, and when it goes)."""
+    survey = drawn_labels(window, exempt)
+    assert not survey.missing, "labels the design draws are missing: " + "; ".join(survey.missing)
+    assert not survey.crowded, "labels run into each other: " + "; ".join(survey.crowded)
+    least = min_digits if callable(min_digits) else (lambda _kind: float(min_digits))
+    small = [f"{label} < {least(label.kind):.1f}" for label in survey.labels
+             if (kinds is None or label.kind in kinds) and label.digits < least(label.kind)]
+    assert not small, "labels with digits too small: " + "; ".join(small)
+    return survey
+
+
+def drawn_labels(window: QWidget, exempt: Collection[object] = ()) -> LabelSurvey:
+    """Survey every visible label of ``window`` (call after a paint: axes lay out while painting),
+    leaving out those within the widgets or graphics items of ``exempt``."""
+    survey = LabelSurvey()
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisible() or shown_part(widget, window).isEmpty():
+            continue
+        if any(isinstance(other, QWidget) and (other is widget or other.isAncestorOf(widget)) for other in exempt):
+            continue
+        if isinstance(widget, pg.GraphicsView):
+            _survey_scene(widget, window, survey, [item for item in exempt if isinstance(item, QGraphicsItem)])
+        elif isinstance(widget, PaintsText):
+            inside = QRectF(widget.rect()).adjusted(-1, -1, 1, 1)
+            for text in widget.painted_texts():
+                if not inside.contains(text.rect):  # a chip on a line the strip has no room for
+                    survey.missing.append(f"{type(widget).__name__}: {text.kind} {text.text!r} cut by its edge")
+                _add(survey, text.kind, text.text, text.font, 1.0,
+                     QRectF(widget.mapTo(window, text.rect.topLeft().toPoint()), text.rect.size()),
+                     type(widget).__name__)
+        for kind, text, font in _widget_texts(widget):
+            _add(survey, kind, text, font, 1.0, QRectF(widget.mapTo(window, QPoint(0, 0)), widget.size()),
+                 type(widget).__name__)
+    return survey
+
+
+def shown_part(widget: QWidget, window: QWidget) -> QRect:
+    """The part of ``widget`` within every ancestor's bounds (a scroll area hides the rest), in the
+    window's coordinates."""
+    shown = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        shown &= QRect(parent.mapTo(window, QPoint(0, 0)), parent.size())
+        parent = parent.parentWidget()
+    return shown & window.rect()
+
+
+def _add(survey: LabelSurvey, kind: str, text: str, font: QFont, scale: float, box: QRectF, owner: str) -> None:
+    survey.labels.append(Label(kind, text, digit_height(font) * scale, box, owner))
+
+
+def _widget_texts(widget: QWidget) -> list[tuple[str, str, QFont]]:
+    """(kind, text, font) of the text a Qt widget draws itself."""
+    font = widget.font()
+    if isinstance(widget, QLabel):
+        return [("text", widget.text(), font)] if widget.text() and widget.pixmap().isNull() else []
+    if isinstance(widget, QAbstractButton):
+        return [("button", widget.text(), font)] if widget.text() else []
+    if isinstance(widget, QGroupBox):
+        return [("group title", widget.title(), font)] if widget.title() else []
+    if isinstance(widget, QTabBar):
+        return [("tab", widget.tabText(i), font) for i in range(widget.count()) if widget.isTabVisible(i)]
+    if isinstance(widget, QComboBox | QLineEdit | QAbstractSpinBox):
+        return [("field", "0123456789", font)]
+    if isinstance(widget, QHeaderView):
+        return [("header", "0123456789", font)]
+    if isinstance(widget, QAbstractItemView) and not isinstance(widget, PaintsText):
+        return [("cell", "0123456789", font)]
+    return []
+
+
+def _survey_scene(view: pg.GraphicsView, window: QWidget, survey: LabelSurvey, exempt: list[QGraphicsItem]) -> None:
+    """Axes, titles and text items of one pyqtgraph view."""
+    shown = QRectF(view.viewport().rect())
+    owner = type(view).__name__
+    for item in view.scene().items():
+        if not item.isVisible() or item.opacity() == 0:
+            continue
+        if any(other is item or other.isAncestorOf(item) for other in exempt):
+            continue
+        transform = item.deviceTransform(view.viewportTransform())
+        if not transform.mapRect(item.boundingRect()).intersects(shown):
+            continue
+        scale = abs(transform.m22()) or 1.0
+        if isinstance(item, pg.AxisItem):
+            _survey_axis(item, view, window, survey, owner)
+        elif isinstance(item, PaintsText):  # texts an item paints itself (the names beside a matrix's rows)
+            inside = shown.adjusted(-1, -1, 1, 1)
+            for text in item.painted_texts():
+                box = transform.mapRect(text.rect)
+                if not inside.contains(box):
+                    survey.missing.append(f"{owner} {text.kind}: {text.text!r} cut by the edge of the view")
+                _add(survey, text.kind, text.text, text.font, scale,
+                     QRectF(view.mapTo(window, box.topLeft().toPoint()), box.size()), owner)
+        elif isinstance(item, QGraphicsTextItem) and item.toPlainText().strip():
+            box = transform.mapRect(item.boundingRect())
+            kind = "title" if isinstance(item.parentItem(), pg.LabelItem) else "text item"
+            _add(survey, kind, item.toPlainText(), _text_item_font(item), scale,
+                 QRectF(view.mapTo(window, box.topLeft().toPoint()), box.size()), owner)
+
+
+def _text_item_font(item: QGraphicsTextItem) -> QFont:
+    """The smallest font of the item's text (rich text sets its own sizes)."""
+    fonts = []
+    block = item.document().begin()
+    while block.isValid():
+        for piece in block:
+            fragment = piece.fragment()
+            if fragment.isValid() and fragment.text().strip():
+                fonts.append(fragment.charFormat().font().resolve(item.font()))
+        block = block.next()
+    return min(fonts or [item.font()], key=digit_height)
+
+
+AXIS_KINDS = {"left": "row label", "right": "axis number", "top": "column header", "bottom": "axis number"}
+
+
+def _survey_axis(axis: pg.AxisItem, view: pg.GraphicsView, window: QWidget, survey: LabelSurvey, owner: str) -> None:
+    """The tick labels an axis draws, the ones it was asked for and dropped, and any two that touch."""
+    if not axis.style["showValues"]:
+        return  # an axis without numbers, by design
+    font = axis.style["tickFont"] or view.font()
+    image = QImage(4, 4, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setFont(font)
+    specs = axis.generateDrawSpecs(painter)  # what paint() would draw now
+    painter.end()
+    drawn = [(rect, text) for rect, _, text in specs[2]] if specs else []
+    wanted = _designed_ticks(axis)
+    kind = AXIS_KINDS[axis.orientation]
+    parent = axis.parentItem()
+    while parent is not None:
+        if isinstance(parent, pg.ColorBarItem):
+            kind = "colour bar"
+        parent = parent.parentItem()
+    name = f"{owner} {kind}s"
+    for text in Counter(wanted) - Counter(text for _, text in drawn):
+        survey.missing.append(f"{name}: {text!r} not drawn")
+    transform = axis.deviceTransform(view.viewportTransform())
+    scale = abs(transform.m22()) or 1.0
+    metrics = QFontMetrics(font)
+    shown = QRectF(view.viewport().rect()).adjusted(-1, -1, 1, 1)
+    for rect, text in drawn:
+        box = transform.mapRect(rect)
+        if not shown.contains(box):
+            survey.missing.append(f"{name}: {text!r} cut by the edge of the view")
+        _add(survey, kind, text, font, scale, QRectF(view.mapTo(window, box.topLeft().toPoint()), box.size()), owner)
+    # Ink of neighbours must not touch: a space between column names, a pixel between rows.
+    along = 1 if axis.orientation in ("left", "right") else 0
+    ink = sorted(((rect.center().y() if along else rect.center().x()),
+                  (metrics.tightBoundingRect(text).height() if along
+                   else max(metrics.horizontalAdvance(line) for line in text.split("\n"))), text)
+                 for rect, text in drawn)
+    gap = 1 if along else metrics.horizontalAdvance(" ") / 2
+    for (a, a_size, a_text), (b, b_size, b_text) in itertools.pairwise(ink):
+        if b - a < (a_size + b_size) / 2 + gap:
+            survey.crowded.append(f"{name}: {a_text!r} and {b_text!r}")
+
+
+def _designed_ticks(axis: pg.AxisItem) -> list[str]:
+    """The tick labels the axis was given (or computes) within its range: what the design draws."""
+    low, high = sorted(axis.range)
+    if axis._tickLevels is not None:
+        return [text for level in axis._tickLevels for value, text in level if text and low <= value <= high]
+    length = axis.geometry().height() if axis.orientation in ("left", "right") else axis.geometry().width()
+    levels = axis.tickValues(low, high, length)
+    if not levels:
+        return []
+    spacing, values = levels[0]  # the major ticks: minor levels give way when crowded, by design
+    values = [value for value in values if low <= value <= high]
+    return [text for text in axis.tickStrings(values, axis.autoSIPrefixScale * axis.scale, spacing) if text]

@@ -59,9 +59,10 @@ def test_help_follows_the_language_live(window, qtbot):
     shortcuts, about = window.help.show_shortcuts(), window.help.show_about()
     window.set_language("pt")
     qtbot.waitUntil(lambda: menu.title() == "A&juda")
-    assert "Próximo passo da aula" in shortcuts.browser.toPlainText()
+    assert "Próxima etapa da aula" in shortcuts.browser.toPlainText()
     assert "Seta para a direita" in shortcuts.browser.toPlainText()
-    assert "etapa 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
+    # The course's step is a "passo", as its page says; the app's own steps are its "etapas".
+    assert "passo 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
     window.set_language("en")
     qtbot.waitUntil(lambda: menu.title() == "&Help")
     assert "Next lesson step" in shortcuts.browser.toPlainText()

@@ -221,6 +221,11 @@ def test_the_ordinary_window_at_1024x768_shows_the_poll_the_chart_and_practice_w
             settle(window)
             band = part.band
             assert band.isVisible() and band.geometry().left() >= window.lesson_dock.geometry().left()
+            # The lesson runs along the bottom of a narrow window: the panel sits beside it in that
+            # row (under it, the views had no height left).
+            assert window.lesson_dock.at_bottom
+            lesson = window.lesson_dock.geometry()
+            assert band.geometry().left() > lesson.right() and band.geometry().top() < lesson.bottom()
             assert [c.text for c in zxingcpp.read_barcodes(grey(band.grab().toImage()))] == [code_text(part.poll.url)]
             assert_labels_whole(visible_labels(window))
             window.lesson_run.reveal()
@@ -445,7 +450,8 @@ def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
         band = window.class_poll.band
         settle(window)
         lesson = window.lesson_dock.geometry()
-        assert band.isVisible() and band.geometry().top() >= lesson.bottom() - 1  # under the lesson
+        # A narrow window runs the lesson along the bottom: the panel sits beside it, in its row.
+        assert band.isVisible() and band.geometry().left() > lesson.right() and band.geometry().top() < lesson.bottom()
         for _ in range(2):
             window.presentation.set_presenting(True, full_screen=False)
             settle(window)  # the band comes back in its new place
@@ -461,7 +467,8 @@ def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
             window.resize(1024, 768)
             settle(window)
             assert band.geometry().left() >= window.lesson_dock.geometry().left() and window.token_strip.isVisible()
-            assert band.geometry().top() >= window.lesson_dock.geometry().bottom() - 1
+            lesson = window.lesson_dock.geometry()
+            assert band.geometry().left() > lesson.right() and band.geometry().top() < lesson.bottom()
             assert_labels_whole(visible_labels(window))
     finally:
         window.class_poll.close()

@@ -17,6 +17,7 @@ from tests.views.stage import (
     MAX_BLANK,
     STEPS,
     close_all,
+    label_problems,
     present,
     reveal_and_wait,
     settle,
@@ -44,11 +45,12 @@ def test_every_step_and_every_revealed_answer_is_a_stage_readable_from_the_back_
             window.go_to_step(index)
             settle(window)
             where = f"step {index + 1} ({step.id}) at {size[0]}x{size[1]} in {language}"
-            problems += stage_problems(window, where, blank_limit)
+            problems += stage_problems(window, where, blank_limit) + label_problems(window, where)
             if step.is_question:
                 reveal_and_wait(qtbot, window)
                 settle(window)
-                problems += stage_problems(window, f"{where}, revealed", blank_limit)
+                where += ", revealed"
+                problems += stage_problems(window, where, blank_limit) + label_problems(window, where)
     finally:
         close_all([window])
     assert not problems, "\n".join(problems)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
 from tests.views.stage import (
@@ -23,9 +23,11 @@ from tests.views.stage import (
     SIZE_IDS,
     SIZES,
     assert_labels_apart,
+    assert_labels_readable,
     assert_labels_whole,
     digit_height,
     font_px,
+    min_label_digits,
     share,
     step_index,
     visible_labels,
@@ -114,6 +116,7 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     # No label of the window is cut, and none lies on another within the stage.
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
+    assert_labels_readable(window, min_label_digits(window))
     # Every matrix and the colour bar lie within the stage, none pushed past its right edge.
     graphics = (window.comparison if step == SCHEMES_STEP else window.attention).graphics
     for item in [h.plot for h in heatmaps] + [graphics.colour_bar]:
@@ -228,7 +231,7 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
     assert [round(h.plot.getViewBox().width()) for h in comparison.heatmaps.values()] == \
         [round(h.plot.getViewBox().width()) for h in ordinary.comparison.heatmaps.values()]
     ordinary.close()
-    assert comparison.heatmaps["none"].plot.getAxis("top").fixedHeight is None
+    assert_band_fits_names(comparison.heatmaps["none"])
 
 
 def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
@@ -239,4 +242,13 @@ def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_en
     QApplication.processEvents()
     window.grab()
     assert all(text for row in preview.x_matrix.cell_texts() for text in row)
-    assert preview.scores.plot.getAxis("top").fixedHeight is None
+    assert_band_fits_names(preview.scores)
+
+
+def assert_band_fits_names(heatmap: Heatmap) -> None:
+    """Out of presentation too, the band of column names is as tall as their type, which is the
+    window's again (pyqtgraph drops names that do not fit their band)."""
+    top = heatmap.plot.getAxis("top")
+    font = top.style["tickFont"]
+    assert font.pixelSize() <= QFontInfo(heatmap.label_font()).pixelSize()  # not the stage's 20 px
+    assert top.height() >= QFontMetrics(font).height()

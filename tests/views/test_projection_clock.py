@@ -20,8 +20,10 @@ from tests.views.stage import (
     SIZE_IDS,
     SIZES,
     assert_labels_apart,
+    assert_labels_readable,
     assert_labels_whole,
     digit_height,
+    min_label_digits,
     share,
     step_index,
     visible_labels,
@@ -72,6 +74,9 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
     assert not faces.horizontalScrollBar().isVisible()
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
+    # The face's title (θ = 0.5, wavelength 12.57) and the q and k at the hands: 14 px digits.
+    survey = assert_labels_readable(window, min_label_digits(window))
+    assert {"face title", "hand"} <= survey.kinds()
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -95,6 +100,7 @@ def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_mult
     assert shown.contains(window_rect(view.controls.readout, window)), "the score is scrolled out of sight"
     assert digit_height(view.controls.readout.font()) >= MIN_DIGIT_PX
     assert_labels_whole(visible_labels(window))
+    assert_labels_readable(window, min_label_digits(window))
 
 
 def test_the_text_box_stays_aside_when_the_lesson_changes_tab(presenting):

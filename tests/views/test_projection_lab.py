@@ -20,9 +20,11 @@ from tests.views.stage import (
     SIZE_IDS,
     SIZES,
     assert_labels_apart,
+    assert_labels_readable,
     assert_labels_whole,
     digit_height,
     font_px,
+    min_label_digits,
     share,
     step_index,
     visible_labels,
@@ -62,6 +64,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
     assert view.mapTo(window, view.rect().topRight()).x() <= width
     assert_labels_whole(visible_labels(window))
     assert_labels_apart(window, visible_labels(view))
+    assert_labels_readable(window, min_label_digits(window))
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -154,7 +154,7 @@ def test_ninth_token_under_learned_is_marked_beyond_the_trained_length(window):
     assert np.isnan(panel.result.values()[8]).all()
     assert panel.result.cell_texts()[8] == ["", "", "", ""]
     np.testing.assert_allclose(panel.result.values()[:5], LEARNED_X, atol=1e-9)
-    assert "Positions 9 have no row of P" in panel.step_caption.text()
+    assert "Position 9 has no row of P" in panel.step_caption.text()
     strip_model = window.token_strip.strip_model
     from visualizer.itemmodels.token_strip_model import BeyondTrainedRole
 

@@ -85,7 +85,7 @@ def attention_scores(
     X : ndarray, shape (n, d)
         The embedded sequence (already including any additive positions).
     scheme : str
-        ``rope`` rotates q and k by (p − 1)·θ_i; ``alibi`` adds −slope·distance; others add nothing.
+        ``rope`` rotates q and k by (t − 1)·θ_i; ``alibi`` adds −slope·distance; others add nothing.
     causal : bool
         Mask keys after the query with −inf.
     theta : ndarray, shape (d // 2,), optional

@@ -207,8 +207,8 @@ E_I_T = f"<i>E</i>[{_sub('i', 't')}]"
 P_T = _sub("P", "t")
 NOTATION = f"{X_T} = {E_I_T} + {P_T}"
 """The lesson's notation: x_t = E[i_t] + P_t."""
-SINUSOIDAL_NOTATION = f"{_sub('x', 'p')} = <i>E</i>[{_sub('i', 'p')}] + PE(p − 1)"
-"""Sinusoidal counts t from 0: the token at position p gets PE(p − 1)."""
+SINUSOIDAL_NOTATION = f"{X_T} = {E_I_T} + PE(t − 1)"
+"""Sinusoidal's formula counts from 0: the token at position t (from 1) gets PE(t − 1)."""
 
 
 def build_handout(model: EmbeddingModel, language: str = "en", translate: Translate = english,
@@ -335,10 +335,11 @@ def _positions(w: _Writer, model: EmbeddingModel) -> str:
     if scheme == "sinusoidal":
         rule = w.translate("Handout", "Sinusoidal positions: no table, the vector is computed. For d = 4, "
                                       "PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with <b>t counted from "
-                                      "0</b>: the token at position p gets PE(p − 1), so {notation}. The first "
-                                      "pair turns fast and tells neighbours apart; the second turns slowly and "
-                                      "tells long distances apart.").format(notation=SINUSOIDAL_NOTATION)
-        head = _head_row(w.translate("Handout", "position p"), "t = p − 1", "PE(t)")
+                                      "0</b> in the formula: the token at position t (counted from 1) gets "
+                                      "PE(t − 1), so {notation}. The first pair turns fast and tells neighbours "
+                                      "apart; the second turns slowly and tells long distances apart.").format(
+            notation=SINUSOIDAL_NOTATION)
+        head = _head_row(w.translate("Handout", "position t"), "t − 1", "PE(t − 1)")
         pe = sinusoidal(model.n, model.d)
         rows = [f"<tr><td align='center'>{p + 1}</td><td align='center'>{p}</td>"
                 f"<td class='vector'>{w.vector(pe[p])}</td></tr>" for p in range(model.n)]
@@ -375,9 +376,8 @@ def _rows_of_X(w: _Writer, model: EmbeddingModel) -> str:
         learned = model.scheme == "learned"
         intro = w.translate("Handout", "Each row is the token's row of E plus its position's vector: "
                                        "{notation}.").format(notation=NOTATION if learned else SINUSOIDAL_NOTATION)
-        index, added_name, x_name = ("t", P_T, X_T) if learned else ("p", "PE(p − 1)", _sub("x", "p"))
-        head = (f"<tr><th>{index}</th><th>{token_column}</th><th><i>E</i>[{_sub('i', index)}]</th>"
-                f"<th>{added_name}</th><th>{x_name}</th></tr>")
+        added_name = P_T if learned else "PE(t − 1)"
+        head = f"<tr><th>t</th><th>{token_column}</th><th>{E_I_T}</th><th>{added_name}</th><th>{X_T}</th></tr>"
     rows = []
     for p, token_id in enumerate(model.ids):
         cells = [str(p + 1), f"{token_html(model.tokens[token_id])} ({token_id})", w.vector(E_rows[p])]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QWidget
 
 from ..appearance import Appearance
@@ -12,15 +13,19 @@ from ..views.lesson_panel import LessonPanel
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
 LESSON_SHARE_PRESENTING = 0.24  # of the height at most, for the lesson along the bottom
+BESIDE_MIN_WIDTH = 1320
+"""A window narrower than this (pixels at the scale) has the lesson along the bottom: beside the
+vocabulary and the views it left X too narrow to print its numbers (1024 × 768, 1280 × 720)."""
 
 
 class LessonBand(Listening, QDockWidget):
     """The guided lesson's dock: the lesson panel, and room beside it for panels that belong with
     the lesson (:meth:`add_beside`: a class poll's results, say).
 
-    It places itself from the appearance: beside the views normally (22% of the width), along
-    the bottom while presenting, as tall as the step's text needs (24% of the height at most),
-    without a title bar. F9 decides whether it is ``wanted``; presenting always shows it.
+    It places itself from the appearance and the window's width: beside the views normally (22%
+    of the width); along the bottom while presenting (without a title bar) and in a window
+    narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (24% of the height
+    at most). F9 decides whether it is ``wanted``; presenting always shows it.
 
     Parameters
     ----------
@@ -37,7 +42,9 @@ class LessonBand(Listening, QDockWidget):
         self._host, self.panel, self._appearance = host, panel, appearance
         self._wanted = False
         self._presenting = False  # sized for the bottom (presentation mode, told by set_presenting)
-        self._at_bottom = False  # placed at the bottom (the appearance's presenting)
+        self._presenting_look = False  # the appearance's presenting, as last heard
+        self._at_bottom = False  # placed at the bottom (presenting, or a narrow window)
+        self._row_beside = (0, 0)  # width taken beside the lesson in the bottom row, and its height (share_row)
         self.setObjectName("lesson")
         self._row: QHBoxLayout | None = None  # made by the first add_beside: the panel alone until then
         self.setWidget(panel)
@@ -81,37 +88,78 @@ class LessonBand(Listening, QDockWidget):
         side); it moves there when the appearance says so (with every view)."""
         self._presenting = presenting
 
+    def share_row(self, width: int, height: int = 0) -> None:
+        """Another panel takes ``width`` pixels of the bottom row beside the lesson and needs the row
+        ``height`` pixels tall (the class poll's, in a narrow window; 0, 0: none): the lesson
+        measures its text in the width left and fills the row's height."""
+        if (width, height) != self._row_beside:
+            self._row_beside = (width, height)
+            self.panel.set_sharing_row(width > 0)
+            self.fit()
+
+    @property
+    def at_bottom(self) -> bool:
+        """True while the lesson runs along the bottom (presenting, or a narrow window)."""
+        return self._at_bottom
+
     def _on_scale_changed(self, *_: object) -> None:
         self.setMinimumWidth(min(self._appearance.px(200), 320))
         presenting = self._appearance.presenting
-        if presenting != self._at_bottom:
-            self._at_bottom = self._presenting = presenting
-            # Presenting, the lesson runs along the bottom like subtitles: the matrices keep the width.
-            area = Qt.DockWidgetArea.BottomDockWidgetArea if presenting else Qt.DockWidgetArea.RightDockWidgetArea
-            self._host.addDockWidget(area, self)
+        if presenting != self._presenting_look:
+            self._presenting_look = presenting
+            self._presenting = presenting
             # No title bar while presenting: every pixel of height counts.
             self.setTitleBarWidget(QWidget() if presenting else None)  # type: ignore[arg-type]  # None: Qt's own bar
+            self._place()
             self.setVisible(presenting or self._wanted)
         self.fit()
 
+    def _place(self) -> None:
+        """Along the bottom while presenting (like subtitles: the matrices keep the width) and in a
+        narrow window (the vocabulary and the views keep it); beside the views otherwise."""
+        bottom = self._appearance.presenting or self._host.width() < self._appearance.px(BESIDE_MIN_WIDTH)
+        if bottom != self._at_bottom:
+            self._at_bottom = bottom
+            area = Qt.DockWidgetArea.BottomDockWidgetArea if bottom else Qt.DockWidgetArea.RightDockWidgetArea
+            self._host.addDockWidget(area, self)
+            self.panel.set_wide(bottom)
+
     def fit(self, *_: object) -> None:
-        """The lesson's share: what its text needs along the bottom (24% of the height at most),
-        22% of the width beside."""
+        """The lesson's place and share: along the bottom what its text needs (24% of the height
+        at most), beside 22% of the width."""
+        self._place()
         if self.isHidden():
             return
         host = self._host
-        if self._presenting:
+        if self._presenting or self._at_bottom:
             # As tall as this step's text needs, so the stage keeps the rest of the screen.
-            needed = self.panel.heightForWidth(host.width())
-            height = min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1))
-            # At least that tall too: with a band above the views (the class poll's), the window
-            # would otherwise share the height out and give the lesson only its smallest size.
-            self.panel.setFixedHeight(height)
-            host.resizeDocks([self], [height], Qt.Orientation.Vertical)
+            for widget in (self.panel, *self.panel.findChildren(QWidget)):
+                widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
+            beside, row = (0, 0) if self._presenting else self._row_beside
+            needed = self.panel.heightForWidth(host.width() - beside)
+            height = max(min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1)), row)
+            if self._presenting:
+                # At least that tall too: with a band above the views (the class poll's), the window
+                # would otherwise share the height out and give the lesson only its smallest size.
+                self.panel.setFixedHeight(height)
+            else:
+                self.panel.setMinimumHeight(0)
+                self.panel.setMaximumHeight(height)
+            # The dock's own title bar (the window keeps Qt's) and frame come on top of the panel's.
+            frame = max(self.minimumSizeHint().height() - self.widget().minimumSizeHint().height(),
+                        self.height() - self.widget().height() if self.widget().height() > 0 else 0, 0)
+            host.resizeDocks([self], [height + frame], Qt.Orientation.Vertical)
         else:
             self.panel.setMinimumHeight(0)
             self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
             host.resizeDocks([self], [int(host.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Fitted hidden, before the window's first layout, and again once shown (a window shown
+        # before its band had measured a hidden panel, and the answer's last line was cut).
+        self.fit()
+        QTimer.singleShot(0, self, self.fit)
 
     def retranslate(self, *_: object) -> None:
         """The dock's title in the current language."""

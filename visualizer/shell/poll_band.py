@@ -9,7 +9,9 @@ gets the same height (more if it needs it). At the reveal's second beat (the dem
 band makes room again, and the step's view has the stage as without a poll. Beside the views (not
 presenting) it is a panel under the lesson, in the lesson's column: the code on top, the address
 and the count under it, in what the lesson's text leaves of the column; or offline practice (a
-student alone), scrolled if that column is short.
+student alone), scrolled if that column is short. In a window too narrow for the lesson beside
+the views (the lesson runs along the bottom), it sits beside the lesson in that row, the code as
+tall as the row.
 
 Imported only when a poll is first used: it brings the QR code (segno) and the poll's views.
 """
@@ -37,6 +39,11 @@ from ..views.practice_question import PracticeQuestion
 from .lesson_band import LESSON_SHARE_PRESENTING, QWIDGETSIZE_MAX, LessonBand
 from .stage import Stage
 
+STAGE, COLUMN, ROW = "stage", "column", "row"
+"""Where the band is: across the top of the stage (presenting), under the lesson in its column
+(beside the views), or beside the lesson in its row along the bottom (a narrow window)."""
+ROW_SHARE = 0.36
+"""In a narrow window's bottom row, the panel's share of the width at most (the lesson's text keeps the rest)."""
 CODE, RESULTS, PRACTICE = "code", "results", "practice"
 """What the band shows: the code (the class answers), the chart (the reveal), offline practice."""
 CODE_SHARE = 1 / 3
@@ -82,7 +89,7 @@ class PollBand(Listening, QDockWidget):
         self._page = CODE
         self._wanted = False
         self._aside = False
-        self._on_stage: bool | None = None  # where it is: on stage (presenting) or beside the views
+        self._where: str | None = None  # STAGE, COLUMN or ROW
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
         # After the lesson's band (made before this): it has moved when this band follows it.
@@ -132,19 +139,26 @@ class PollBand(Listening, QDockWidget):
         if not self._wanted:
             self.hide()
             self._window_stage.cover_sequence(False)
+            self._lesson_band.share_row(0)
             self._lesson_band.fit()
             return
         presenting = self._appearance.presenting
-        if presenting != self._on_stage:
-            self._on_stage = presenting
+        where = STAGE if presenting else ROW if self._lesson_band.at_bottom else COLUMN
+        if where != self._where:
+            self._where = where
             # Out of sight while it is arranged for its new place: a band that showed there with
             # its old place's sizes (a column's height, a row's width) would grow the window.
             self.hide()
-            self.stage.set_column(not presenting)
-            self.results.set_column(not presenting)
-            if presenting:  # a band across the top, without a title bar: every pixel of height counts
+            self.stage.set_column(where == COLUMN)
+            self.stage.set_compact(where == ROW)
+            self.results.set_column(where != STAGE)  # a row beside the lesson is as narrow as a column
+            if where == STAGE:  # a band across the top, without a title bar: every pixel of height counts
                 self._host.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, self)
                 self.setTitleBarWidget(QWidget())
+            elif where == ROW:  # beside the lesson along the bottom: under it, the views had no height left
+                self._host.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self)
+                self._host.splitDockWidget(self._lesson_band, self, Qt.Orientation.Horizontal)
+                self.setTitleBarWidget(QWidget())  # its own title says what it is: the views keep the height
             else:  # under the lesson, in its column
                 self._host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
                 self._host.splitDockWidget(self._lesson_band, self, Qt.Orientation.Vertical)
@@ -161,7 +175,14 @@ class PollBand(Listening, QDockWidget):
         if not self._wanted or self._aside:
             return
         host = self._host
-        if self._on_stage:
+        if self._where != (STAGE if self._appearance.presenting else ROW if self._lesson_band.at_bottom else COLUMN):
+            self._place()  # the lesson moved (the window was narrowed or widened): follow it
+            return
+        if self._where == ROW:
+            self._fit_row()
+            return
+        self._lesson_band.share_row(0)
+        if self._where == STAGE:
             height = self.stage.height_for_code(host.height() * CODE_SHARE)
             if self.showing_results:  # as tall as the code's band, or as the chart needs
                 height = max(height, self.results.heightForWidth(host.width()))
@@ -195,9 +216,40 @@ class PollBand(Listening, QDockWidget):
         if abs(self.height() - wanted) > 2:
             host.resizeDocks([lesson, self], [column - wanted, wanted], Qt.Orientation.Vertical)
 
+    def _fit_row(self) -> None:
+        """Beside the lesson along the bottom: as wide as the page shown asks (the code as tall as
+        the row, the address and count beside it), at most :data:`ROW_SHARE` of the window; the
+        lesson measures its text in the width left."""
+        host = self._host
+        separator = host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
+        # The dock's frame around the pages (0 while the two widths are stale, the band hidden).
+        frame = max(0, self.width() - self._pages.width()) if self._pages.width() > 0 else 0
+        wanted = int(host.width() * ROW_SHARE)
+        # The row is as tall as the lesson's text needs beside it (a quarter of the window at most),
+        # and the code at its smallest: the code is as large as that leaves.
+        lesson = self._lesson_band.panel.heightForWidth(host.width() - wanted - separator)
+        height = max(self.stage.height_for_code(MIN_QR_PX), min(int(host.height() * LESSON_SHARE_PRESENTING), lesson))
+        page = self._page_widgets[self._page]
+        # Sized now, hidden or not: a code still as large as its last place's would widen the window
+        # as the band shows.
+        page.resize(min(wanted - frame, max(page.width(), 1)), height)
+        if self._page == RESULTS:  # the chart takes the panel's whole share: its answers need the width
+            page.resize(wanted - frame, height)
+        else:  # as wide as the page asks (the code and its text, or practice)
+            wanted = min(wanted, max(page.sizeHint().width(), page.minimumSizeHint().width()) + frame)
+        if page is self.stage:  # taller if the address beside the code needs another line
+            height = self.stage.row_height(wanted - frame, height)
+            page.resize(page.width(), height)
+        self._pages.setFixedHeight(height)
+        self.stage.fit_code()
+        self._lesson_band.share_row(wanted + separator, height)
+        if wanted > 0 and abs(self.width() - wanted) > 2:
+            host.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
+        self._lesson_band.fit()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if not self._on_stage:
+        if self._where == COLUMN:
             self.fit()  # the window laid the column out: share it again
 
     def retranslate(self, *_: object) -> None:

@@ -3,17 +3,21 @@ and the window's own frame (menu bar, margins) while presenting."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMargins
+from PySide6.QtCore import QEvent, QMargins, QObject
 from PySide6.QtWidgets import QLayout, QMenuBar, QSplitter, QWidget
 
 from ..appearance import Appearance
 from ..subscriptions import Listening
+from ..views.scheme_selector import SchemeSelector
 from .view_tabs import ViewTabs
 
 STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
+SHORT_HEIGHT = 800
+"""A window whose central area is shorter than this (pixels at the scale: a laptop's 768 lines)
+puts the scheme verdicts in the note, leaving their row to the views."""
 
 
-class Stage(Listening):
+class Stage(Listening, QObject):
     """Arranges the widgets around the views for the page in front and for presenting.
 
     Pages that have their own sequence (the gradient lab's batches, the real model's text and
@@ -27,8 +31,10 @@ class Stage(Listening):
         Whose ``presenting`` it follows (heard as a change of scale).
     tabs : ViewTabs
         The views; the page in front decides what else is shown.
-    text_input, token_strip, scheme_selector, vocabulary : QWidget
+    text_input, token_strip, vocabulary : QWidget
         The toy's own widgets around the views.
+    scheme_selector : SchemeSelector
+        The scheme's buttons; a short window has it put its verdicts in its note.
     body : QSplitter
         Vocabulary on the left, the views on the right.
     layout : QLayout
@@ -38,8 +44,9 @@ class Stage(Listening):
     """
 
     def __init__(self, appearance: Appearance, tabs: ViewTabs, text_input: QWidget, token_strip: QWidget,
-                 scheme_selector: QWidget, vocabulary: QWidget, body: QSplitter, layout: QLayout,
+                 scheme_selector: SchemeSelector, vocabulary: QWidget, body: QSplitter, layout: QLayout,
                  menu_bar: QMenuBar) -> None:
+        QObject.__init__(self)
         self._appearance, self._tabs = appearance, tabs
         self._text_input, self._token_strip = text_input, token_strip
         self._scheme_selector, self._vocabulary = scheme_selector, vocabulary
@@ -50,6 +57,25 @@ class Stage(Listening):
         tabs.currentChanged.connect(self.arrange)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.fit_vocabulary)
+        self._central = layout.parentWidget()
+        if self._central is not None:  # the window's height decides how much the scheme says
+            self._central.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._central and event.type() == QEvent.Type.Resize:
+            self.fit_height()
+        return False
+
+    def fit_height(self) -> None:
+        """A short window gives the scheme verdicts' row to the views (see :data:`SHORT_HEIGHT`)."""
+        if self._central is not None:
+            self._scheme_selector.set_short(self._central.height() < self._appearance.px(SHORT_HEIGHT))
+
+    def detach(self) -> None:
+        """Stop following the appearance and the window's size (the window's teardown)."""
+        if self._central is not None:
+            self._central.removeEventFilter(self)
+        self.stop_listening()
 
     def cover_sequence(self, covered: bool) -> None:
         """While presenting, a band above the views (the class poll's) takes the room of the token
@@ -105,6 +131,7 @@ class Stage(Listening):
             else:
                 self._layout.setContentsMargins(self._margins)
                 self._layout.setSpacing(self._spacing)
+        self.fit_height()
         self.fit_vocabulary()
 
 

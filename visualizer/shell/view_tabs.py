@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from ..appearance import Appearance
@@ -24,6 +26,9 @@ from ..views.table_scale import TableScale
 from ..views.x_panel import XPanel
 
 PageView = TypeVar("PageView", bound=QWidget)
+TAB_FONTS = ((12, True), (11, True), (10, True), (10, False), (9, False))
+"""The tab titles' type, largest first (points at the scale, bold): the largest in which every
+title fits the width, so that the tabs never scroll; past the last, titles are elided."""
 LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "lookup_table": LookupTable, "rope_clock": RopeClock,
                                           "attention": AttentionPreview, "comparison": SchemeComparison,
                                           "gradient_lab": GradientLabView, "table_scale": TableScale}
@@ -47,7 +52,8 @@ class ViewTabs(Listening, QTabWidget):
     """The X panel and the lazily built views, reachable by name (the lesson's data names them).
 
     Presenting, the tab bar and the frame step aside (the lesson picks the view); the tab titles
-    take the scale's bold type.
+    take the scale's bold type, smaller where the width is short (:data:`TAB_FONTS`): the tabs
+    never scroll.
 
     Parameters
     ----------
@@ -92,8 +98,41 @@ class ViewTabs(Listening, QTabWidget):
             self.pages[name] = page
             self.add_page(name, page, title, role)
         self.currentChanged.connect(self._hide_lesson_only_tabs)
+        self.tabBar().setUsesScrollButtons(False)  # a title elided (the last resort) beats a hidden tab
+        self.tabBar().setElideMode(Qt.TextElideMode.ElideRight)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self._on_scale_changed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_tab_titles()
+
+    def tabInserted(self, index: int) -> None:
+        super().tabInserted(index)
+        self.fit_tab_titles()  # a real model's page comes as a sixth tab
+
+    def tabRemoved(self, index: int) -> None:
+        super().tabRemoved(index)
+        self.fit_tab_titles()
+
+    def fit_tab_titles(self) -> None:
+        """The largest of :data:`TAB_FONTS` in which every visible title fits the width."""
+        bar = self.tabBar()
+        shown = [index for index in range(bar.count()) if bar.isTabVisible(index)]
+        if not shown or self.width() <= 0:
+            return
+        # What a tab adds around its title (padding, the frame), measured in the type it has now.
+        padding = max(bar.tabSizeHint(i).width() - bar.fontMetrics().horizontalAdvance(bar.tabText(i))
+                      for i in shown)
+        room = self.width() - 4
+        chosen = QFont()
+        for points, bold in TAB_FONTS:
+            chosen = scaled_font(self._appearance, points, bold=bold)
+            metrics = QFontMetrics(chosen)
+            if sum(metrics.horizontalAdvance(bar.tabText(i)) + padding for i in shown) <= room:
+                break
+        if bar.font() != chosen:
+            bar.setFont(chosen)
 
     def add_page(self, name: str, page: QWidget, title: Callable[[], str], role: PageRole = PageRole()) -> int:
         """Add a tab named ``name``: ``page`` is the view or a :class:`LazyPage` that builds it;
@@ -122,6 +161,7 @@ class ViewTabs(Listening, QTabWidget):
             page = self.widget(index)
             if page is view or (isinstance(page, LazyPage) and page.built and page.view is view):
                 self.setTabVisible(index, True)
+                self.fit_tab_titles()
                 self.setCurrentIndex(index)
                 return
         raise ValueError("that view is not in a tab")
@@ -158,9 +198,11 @@ class ViewTabs(Listening, QTabWidget):
         for index in range(self.count()):
             if index != current and not self._roles.get(id(self.widget(index)), PageRole()).tab:
                 self.setTabVisible(index, False)
+        self.fit_tab_titles()  # the titles left may take larger type
 
     def _on_scale_changed(self, *_: object) -> None:
         self.setFont(scaled_font(self._appearance, 12, bold=True))
+        self.fit_tab_titles()
         presenting = self._appearance.presenting
         if presenting != self._presenting:
             self._presenting = presenting
@@ -171,6 +213,7 @@ class ViewTabs(Listening, QTabWidget):
         """The tab titles in the current language."""
         for name, page in self._names.items():
             self.setTabText(self.indexOf(page), self._titles[name]())
+        self.fit_tab_titles()
 
     def detach(self) -> None:
         """Stop following the appearance (the window's teardown)."""

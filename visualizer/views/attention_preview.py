@@ -27,6 +27,8 @@ NARROW_PRESENTING = (50, 170)
 """Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
 CELL_FILL = 0.9
 """A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
+SIDE_STRETCH = 2
+"""In the window, the side matrix's share of the width (the scores 3, X 2), when there is one."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._changes: list[RowVerdict] = []
         self._staging = AttentionStaging()
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
-        self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, 2))
+        self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, SIDE_STRETCH))
         self.scores, self.x_matrix, self.side = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         # Qt's own maximum width of the X and side columns, and theirs while presenting (unscaled px).
@@ -188,6 +190,10 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
                     else self._appearance.px(self._column_limits[1][1])
             layout.setColumnMaximumWidth(side_column, narrow)
             layout.setColumnMinimumWidth(side_column, narrow if self._staging.side_numbers else 0)
+        else:  # a hidden side matrix takes no share of the width (it left a blank beside X)
+            layout.setColumnMaximumWidth(self.graphics.matrix_columns[2],
+                                         self._column_limits[1][0] if side is not None else 0)
+        layout.setColumnStretchFactor(self.graphics.matrix_columns[2], SIDE_STRETCH if side is not None else 0)
         if side is not None:
             self.side.set_title(side_title)
             # Presenting, a picture unless a step asks: its numbers need room beside the scores.

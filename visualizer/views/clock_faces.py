@@ -16,7 +16,10 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPai
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 from ..appearance import Appearance
-from .palette import HIGHLIGHT, scaled_font
+from .painted_text import PaintedText
+from .palette import HIGHLIGHT, scaled_font, stage_label_font
+
+TITLE_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap
 
 
 class HandsSource(Protocol):
@@ -73,13 +76,15 @@ class ClockFaces(QWidget):
         self._layout_key: tuple[object, ...] = ()
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
+        self._painted_titles: list[PaintedText] = []
+        self._painted_tips: list[PaintedText] = []
 
     def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()`` once per size, number of pairs, scale and presenting."""
         visible = self._scroll.viewport().size()
         appearance = self._clock.appearance
-        key = (self.width(), visible.width(), visible.height(), len(self._clock.thetas()), appearance.scale,
-               appearance.presenting)
+        key = (self.width(), visible.width(), visible.height(), self._clock.thetas().tobytes(), appearance.scale,
+               appearance.presenting, appearance.language, self._clock.lesson_mode)
         if key != self._layout_key:
             self._layout, self._layout_key = {}, key
         if name not in self._layout:
@@ -151,18 +156,60 @@ class ClockFaces(QWidget):
         self.update_minimum_height()
 
     def title_font(self) -> QFont:
-        """The face titles' font: on a projector 15 px type (small faces have none there)."""
+        """The face titles' font: on a projector the stage's label type (small faces have none
+        there), 10 pt bold at the scale otherwise (8 pt on small faces)."""
         appearance = self._clock.appearance
-        font = scaled_font(appearance, 8 if self.is_small(self.face_size()) else 10, bold=True)
         if appearance.presenting:
-            font.setPixelSize(appearance.stage_px(15))
-        return font
+            return stage_label_font(appearance, bold=True)
+        return scaled_font(appearance, 8 if self.is_small(self.face_size()) else 10, bold=True)
+
+    def titles(self) -> tuple[QFont, list[str], int]:
+        """(font, title of each titled face, height of the band above each face for its title).
+
+        A title wraps within its face (never cut, never run past it). On a projector its type
+        never shrinks: a title that would take more than a third of the face gives way to the
+        short one ("0: θ=0.5"), and that to none, on purpose; in the window it shrinks to fit.
+        Small multiples on a projector's stage have no text.
+        """
+        return self._kept("titles", self._compute_titles)
+
+    def _compute_titles(self) -> tuple[QFont, list[str], int]:
+        clock, px = self._clock, self._clock.appearance.px
+        appearance = clock.appearance
+        thetas = clock.thetas()
+        size = self.face_size()
+        small = self.is_small(size)
+        font = self.title_font()
+        if appearance.presenting and small:
+            return font, [], 0
+        titled = 1 if self.stage() is not None else len(thetas)  # small multiples have no text
+        room = max(1, size - px(8))
+
+        def lay_out(short: bool) -> list[str]:
+            return [clock.face_label(pair, float(thetas[pair]), short) for pair in range(titled)]
+
+        def band(texts: list[str]) -> int:
+            metrics = QFontMetrics(font)
+            return max((metrics.boundingRect(QRect(0, 0, room, 10_000), TITLE_FLAGS, text).height()
+                        for text in texts), default=0)
+
+        def fits(texts: list[str]) -> bool:
+            metrics = QFontMetrics(font)  # every word on a line of its own at worst
+            return all(metrics.horizontalAdvance(word) <= room for text in texts for word in text.split())
+
+        texts = lay_out(small)
+        if appearance.presenting:
+            for short in ((small,) if small else (False, True)):
+                texts = lay_out(short)
+                if fits(texts) and band(texts) <= size / 3:
+                    return font, texts, band(texts) + px(4)
+            return font, [], 0
+        while not fits(texts) and font.pointSizeF() > 5:  # the window: smaller type, never cut
+            font.setPointSizeF(font.pointSizeF() * 0.9)
+        return font, texts, max(band(texts) + px(4), px(18 if small else 40))
 
     def _label_height(self, size: int) -> int:
-        px, small = self._clock.appearance.px, self.is_small(size)
-        if self._clock.appearance.presenting:  # room for the titles' lines, none on small faces
-            return 0 if small else 2 * QFontMetrics(self.title_font()).lineSpacing() + px(4)
-        return px(18 if small else 40)
+        return self.titles()[2]
 
     def _face_geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """Centre x, centre y and radius of every face (arrays of length pairs, not to be written
@@ -208,7 +255,6 @@ class ClockFaces(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         centre_x, centre_y, radius, label_height = self._face_geometry()
         size = self.face_size()
-        small = self.is_small(size)
         painter.setPen(QPen(QColor(120, 120, 120), px(2)))
         painter.setBrush(QColor(248, 248, 248))
         for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(), strict=True):
@@ -218,31 +264,16 @@ class ClockFaces(QWidget):
                            for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), radius.tolist(),
                                               strict=True) for d in _TICKS])
         painter.setPen(QColor("black"))
-        font = self.title_font()
-        presenting = clock.appearance.presenting
-        if presenting and small:  # small multiples on a projector: no text too small to read
-            painter.end()
-            self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
-            return pixmap
-        titled = 1 if self.stage() is not None else len(thetas)  # small multiples have no text
-        widest = max((QFontMetrics(font).horizontalAdvance(line) for pair in range(titled)
-                      for line in clock.face_label(pair, float(thetas[pair]), small).split("\n")), default=1)
-        if widest > size - px(8) and presenting:  # the short title, or none: never shrunk on a projector
-            small = True
-            widest = max((QFontMetrics(font).horizontalAdvance(clock.face_label(pair, float(thetas[pair]), True))
-                          for pair in range(titled)), default=1)
-            if widest > size - px(8):
-                painter.end()
-                self._static, self._static_key, self.title_pixel_size = pixmap, key, 0
-                return pixmap
-        elif widest > size - px(8):  # shrink the titles to fit the faces
-            font.setPointSizeF(font.pointSizeF() * (size - px(8)) / widest)
+        font, texts, _ = self.titles()
+        self._painted_titles = []
         painter.setFont(font)
-        self.title_pixel_size = QFontInfo(font).pixelSize()
-        for pair, x in enumerate(centre_x.tolist()[:titled]):
+        for pair, text in enumerate(texts):
+            x = float(centre_x[pair])
             top = centre_y[pair] - radius[pair] - px(4) - label_height
-            painter.drawText(QRectF(x - size / 2, top, size, label_height), Qt.AlignmentFlag.AlignCenter,
-                             clock.face_label(pair, float(thetas[pair]), small))
+            box = QRectF(x - size / 2 + px(4), top, size - px(8), label_height)
+            painter.drawText(box, TITLE_FLAGS, text)
+            self._painted_titles.append(PaintedText(text, QFont(font), box, "face title"))
+        self.title_pixel_size = QFontInfo(font).pixelSize() if texts else 0
         painter.end()
         self._static, self._static_key = pixmap, key
         return pixmap
@@ -275,6 +306,7 @@ class ClockFaces(QWidget):
         # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
         # edges are a little jagged and a frame costs about half. Counted over every face, not the
         # ones this paint touches, so that scrolling never mixes the two looks.
+        tips: list[PaintedText] = []
         few = hands * len(shown) <= 64
         cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
@@ -290,12 +322,18 @@ class ClockFaces(QWidget):
                 painter.setFont(label_font)
                 for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
                     painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
+                    tips.append(PaintedText(clock.hand_label(hand), label_font, tip.translated(x, y), "hand"))
         if len(picked) == 2 and hands > max(picked):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
             for face in range(len(radius)):
                 self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
                                 angles[face, picked[0]], angles[face, picked[1]])
         painter.end()
+        self._painted_tips = tips
+
+    def painted_texts(self) -> list[PaintedText]:
+        """The face titles and the labels at the hand tips, as last painted (this widget's coordinates)."""
+        return [*self._painted_titles, *self._painted_tips]
 
     def _source_rect(self, visible: QRect) -> QRect:
         ratio = self.devicePixelRatioF()

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..appearance import Appearance
+from .painted_text import PaintedText
 from .palette import scaled_font
 
 NUMBER_PX = 22
@@ -73,6 +74,12 @@ class FigureBars(QWidget):
     def drawn_texts(self) -> list[tuple[QRectF, str, QFont]]:
         """Every text of the last paint: where, what and in which type (read back by tests)."""
         return list(self._drawn)
+
+    def painted_texts(self) -> list[PaintedText]:
+        """The heading and every figure as last painted, each as wide as its text (the label survey)."""
+        return [PaintedText(text, font, QRectF(rect.topLeft(), QSizeF(QFontMetrics(font).horizontalAdvance(text),
+                                                                        rect.height())), "figure")
+                for rect, text, font in self._drawn]
 
     def fonts(self) -> tuple[QFont, QFont]:
         """The type of the figures and of the heading: presenting, the stage's size or larger, as

@@ -27,7 +27,7 @@ from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
 from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
-from .heatmap import add_heatmap, dispose_plot_menus
+from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, MatrixTitle, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import scaled_font, symmetric_limit
 from .player import Player
@@ -77,8 +77,28 @@ STAGED_ZIPF_S = 1.0
 """The Zipf exponent of a batch a lesson step draws (the lesson's law, s = 1)."""
 LABEL_PX = 20
 """Type of the lab's row names and counts while presenting, in pixels at 1024 × 768 (digits 14 px)."""
+WINDOW_BARS_LEAST = 320
+"""In the window, the room (unscaled pixels) the gradient leaves the bars, E and the distances
+before it takes the width its numbers need."""
 NUMBER_PX = 22
 """Type of the counts and expected counts beside the bars while presenting (digits 16 px)."""
+
+
+def _wrap_title(plot: pg.PlotItem) -> None:
+    """Give ``plot`` a title that wraps onto more lines rather than widening the plot."""
+    old = plot.titleLabel
+    plot.layout.removeItem(old)
+    old.setParentItem(None)
+    title = MatrixTitle("", size="11pt")
+    title.setParentItem(plot)
+    plot.layout.addItem(title, 0, 1)
+    plot.titleLabel = title
+
+
+def _nice_steps(high: float) -> list[float]:
+    """Steps of 1, 2, 5 × 10ᵏ from about a tenth of ``high`` up."""
+    exponent = int(np.floor(np.log10(max(high, 1e-9) / 10)))
+    return [m * 10.0 ** e for e in range(exponent, exponent + 4) for m in (1, 2, 5)]
 
 
 class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
@@ -134,6 +154,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.counts_plot.addItem(self.counts_points)
         self.law_curve = pg.PlotDataItem(pen=pg.mkPen(ZIPF_COLOUR, width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
         self.counts_plot.addItem(self.law_curve)
+        _wrap_title(self.counts_plot)  # its long title wraps (a LabelItem widened the plot past the window's edge)
         # The count of each row and the Zipf law's expected count, printed beside the bars.
         self.count_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
         self.expected_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
@@ -305,8 +326,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
                 font.setPixelSize(max(6, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
             presenting = self._appearance.presenting
-            # Presenting, the counts are printed beside the bars: the axis of counts is not drawn.
-            self.counts_plot.showAxis("top", not presenting)
+            # The counts are printed beside the bars: an axis of counts would say it again (and took
+            # the room a wrapped title needs in the window).
+            self.counts_plot.showAxis("top", False)
             for side in ("left", "top"):  # black on the projector, pyqtgraph's grey otherwise
                 if presenting:
                     self.counts_plot.getAxis(side).setTextPen(self._appearance.foreground)
@@ -336,7 +358,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         distance = (lab.step_distances() if lab.steps == 0 else lab.distance_travelled())[order]
         self.distance_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=distance)
         self.distance_plot.setYRange(0, lab.V, padding=0)
-        self.distance_plot.setXRange(0, max(0.5, float(distance.max()) * 1.1), padding=0)
+        far = max(0.5, float(distance.max()) * 1.1)
+        self.distance_plot.setXRange(0, far, padding=0)
+        self._set_value_ticks(self.distance_plot, far)
         self.distance_plot.getAxis("left").setTicks([[]])
         self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
         self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
@@ -359,14 +383,46 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self._fit_stage_columns(gradient, decimals)
         self._align_rows()
 
+    def _set_value_ticks(self, plot: pg.PlotItem, high: float) -> None:
+        """Numbers along a bar chart's top axis in the language's format (0,2 in Portuguese), as
+        many as its width holds apart (pyqtgraph ran 0.2 0.4 0.6 into each other and dropped the
+        ends); not 0, where every bar starts and its label would be cut by the axis's edge."""
+        axis = plot.getAxis("top")
+        if not axis.isVisible():
+            return
+        numbers = self._appearance.numbers
+        metrics = QFontMetrics(axis.style["tickFont"] or axis.font())
+        width = axis.width() if axis.width() > 0 else self.plots.width() / 6
+        for step in _nice_steps(high):
+            values = np.arange(step, high * 0.999, step)
+            texts = [numbers.short(float(v)) for v in values]
+            room = width * step / high  # pixels between two ticks
+            if not texts or max(metrics.horizontalAdvance(t) for t in texts) + metrics.horizontalAdvance("  ") <= room:
+                break
+        # The last label must not run past the axis's end either.
+        ticks = [(float(v), t) for v, t in zip(values, texts, strict=True)
+                 if (high - v) / high * width >= metrics.horizontalAdvance(t) / 2 + 1]
+        axis.setTicks([ticks])
+
     def _fit_stage_columns(self, gradient: np.ndarray, decimals: int | None) -> None:
         """Presenting, the gradient as wide as its numbers need at the stage's size, the distances as
-        wide as their title; the bars of counts take the rest. In the window, stretch factors."""
+        wide as their title; the bars of counts take the rest. In the window, stretch factors, the
+        gradient at least as wide as its numbers need at the window's least type (when the
+        window has the room: the bars keep theirs)."""
         layout = self.plots.ci.layout
         if not self._appearance.presenting:
-            for column in (GRADIENT_COLUMN, DISTANCE_COLUMN):
-                layout.setColumnMinimumWidth(column, 0)
-                layout.setColumnMaximumWidth(column, 100_000)
+            font = scaled_font(self._appearance, 10, bold=True)
+            font.setPixelSize(MIN_WINDOW_NUMBER_PX)
+            metrics, numbers = QFontMetrics(font), self._appearance.numbers
+            finite = gradient[np.isfinite(gradient)]
+            widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+            need = gradient.shape[1] * (int(widest / WINDOW_CELL_FILL) + 2)
+            others = self.counts_plot.getAxis("left").width() + layout.columnMinimumWidth(NUMBERS_COLUMN)
+            room = self.plots.width() - others - self._appearance.px(WINDOW_BARS_LEAST)
+            layout.setColumnMinimumWidth(GRADIENT_COLUMN, need if need <= room else 0)
+            layout.setColumnMaximumWidth(GRADIENT_COLUMN, 100_000)
+            layout.setColumnMinimumWidth(DISTANCE_COLUMN, 0)
+            layout.setColumnMaximumWidth(DISTANCE_COLUMN, 100_000)
             return
         font = QFont()
         font.setPixelSize(self._appearance.stage_px())

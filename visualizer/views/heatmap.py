@@ -6,16 +6,25 @@ by side under one colour bar; the gradient lab places two beside its bar charts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from ..appearance import Appearance
-from .palette import BEYOND_TRAINED, HIGHLIGHT, colormap, scaled_font
+from .palette import BEYOND_TRAINED, HIGHLIGHT, STAGE_LABEL_PX, colormap, scaled_font, stage_label_font
+
+MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
+"""The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
+8 px): smaller ones are not drawn (hover and the readouts still give a value)."""
+WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.55
+"""In the window a matrix's widest number fills this share of its cell's width, its type at most
+this share of the cell's height."""
 
 
 class CellLabels(pg.GraphicsObject):
@@ -59,23 +68,23 @@ class CellLabels(pg.GraphicsObject):
         transform = painter.transform()
         cell = transform.map(QPointF(1, 1)) - transform.map(QPointF(0, 0))
         cell_w, cell_h = abs(cell.x()), abs(cell.y())
+        # Bold in the window; regular on the stage, where bold "-0.5" at 22 px filled its cell.
         font = scaled_font(self._appearance, 10, bold=not self._appearance.presenting)
         if self._appearance.presenting:
             # For the back row: the lesson's size or nothing (hover and readouts keep the value).
-            # Regular weight: bold "-0.5" filled its cell and ran into the next number.
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
             widest = self._widest_text(font)
             self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
         else:
-            # Shrink the font for small cells so numbers stay inside them; below 8 px nobody can
-            # read them (hover and the readouts still give the value).
-            pixels = int(min(cell_h * 0.55, cell_w * 0.26))
-            font.setPixelSize(max(pixels, 1))
-            widest = self._widest_text(font)
-            if widest > cell_w * 0.9:  # a long number (1,23e6) stays inside its cell: smaller type
-                pixels = int(pixels * cell_w * 0.9 / widest)
-            self.drawn_pixel_size = pixels if pixels >= 8 else 0
+            # In the window the numbers take the size their cells give them: the widest fills 85%
+            # of a cell's width, the type at most 55% of its height. Below 10 px nobody reads them
+            # (hover and the readouts still give the value).
+            reference = 20
+            font.setPixelSize(reference)
+            widest = max(1, self._widest_text(font))
+            pixels = int(min(cell_h * WINDOW_ROW_FILL, reference * cell_w * WINDOW_CELL_FILL / widest))
+            self.drawn_pixel_size = pixels if pixels >= MIN_WINDOW_NUMBER_PX else 0
         if not self.drawn_pixel_size:
             return
         font.setPixelSize(pixels)
@@ -93,6 +102,33 @@ class CellLabels(pg.GraphicsObject):
         painter.restore()
 
 
+class MatrixTitle(pg.LabelItem):
+    """A matrix's title: as wide as its text when there is room, and wrapped onto more lines when
+    there is not. (pyqtgraph's LabelItem asks for its whole text's width as its least: a long
+    title widened its matrix and pushed the colour bar out of the window.)"""
+
+    def updateMin(self) -> None:
+        item = self.item
+        item.setTextWidth(-1)
+        natural = item.document().idealWidth()
+        probe = item.document().clone()
+        probe.setTextWidth(1)  # the widest word: the least a title can be
+        narrowest = probe.idealWidth()
+        room = self.size().width()
+        if 0 < room < natural:
+            item.setTextWidth(max(room, narrowest))
+        bounds = self.itemRect()
+        self.setMinimumWidth(min(narrowest, bounds.width()))
+        self.setMinimumHeight(bounds.height())
+        self._sizeHint = {
+            Qt.SizeHint.MinimumSize: (min(narrowest, bounds.width()), bounds.height()),
+            Qt.SizeHint.PreferredSize: (natural, bounds.height()),
+            Qt.SizeHint.MaximumSize: (-1, -1),
+            Qt.SizeHint.MinimumDescent: (0, 0),
+        }
+        self.updateGeometry()
+
+
 class MatrixPlot(pg.GraphicsWidget):
     """A light plot for a matrix: title, column labels on top, row labels on the left, a view.
 
@@ -106,7 +142,7 @@ class MatrixPlot(pg.GraphicsWidget):
         grid.setContentsMargins(1, 1, 1, 1)
         grid.setSpacing(0)
         self.setLayout(grid)
-        self.titleLabel = pg.LabelItem("")
+        self.titleLabel = MatrixTitle("")
         self.vb = pg.ViewBox(enableMouse=False, enableMenu=False, invertY=True, defaultPadding=0.0)
         self.axes = {"left": pg.AxisItem("left", linkView=self.vb), "top": pg.AxisItem("top", linkView=self.vb)}
         grid.addItem(self.titleLabel, 0, 1)
@@ -185,6 +221,13 @@ class Heatmap:
         self._range_shape: tuple[int, int] | None = None
         self._axis_style: tuple[float, str] | None = None
         self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
+        self._names: tuple[tuple[str, ...] | None, tuple[str, ...]] = (None, ())
+        self._fitted: tuple[object, ...] | None = None  # what the names were last fitted to
+        self._row_names_resized: list[weakref.WeakMethod[Callable[[], None]]] = []
+        self._header_lines = 1  # lines of the column names' band, at least (a row of matrices shares it)
+        self._name_lines_changed: list[weakref.WeakMethod[Callable[[], None]]] = []
+        self.name_lines = 1
+        """Lines the column names take (a name too wide for its column breaks onto two)."""
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setColorMap(colormap())
         plot.addItem(self.image)
@@ -201,8 +244,10 @@ class Heatmap:
         self._caption_rows: tuple[int, int] | None = None
         self._caption_width = 0.0
         self._caption_key: tuple[object, ...] = ()
+        self._caption_fits = True
         self.caption.setVisible(False)
         plot.addItem(self.caption)
+        plot.geometryChanged.connect(self.fit_labels)  # the names follow the cells' size
 
     # ---- what tests and exports read back ------------------------------------------------------
 
@@ -230,6 +275,7 @@ class Heatmap:
     def restyle(self) -> None:
         """Re-read the appearance (scale, language) on the next update."""
         self._axis_labels = None
+        self._fitted = None
         self._range_shape = None
         self._axis_style = None
         self.caption.setColor(self._appearance.foreground)
@@ -300,33 +346,119 @@ class Heatmap:
         if key == self._axis_labels:
             return
         self._axis_labels = key
-        font = scaled_font(self._appearance, 11)
-        if self._appearance.presenting:  # 15 px: readable labels that leave the numbers room
-            font.setPixelSize(self._appearance.stage_px(15))
+        self._names = (key[0], key[1])
         left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
         style = (self._appearance.scale, self._appearance.foreground)
         if style != self._axis_style:  # styling re-lays out the labels: only when the look changes
             self._axis_style = style
             for axis in (left, top):
-                axis.setStyle(tickFont=font, tickLength=0)
+                axis.setStyle(tickLength=0)
                 axis.setTextPen(pg.mkPen(self._appearance.foreground))
                 axis.setPen(pg.mkPen(None))
-        if row_labels is None:
-            self.plot.hideAxis("left")
-        else:
-            self.plot.showAxis("left")
-            left.setTicks([[(r + 0.5, label) for r, label in enumerate(row_labels)]])
-            # The axis drops any label wider than itself, so size it to the longest label.
-            metrics = QFontMetrics(font)
-            widest = max((metrics.horizontalAdvance(label) for label in row_labels), default=0)
-            if left.width() != widest + self._appearance.px(12):
-                left.setWidth(widest + self._appearance.px(12))
-        top.setTicks([[(c + 0.5, label) for c, label in enumerate(column_labels)]])
+        self.plot.showAxis("left", row_labels is not None)
         shape = (rows, columns)
         if shape != self._range_shape:
             self._range_shape = shape
             self.plot.setXRange(0, max(columns, 1), padding=0)
             self.plot.setYRange(0, max(rows, 1), padding=0)
+        self._fitted = None
+        self.fit_labels()
+
+    def set_header_lines(self, lines: int) -> None:
+        """Make the column names' band at least ``lines`` lines tall: matrices side by side share
+        their rows, so they share the band's height (one matrix's names on two lines)."""
+        if lines != self._header_lines:
+            self._header_lines = lines
+            self.fit_labels()
+
+    def when_name_lines_changed(self, listener: Callable[[], None]) -> None:
+        """Call the method ``listener`` when the column names take another number of lines (held
+        weakly, as :meth:`when_row_names_resized`)."""
+        self._name_lines_changed.append(weakref.WeakMethod(listener))
+
+    def when_row_names_resized(self, listener: Callable[[], None]) -> None:
+        """Call the method ``listener`` when the band of row names changes width (a MatrixRow then
+        shares out the widths again); held weakly, so the heatmap keeps nothing of its row alive."""
+        self._row_names_resized.append(weakref.WeakMethod(listener))
+
+    def label_font(self) -> QFont:
+        """The row and column names' type, before it gives way to small cells: on a projector the
+        stage's (:data:`~visualizer.views.palette.STAGE_LABEL_PX`), 11 pt at the scale otherwise."""
+        if self._appearance.presenting:
+            return stage_label_font(self._appearance)
+        return scaled_font(self._appearance, 11)
+
+    def fit_labels(self) -> None:
+        """Size the row and column names to the cells they name (after a change of names or size).
+
+        Each name gets the full type if its cell has room; otherwise, in the window, smaller type
+        down to 10 px (digits 8 px); past that (and on a projector, where type never shrinks below what the back
+        row reads) every second, third, … name is drawn, on purpose: names that would run into
+        each other ("d0d1d2d3") or lie on each other are not names. The band of column names is
+        as tall as their type, and the row names' band as wide as the widest: pyqtgraph drops any
+        name that does not fit its band.
+        """
+        row_names, column_names = self._names
+        appearance = self._appearance
+        size = self.plot.size()
+        title = self.plot.titleLabel.size().height() if self._title else 0.0
+        key = (self._names, round(size.width()), round(size.height()), round(title), appearance.scale,
+               appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
+        if key == self._fitted or size.width() <= 0 or size.height() <= 0:
+            return
+        self._fitted = key
+        base = self.label_font()
+        sizes = [base.pixelSize() if base.pixelSize() > 0 else QFontInfo(base).pixelSize()]
+        if not appearance.presenting:  # the window may shrink the names to the cells, to 10 px
+            sizes += list(range(sizes[0] - 1, MIN_WINDOW_NAME_PX - 1, -1))
+        left, top = self.plot.getAxis("left"), self.plot.getAxis("top")
+        band = QFontMetrics(base).height() + appearance.px(4)
+        rows = len(row_names) if row_names is not None else max(len(self._texts), 1)
+        row_height = max(1.0, (size.height() - title - band - 2) / max(rows, 1))
+        left_width = 0
+        if row_names is not None:
+            row_font, every = _fit_names(base, sizes, row_names, row_height, along_rows=True)
+            left_width = max((QFontMetrics(row_font).horizontalAdvance(name) for name in row_names),
+                             default=0) + appearance.px(12)
+            _set_axis(left, row_font, [(r + 0.5, name) for r, name in enumerate(row_names) if r % every == 0])
+            if left.fixedWidth != left_width:
+                left.setWidth(left_width)
+                for reference in self._row_names_resized:
+                    listener = reference()
+                    if listener is not None:
+                        listener()
+        columns = max(len(column_names), 1)
+        column_width = max(1.0, (size.width() - left_width - 2) / columns)
+        names = list(column_names)
+        column_font, every = _fit_names(base, sizes, names, column_width, along_rows=False)
+        # On a projector a name too wide for its column breaks onto two lines before any is left out.
+        # (Not in the window: its names shrink with the rows, and two lines there would shrink the
+        # rows, their names, and widen the columns again, round and round.)
+        if every > 1 and appearance.presenting:
+            broken = [_two_lines(name) if _name_width(QFontMetrics(column_font), name) > column_width else name
+                      for name in names]
+            broken_font, broken_every = _fit_names(base, sizes, broken, column_width, along_rows=False)
+            if broken_every == 1:
+                names, column_font, every = broken, broken_font, 1
+        # A name wider than the band around its column's centre would be dropped by pyqtgraph: a
+        # matrix too narrow for any (X beside the scores) names none, on purpose.
+        metrics = QFontMetrics(column_font)
+        ticks = [(c + 0.5, name) for c, name in enumerate(names) if c % every == 0
+                 and _name_width(metrics, name) / 2 <= min(c + 0.5, columns - c - 0.5) * column_width]
+        if every > 1 and len(ticks) < 2:  # one stray name among unnamed columns says nothing
+            ticks = []
+        _set_axis(top, column_font, ticks)
+        name_lines = max((name.count("\n") + 1 for _, name in ticks), default=1)
+        if name_lines != self.name_lines:
+            self.name_lines = name_lines
+            for reference in self._name_lines_changed:
+                listener = reference()
+                if listener is not None:
+                    listener()
+        lines = max(self.name_lines, self._header_lines)
+        height = lines * QFontMetrics(column_font).height() + appearance.px(4)
+        if top.fixedHeight != height:
+            top.setHeight(height)
 
     def set_caption(self, text: str, rows: tuple[int, int] | None = None) -> None:
         """Text across the matrix (e.g. "nothing is added"), or none.
@@ -338,11 +470,13 @@ class Heatmap:
             self.caption.setText(text)
             self._caption_rows = rows
             self.fit_caption()
-        self.caption.setVisible(bool(text))
+        self.caption.setVisible(bool(text) and self._caption_fits)
 
     def fit_caption(self, width: float | None = None) -> None:
         """Size the caption to the matrix's ``width`` in pixels (the last known one by default):
-        its own size if it fits, smaller if not, so that no line is cut at the edges."""
+        its own size if it fits, smaller if not, so that no line is cut at the edges; never
+        smaller than a label's least type (10 px in the window, the stage's label type while
+        presenting): a matrix too narrow even for that shows no caption, on purpose."""
         if width is not None:
             self._caption_width = width
         rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
@@ -353,13 +487,19 @@ class Heatmap:
         self._caption_key = key
         font = scaled_font(self._appearance, 11, bold=True)
         lines = self.caption.toPlainText().split("\n")
+        fits = True
         if self._caption_width > 0 and lines:
             metrics = QFontMetrics(font)
             widest = max(metrics.horizontalAdvance(line) for line in lines)
             if widest > self._caption_width * 0.92:
-                size = font.pointSizeF() * self._caption_width * 0.92 / widest
-                font.setPointSizeF(max(1.0, size))
+                pixels = QFontInfo(font).pixelSize() * self._caption_width * 0.92 / widest
+                least = STAGE_LABEL_PX if self._appearance.presenting else MIN_WINDOW_NAME_PX
+                least = self._appearance.stage_px(least) if self._appearance.presenting else least
+                fits = pixels >= least
+                font.setPixelSize(max(least, int(pixels)))
         self.caption.setFont(font)
+        self._caption_fits = fits
+        self.caption.setVisible(fits and bool(self.caption.toPlainText()))
         first, end = self._caption_rows if self._caption_rows is not None else (0, max(rows, 1))
         self.caption.setPos(max(columns, 1) / 2, (first + end) / 2)
 
@@ -454,6 +594,47 @@ class Heatmap:
         view = self.plot.scene().views()[0]
         QToolTip.showText(view.mapToGlobal(view.mapFromScene(scene_pos)), self.value_text(cell, name), view)
         return True
+
+
+def _fit_names(base: QFont, sizes: Sequence[int], names: Sequence[str], room: float,
+               along_rows: bool) -> tuple[QFont, int]:
+    """The largest of ``sizes`` (pixels) at which ``names`` fit cells ``room`` pixels apart, and
+    which of them to draw (every ``n``-th): rows need their ink a pixel apart, columns half a
+    space between names."""
+    font = QFont(base)
+    needed = 0.0
+    for pixels in sizes:
+        font.setPixelSize(pixels)
+        metrics = QFontMetrics(font)
+        if along_rows:
+            needed = max((metrics.tightBoundingRect(name).height() for name in names if name), default=0) + 2.0
+        else:
+            needed = max((_name_width(metrics, name) for name in names), default=0) \
+                + metrics.horizontalAdvance(" ") / 2 + 1
+        if needed <= room:
+            return font, 1
+    return font, max(1, math.ceil(needed / room))
+
+
+def _name_width(metrics: QFontMetrics, name: str) -> int:
+    """The width of a column's name: of its longest line."""
+    return max(metrics.horizontalAdvance(line) for line in name.split("\n"))
+
+
+def _two_lines(name: str) -> str:
+    """``name`` on two lines: before its bracket ("sin" over "(t/100)"), else at its first space."""
+    bracket = name.find("(")
+    if bracket > 0:
+        return name[:bracket].rstrip() + "\n" + name[bracket:]
+    return name.replace(" ", "\n", 1)
+
+
+def _set_axis(axis: pg.AxisItem, font: QFont, ticks: list[tuple[float, str]]) -> None:
+    """Give ``axis`` these ticks in ``font``; nothing is re-laid out when neither changed."""
+    if axis.style["tickFont"] is None or axis.style["tickFont"] != font:
+        axis.setStyle(tickFont=font)
+    if axis._tickLevels != [ticks]:
+        axis.setTicks([ticks])
 
 
 def dispose_plot_menus(graphics: pg.GraphicsLayoutWidget) -> None:

@@ -7,12 +7,16 @@ forwards its buttons to it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
 from .palette import scaled_font
 from .protocol import ListeningView
+
+QUESTION_LEAST_CHARACTERS = 22
+"""Along the bottom, the question's least width, in average characters of its type."""
 
 
 class LessonPanel(ListeningView, QWidget):
@@ -48,10 +52,14 @@ class LessonPanel(ListeningView, QWidget):
         self.question.setWordWrap(True)
         self.reveal_button = QPushButton()
         self.reveal_button.clicked.connect(self.reveal)
-        # Stacked beside the views; side by side along the bottom, where height is scarce.
+        # Stacked beside the views; side by side along the bottom, where height is scarce. The
+        # buttons (Reveal, and any a part adds: add_question_button) are a row under the
+        # question beside the views, a column beside it along the bottom.
         self._question_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self.question_box)
         self._question_layout.addWidget(self.question, 1)
-        self._question_layout.addWidget(self.reveal_button)
+        self._question_buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._question_buttons.addWidget(self.reveal_button)
+        self._question_layout.addLayout(self._question_buttons)
         self.previous_button, self.next_button = QPushButton(), QPushButton()
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.advance)
@@ -64,6 +72,7 @@ class LessonPanel(ListeningView, QWidget):
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 2, 6, 2)
         self._wide = False
+        self._sharing_row = False  # another panel beside the lesson in its row (set_sharing_row)
         self._arrange()
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -73,17 +82,29 @@ class LessonPanel(ListeningView, QWidget):
         self.retranslate()
 
     def is_wide(self) -> bool:
-        """True while the panel is a band along the bottom (presenting)."""
+        """True while the panel is a band along the bottom (presenting, or a narrow window)."""
         return self._wide
 
-    def _fit_to_stage(self) -> None:
-        """Wide while presenting (a band along the bottom): title and caption on the left, the
-        buttons and the question on the right; a step without a question gives its caption the
-        whole width. Tall otherwise (beside the views): everything stacked."""
-        wide = self._appearance.presenting
+    def set_wide(self, wide: bool) -> None:
+        """Wide along the bottom (its band says when): title and caption on the left, the buttons
+        and the question on the right; a step without a question gives its caption the whole
+        width. Tall beside the views: everything stacked."""
         if wide != self._wide:
             self._wide = wide
             self._arrange()
+            self._on_scale_changed()
+
+    def set_sharing_row(self, sharing: bool) -> None:
+        """Whether another panel shares the lesson's row along the bottom (the class poll's in a
+        narrow window): the question then keeps a least width (:data:`QUESTION_LEAST_CHARACTERS`)."""
+        if sharing != self._sharing_row:
+            self._sharing_row = sharing
+            self._on_scale_changed()
+
+    def add_question_button(self, button: QWidget) -> None:
+        """Put ``button`` beside Reveal in the question's box (a class poll's, say): it goes where
+        Reveal goes, in both arrangements."""
+        self._question_buttons.addWidget(button)
 
     def _arrange(self) -> None:
         step = self.current_step()
@@ -92,6 +113,8 @@ class LessonPanel(ListeningView, QWidget):
             self._grid.removeWidget(widget)
         direction = QBoxLayout.Direction.LeftToRight if self._wide else QBoxLayout.Direction.TopToBottom
         self._question_layout.setDirection(direction)
+        self._question_buttons.setDirection(QBoxLayout.Direction.TopToBottom if self._wide
+                                            else QBoxLayout.Direction.LeftToRight)
         margin = 4 if self._wide else 11
         self._question_layout.setContentsMargins(margin, margin, margin, margin)
         if self._wide:
@@ -255,12 +278,17 @@ class LessonPanel(ListeningView, QWidget):
             self.caption.setText(text)
 
     def _on_scale_changed(self, *_: object) -> None:
-        self._fit_to_stage()
         # Along the bottom (wide) the type is smaller: the stage above needs the height.
         size = 10 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))
         self.title.setFont(scaled_font(self._appearance, size + 2, bold=True))
         self.caption.setFont(scaled_font(self._appearance, size))
         self.question.setFont(scaled_font(self._appearance, size, bold=True))
+        # Along the bottom, sharing the row with another panel (the class poll's), the question
+        # keeps a column's room beside the answer and the buttons (a word-wrapped label gave way
+        # to a word a line, and its last lines were cut). Not otherwise: it has the room there, and
+        # a least width fought the revealed answer's layout (a window's screenshot never settled).
+        least = QFontMetrics(self.question.font()).averageCharWidth() * QUESTION_LEAST_CHARACTERS
+        self.question.setMinimumWidth(least if self._wide and self._sharing_row else 0)
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))

@@ -21,7 +21,7 @@ from ..model import EmbeddingModel
 from ..selection import Highlight
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .palette import colormap, scaled_font, set_colour_bar_levels, symmetric_limit, token_colour
+from .palette import align_colour_bar, colormap, scaled_font, set_colour_bar_levels, symmetric_limit, token_colour
 from .protocol import ListeningView
 from .row_texts import RowTexts
 from .stage import fit_column_names
@@ -154,6 +154,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([self.table.image, self.lookup.image])
         self.graphics.addItem(self.colour_bar, row=0, col=6)
+        self.table.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)  # the bar runs along E's rows
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
@@ -310,7 +311,11 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         # pyqtgraph drops a tick label wider than its axis: make room for the widest (−0,5).
         widest = QFontMetrics(ticks).horizontalAdvance(appearance.numbers.short(-0.5))
         self.colour_bar.axis.setWidth(widest + appearance.px(10))
+        self._align_colour_bar()
         self.request_refresh()
+
+    def _align_colour_bar(self) -> None:
+        align_colour_bar(self.colour_bar, self.table.plot, self.colour_bar.axis.style["tickFont"] or self.font())
 
     def _on_look_changed(self) -> None:
         self.graphics.setBackground(self._appearance.background)

@@ -3,22 +3,29 @@ scheme comparison are each one :class:`MatrixRow`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 
 from ..appearance import Appearance
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
-from .palette import colormap, set_colour_bar_levels
+from .palette import align_colour_bar, colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
-OPERATOR_WIDTH = 36
-OPERATOR_WIDTH_PRESENTING = 30
+OPERATOR_WIDTH = 30
+OPERATOR_WIDTH_PRESENTING = 26
 """Room for a "+" or "=" between two matrices, in unscaled pixels."""
-COLOUR_BAR_WIDTH = 70
-COLOUR_BAR_WIDTH_PRESENTING = 58
-"""Room for the colour bar and its tick labels, in unscaled pixels."""
+MARGIN, SPACING = 5, 2
+MARGIN_PRESENTING, SPACING_PRESENTING = 2, 1
+"""Around and between the row's items, in pixels: presenting, the numbers need every pixel."""
+BAR_WIDTH = 14
+"""The colour bar's own width, in pixels; its tick labels take what they need beside it."""
+MIN_MATRIX_WIDTH = 40
+"""The least width of a matrix's cells, in pixels: a picture of its colours."""
+TICK_TEXT_OFFSET = 5
+"""pyqtgraph's gap between an axis and its tick labels (AxisItem's ``tickTextOffset``), in pixels."""
 
 
 class MatrixRow(pg.GraphicsLayoutWidget):
@@ -52,7 +59,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
     hovered = Signal(int, int)
 
     def __init__(self, appearance: Appearance, count: int, *, operators: Sequence[str] = (),
-                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 24) -> None:
+                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 0) -> None:
         super().__init__()
         self._appearance = appearance
         self._hover_names = tuple(hover_names)
@@ -63,37 +70,103 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         step = 2 if operators else 1
         self.matrix_columns = [step * index for index in range(count)]
         self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance) for column in self.matrix_columns]
+        for heatmap in self.heatmaps:  # row names sized to their cells change the widths to share
+            heatmap.when_row_names_resized(self.fit_columns)
+            heatmap.when_name_lines_changed(self._share_header_lines)
         self._operators = [(self.addLabel(symbol, row=0, col=2 * index + 1), symbol)
                            for index, symbol in enumerate(operators)]
         self.colour_bar_column = self.matrix_columns[-1] + 1
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
+        self._limit = 1.0
+        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
         self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
         self.addItem(self.colour_bar, row=0, col=self.colour_bar_column)
         for column, factor in zip(self.matrix_columns, self._stretch, strict=False):
             self.ci.layout.setColumnStretchFactor(column, factor)
+        self.colour_bar.axis.geometryChanged.connect(self._fit_colour_bar_ticks)  # a short bar labels fewer ticks
+        for heatmap in self.heatmaps:  # the bar runs along the matrices' cells
+            heatmap.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.ci.geometryChanged.connect(self._on_central_geometry_changed)
         self.installEventFilter(self)
 
     def set_levels(self, limit: float) -> None:
         """Colour levels −limit .. +limit for every matrix, ticks in the language's numbers."""
-        set_colour_bar_levels(self.colour_bar, limit, self._appearance.numbers)
+        self._limit = limit
+        self._fit_colour_bar_ticks()
+
+    def tick_font(self) -> QFont:
+        """The colour bar's numbers: the stage's label type while presenting, the view's otherwise."""
+        return stage_label_font(self._appearance) if self._appearance.presenting else self.font()
+
+    def colour_bar_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """Room for the colour bar and its widest tick label (of ``ticks``, by default the ones it
+        has), in pixels: pyqtgraph drops the labels it finds no room for ("−0,5" and "−1,5" were,
+        beside a 58 px bar on a 1080-line projector)."""
+        return BAR_WIDTH + self._tick_axis_width(ticks) + 2  # the bar's frame: a pixel each side
+
+    def _tick_axis_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """The axis beside the bar: its widest label, pyqtgraph's gap before the labels, a little air."""
+        if ticks is None:
+            ticks = (self.colour_bar.axis._tickLevels or [self.bar_ticks()])[0]
+        metrics = QFontMetrics(self.tick_font())
+        widest = max((metrics.horizontalAdvance(text) for _, text in ticks), default=0)
+        return widest + TICK_TEXT_OFFSET + self._appearance.px(3)
+
+    def bar_ticks(self, most: int | None = None) -> list[tuple[float, str]]:
+        """The ticks for the levels: as many as the bar's height holds with a line's room each, and
+        at most ``most``."""
+        cap = self._ticks_in_height()
+        if most is not None:
+            cap = most if cap is None else min(cap, most)
+        return colour_bar_ticks(self._limit, self._appearance.numbers, cap)
+
+    def tick_cap(self) -> int | None:
+        """How many ticks the bar labels at most (by default a line's room each; None before the
+        first layout)."""
+        return self._ticks_in_height()
+
+    def _ticks_in_height(self) -> int | None:
+        height = self.colour_bar.axis.geometry().height()
+        line = QFontMetrics(self.tick_font()).height()
+        return max(2, int(height // line)) if height > 0 else None
+
+    def _align_colour_bar(self) -> None:
+        """The bar spans the matrices' rows (:func:`~visualizer.views.palette.align_colour_bar`)."""
+        shown = [h for h in self.heatmaps if h.plot.isVisible()]
+        if shown:
+            align_colour_bar(self.colour_bar, shown[0].plot, self.tick_font())
+
+    def _fit_colour_bar_ticks(self) -> None:
+        """Ticks for the levels (:meth:`tick_cap`), and an axis as wide as the widest."""
+        set_colour_bar_levels(self.colour_bar, self._limit, self._appearance.numbers, self.tick_cap())
+        axis_width = self._tick_axis_width()
+        if self.colour_bar.axis.width() != axis_width:
+            self.colour_bar.axis.setWidth(axis_width)
+            self.fit_columns()  # the bar's column follows its widest tick
 
     def restyle(self) -> None:
         """Re-read the appearance (scale, colours); the matrices redraw on their next update."""
         self.setBackground(self._appearance.background)
-        size = f"{self._appearance.pt(26):.0f}pt"
+        # Presenting, the symbols are a little smaller: the numbers beside them need the width.
+        size = f"{self._appearance.pt(20 if self._appearance.presenting else 22):.0f}pt"
         for label, symbol in self._operators:
             label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
         for heatmap in self.heatmaps:
             heatmap.restyle()
+        margin, spacing = (MARGIN_PRESENTING, SPACING_PRESENTING) if self._appearance.presenting else (MARGIN, SPACING)
+        self.ci.layout.setContentsMargins(margin, margin, margin, margin)
+        self.ci.layout.setSpacing(spacing)
         if self._appearance.presenting:  # the bar's numbers are read from the back row too
-            font = QFont()
-            font.setPixelSize(self._appearance.stage_px(15))
-            self.colour_bar.axis.setStyle(tickFont=font)
+            self.colour_bar.axis.setStyle(tickFont=self.tick_font())
             self.colour_bar.axis.setTextPen(pg.mkPen(self._appearance.foreground))
         else:
             self.colour_bar.axis.setStyle(tickFont=None)
             self.colour_bar.axis.setTextPen()  # back to pyqtgraph's default
+        # pyqtgraph drops a tick label that runs past the axis by more than this: the ends' labels
+        # run half a line past the bar.
+        self.colour_bar.axis.setStyle(hideOverlappingLabels=QFontMetrics(self.tick_font()).height() // 2 + 2)
+        self.colour_bar._drawn_levels_key = None  # the ticks are fitted to the new type
+        self._fit_colour_bar_ticks()
 
     def highlight_row(self, row: int | None) -> None:
         """Outline one row in every matrix, or none."""
@@ -111,30 +184,52 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         Called on resize and after the row labels change; nothing is re-applied when the widths
         are unchanged (that would re-lay out the whole scene).
         """
-        if self._stretch:
+        if self._stretch:  # the matrices share what the bar leaves by their factors
+            bar = self.colour_bar_width()
+            if self._column_widths != (bar,):
+                self._column_widths = (bar,)
+                self.ci.layout.setColumnFixedWidth(self.colour_bar_column, bar)
             return
         px = self._appearance.px
         # Presenting, the numbers need every pixel: tighter operators, bar and margin.
         presenting = self._appearance.presenting
-        operator, bar = (OPERATOR_WIDTH_PRESENTING, COLOUR_BAR_WIDTH_PRESENTING) if presenting else \
-            (OPERATOR_WIDTH, COLOUR_BAR_WIDTH)
-        fixed = {2 * index + 1: px(operator) for index in range(len(self._operators))}
-        fixed[self.colour_bar_column] = px(bar)
+        operator = OPERATOR_WIDTH_PRESENTING if presenting else OPERATOR_WIDTH
+        # An operator's column is as wide as its symbol at least (a narrower one pushes the bar out).
+        fixed = {2 * index + 1: max(px(operator), math.ceil(label.item.boundingRect().width()))
+                 for index, (label, _) in enumerate(self._operators)}
+        fixed[self.colour_bar_column] = self.colour_bar_width()
         # The width just set for the row labels (the geometry only follows at the next layout pass).
         axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
                        if h.plot.getAxis("left").isVisible() else 0 for h in self.heatmaps]
-        free = self.width() - px(8 if presenting else self._reserve) - sum(fixed.values()) - sum(axis_widths)
-        matrix_width = max(40, free // max(1, len(self.heatmaps)))
+        # What the layout itself takes: its margins and the spacing between its columns.
+        layout = self.ci.layout
+        left, _, right, _ = layout.getContentsMargins()
+        between = layout.horizontalSpacing() * (len(fixed) + len(self.heatmaps) - 1)
+        reserve = 0 if presenting else px(self._reserve)
+        free = int(self.width() - left - right - between - reserve - sum(fixed.values()) - sum(axis_widths))
         widths = dict(fixed)
-        for column, axis_width in zip(self.matrix_columns, axis_widths, strict=True):
+        for column, axis_width, heatmap, matrix_width in zip(self.matrix_columns, axis_widths, self.heatmaps,
+                                                             self.matrix_widths(free), strict=True):
             widths[column] = matrix_width + axis_width
-        ordered = tuple(widths[c] for c in sorted(widths))
-        for heatmap in self.heatmaps:
             heatmap.fit_caption(matrix_width)
+        ordered = tuple(widths[c] for c in sorted(widths))
         if ordered != self._column_widths:
             self._column_widths = ordered
             for column in sorted(widths):
                 self.ci.layout.setColumnFixedWidth(column, widths[column])
+            # Lay out now, not at the next turn of the event loop: the names fitted to the new
+            # widths settle in this pass, and a picture taken right after shows them settled.
+            self.ci.layout.activate()
+
+    def _share_header_lines(self) -> None:
+        """Every matrix's band of column names as tall as the tallest one's: the rows stay level."""
+        lines = max((h.name_lines for h in self.heatmaps if h.plot.isVisible()), default=1)
+        for heatmap in self.heatmaps:
+            heatmap.set_header_lines(lines)
+
+    def matrix_widths(self, free: int) -> list[int]:
+        """The width of each matrix's cells out of ``free`` pixels: equal shares (40 px at least)."""
+        return [max(MIN_MATRIX_WIDTH, free // max(1, len(self.heatmaps)))] * len(self.heatmaps)
 
     def dispose_menus(self) -> None:
         """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
@@ -146,6 +241,18 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         if watched is self and event.type() == QEvent.Type.Resize:
             self.fit_columns()
         return False
+
+    def _on_central_geometry_changed(self) -> None:
+        # The layout's least size can grow for a moment (a title measured at the width of a column
+        # that was collapsed, the attention preview's hidden side matrix) and hold the matrices
+        # taller than the view when the view shrinks; nothing shrinks them back when it settles,
+        # and the last rows were cut. Once the layout has settled, fit them to the view again.
+        if self.ci.geometry() != self.range:
+            QTimer.singleShot(0, self, self._fit_central_to_view)
+
+    def _fit_central_to_view(self) -> None:
+        if self.ci.geometry() != self.range:
+            self.ci.setGeometry(self.range)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         for index, heatmap in enumerate(self.heatmaps):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 
 from ..appearance import Appearance
 from ..core.formatting import NumberFormat
@@ -15,6 +17,11 @@ COLORMAP_NAME = "CET-CBD1"
 # Okabe–Ito: a qualitative palette that stays distinct for colour-blind viewers.
 _TOKEN_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A5C00",
                   "#000000")
+
+STAGE_LABEL_PX = 20
+"""Type of every label on stage (row and column names, colour-bar ticks, axis numbers, titles of
+a clock face), in pixels at 768 lines and growing with the screen (``Appearance.stage_px``): its
+digits are 14 px tall, the least a back row reads."""
 
 HIGHLIGHT = QColor("#D55E00")
 BEYOND_TRAINED = QColor("#B00020")
@@ -41,20 +48,57 @@ def symmetric_limit(*arrays: np.ndarray | None, floor: float = 1.0) -> float:
     return float(np.ceil(largest * 2) / 2)
 
 
-def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat) -> None:
-    """Levels ±limit and ticks written in the language's number format (−0,5 in Portuguese)."""
-    key = (limit, numbers)
+def colour_bar_ticks(limit: float, numbers: NumberFormat, most: int | None = None) -> list[tuple[float, str]]:
+    """Ticks of a colour bar running −limit .. +limit, written in the language's number format
+    (−0,5 in Portuguese): every 0.5 up to ±3; past that, multiples of a round step (2, 5, 2e5 …)
+    through 0, about six a side. ``most`` caps how many there are: a short bar
+    labels every second or fourth of them (both ends kept when the step allows, always symmetric
+    about 0) rather than labels on top of each other."""
+
+    def ticks(factor: int) -> np.ndarray:
+        step = 0.5 * factor if limit <= 3 else tick_step(limit / 6) * factor
+        if limit <= 3 and math.isclose(2 * limit / step, round(2 * limit / step)):
+            return np.arange(-limit, limit + step / 2, step)  # both ends labelled
+        count = int(limit // step)
+        return step * np.arange(-count, count + 1)
+
+    values = ticks(1)
+    for factor in (2, 4, 8):
+        if most is None or len(values) <= most:
+            break
+        values = ticks(factor)
+    return [(float(v), numbers.short(float(v))) for v in values]
+
+
+def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat, most: int | None = None) -> None:
+    """Levels ±limit and ticks written in the language's number format (see :func:`colour_bar_ticks`)."""
+    key = (limit, numbers, most)
     if getattr(bar, "_drawn_levels_key", None) == key:
         return
     bar._drawn_levels_key = key
-    bar.setLevels(low=-limit, high=limit)
-    if limit <= 3:
-        values = np.arange(-limit, limit + 0.25, 0.5)
-    else:  # multiples of a round step (2, 5, 2e5 …) through 0, at most about a dozen of them
-        step = tick_step(limit / 6)
-        count = int(limit // step)
-        values = step * np.arange(-count, count + 1)
-    bar.axis.setTicks([[(float(v), numbers.short(float(v))) for v in values]])
+    if bar.levels() != (-limit, limit):
+        bar.setLevels(low=-limit, high=limit)
+    bar.axis.setTicks([colour_bar_ticks(limit, numbers, most)])
+
+
+def align_colour_bar(bar: pg.ColorBarItem, plot: pg.PlotItem, tick_font: QFont) -> None:
+    """Run ``bar`` along the cells of ``plot`` (not its title and column names), with room above
+    and below for half a tick label: the labels at the bar's ends were cut by the edge of the view."""
+    half = math.ceil(QFontMetrics(tick_font).height() / 2)
+    cells = plot.getViewBox().sceneBoundingRect()
+    top = max(half, round(cells.top() - plot.sceneBoundingRect().top()))
+    bottom = max(half, round(plot.sceneBoundingRect().bottom() - cells.bottom()))
+    margins = (1.0, float(top), 1.0, float(bottom))
+    if bar.layout.getContentsMargins() != margins:
+        bar.layout.setContentsMargins(*margins)
+
+
+def stage_label_font(appearance: Appearance, bold: bool = False) -> QFont:
+    """The type of labels on stage (:data:`STAGE_LABEL_PX` at 768 lines, growing with the screen)."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px(STAGE_LABEL_PX))
+    font.setBold(bold)
+    return font
 
 
 def tick_step(at_least: float) -> float:

@@ -82,6 +82,7 @@ class PollStage(ListeningView, QWidget):
         column.addStretch(1)
         self._text = text
         self._column = False
+        self._compact = False
         layout = self._layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self._column_margin = layout.contentsMargins().left()  # the style's
         layout.setContentsMargins(ROW_MARGIN, ROW_MARGIN, ROW_MARGIN, ROW_MARGIN)
@@ -118,7 +119,7 @@ class PollStage(ListeningView, QWidget):
         self._warning = message or None
         self.warning.setText(self._warning or "")
         self.warning.setVisible(self._warning is not None)
-        self.hint.setVisible(self._warning is None and not self._column)
+        self._show_hint()
 
     def set_column(self, column: bool) -> None:
         """The code above the text (a panel beside the views), or beside it (a band: the default)."""
@@ -129,10 +130,22 @@ class PollStage(ListeningView, QWidget):
             margin = self._column_margin if column else ROW_MARGIN
             self._layout.setContentsMargins(margin, margin, margin, margin)
             self._layout.setStretch(1, 0 if column else 1)  # in a column the code takes what is left
-            # A column has no room for the hint: the title says what to do (a warning still shows).
-            self.hint.setVisible(not column and self._warning is None)
+            self._show_hint()
             self._on_scale_changed()
-            self._fit_code()
+            self.fit_code()
+
+    def _show_hint(self) -> None:
+        """The hint (scan the code, or open the address) where there is room for it: not in a
+        column or a row beside the lesson (the title says what to do), nor under a warning."""
+        self.hint.setVisible(not (self._column or self._compact) and self._warning is None)
+
+    def set_compact(self, compact: bool) -> None:
+        """Smaller type and no hint (a row beside the lesson in a narrow window, where the lesson's
+        text shares the height); as a column does."""
+        if compact != self._compact:
+            self._compact = compact
+            self._show_hint()
+            self._on_scale_changed()
 
     def height_for_code(self, side: float) -> int:
         """The height this stage needs, as a row, to draw a code at least ``side`` px tall (its quiet
@@ -140,6 +153,20 @@ class PollStage(ListeningView, QWidget):
         modules = self.qr.modules() or TYPICAL_MODULES
         margins = self._layout.contentsMargins()
         return -(-int(side) // modules) * modules + margins.top() + margins.bottom()
+
+    def row_height(self, width: int, height: int) -> int:
+        """The height a row ``width`` px wide needs, ``height`` at least: the code as tall as the row
+        allows (at most its share of the width), and the text beside it whole (a long address
+        breaks onto another line)."""
+        margins = self._layout.contentsMargins()
+        for _ in range(3):  # a taller row has a larger code and a narrower text: settles in a pass or two
+            side = max(MIN_QR_PX, min(height - margins.top() - margins.bottom(), int(width * QR_SHARE_OF_WIDTH)))
+            text_width = width - side - self._layout.spacing() - margins.left() - margins.right()
+            needed = self._text.heightForWidth(text_width) + margins.top() + margins.bottom()
+            if needed <= height:
+                break
+            height = needed
+        return height
 
     def column_height(self, width: int, code: int = MIN_QR_PX) -> int:
         """The height a column ``width`` px wide needs to show the text whole under a code ``code``
@@ -173,7 +200,7 @@ class PollStage(ListeningView, QWidget):
         self.set_count(self._count, self._addresses)
         self.message.setText(self._problem or self.tr("The class poll is closed."))
         if self._column:
-            self._fit_code()  # the text's height changed with its words
+            self.fit_code()  # the text's height changed with its words
 
     def _on_scale_changed(self, *_: object) -> None:
         appearance = self._appearance
@@ -194,8 +221,9 @@ class PollStage(ListeningView, QWidget):
             self.count.setFont(font(40, bold=True))
             self.message.setFont(font(26, bold=True))
         else:
-            # A column beside the views shares its height with the lesson: a little smaller there.
-            big = 0.8 if self._column else 1.0
+            # A column beside the views (or a row beside the lesson) shares its height with the
+            # lesson: a little smaller there.
+            big = 0.8 if self._column or self._compact else 1.0
             mono = scaled_font(appearance, 14 * big, bold=True)
             mono.setStyleHint(QFont.StyleHint.Monospace)
             mono.setFamily("monospace")
@@ -205,13 +233,15 @@ class PollStage(ListeningView, QWidget):
             self.address.setFont(mono)
             self.count.setFont(scaled_font(appearance, 20 * big, bold=True))
             self.message.setFont(scaled_font(appearance, 14, bold=True))
-        self._fit_code()
+        self.fit_code()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_code()
+        self.fit_code()
 
-    def _fit_code(self) -> None:
+    def fit_code(self) -> None:
+        """The code as large as the stage's present size allows (called on resize; and by a band
+        that sized the stage while hidden, when Qt delivers the resize only as it shows)."""
         if self._column:  # as large as the column's width and what the whole text leaves of its height
             self.qr.setMinimumSize(MIN_QR_PX, MIN_QR_PX)
             self.qr.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)

@@ -20,7 +20,7 @@ MIN_TEXT_PX = 14
 
 
 class RealClockFaces(QWidget):
-    """A grid of clock faces that fits the widget: face i turns token p (1-based) by (p − 1)·θ_i.
+    """A grid of clock faces that fits the widget: face i turns the token at position t (from 1) by (t − 1)·θ_i.
 
     Hands start at twelve o'clock and turn clockwise, as on the toy's clock. Faces carry a title
     "i = …" only when they are big enough for ``MIN_TEXT_PX`` type; otherwise ``hovered`` tells the
@@ -52,7 +52,7 @@ class RealClockFaces(QWidget):
         return int(self.theta.size)
 
     def hand_angles(self) -> np.ndarray:
-        """(pairs, hands) angles in [0, 2π): hand p − 1 of face i is turned by (p − 1)·θ_i."""
+        """(pairs, hands) angles in [0, 2π): hand t − 1 of face i is turned by (t − 1)·θ_i."""
         hands = np.arange(min(self.tokens, MAX_HANDS), dtype=float)
         return np.mod(np.outer(self.theta, hands), 2 * np.pi)
 

@@ -31,7 +31,7 @@ _LAYER_TYPE_PENS = {"full_attention": "#0072B2", "sliding_attention": "#D55E00"}
 class RealPositions(RefreshWhenShown, ListeningView, QWidget):
     """Learned: P as a heatmap, its cosine similarity beside the sinusoidal one, its first principal
     components and its singular values. RoPE: θ_i per pair (one curve per layer type when they
-    differ) and a grid of clocks, one face per pair i, each token's hand turned by (p − 1)·θ_i
+    differ) and a grid of clocks, one face per pair i, each token's hand turned by (t − 1)·θ_i
     (hover a face for its i and θ_i). ALiBi: the slope of every head and the bias −m·(i − j) that
     the chosen head adds to its scores, as the ALiBi view shows the toy's."""
 
@@ -257,7 +257,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
             self._show_readout(self.faces.hovered_pair)
             pairing = self.tr("pairs (j, j + {0})").format(rope.rotary_dim // 2) if rope.pairing == "halves" \
                 else self.tr("pairs (2i, 2i + 1)")
-            self.caption.setText(self.tr("RoPE adds nothing to X: in attention, q and k turn by (p − 1)·θ_i on "
+            self.caption.setText(self.tr("RoPE adds nothing to X: in attention, q and k turn by (t − 1)·θ_i on "
                                          "dimensions {0}–{1} of {2}, {3}.").format(
                                              rope.rotated_from, rope.rotated_from + rope.rotary_dim - 1,
                                              rope.query_width, pairing))

@@ -1,4 +1,4 @@
-"""The RoPE clock: each dimension pair is a clock face, each token a hand turned by (p − 1)·θ_i.
+"""The RoPE clock: each dimension pair is a clock face, each token a hand turned by (t − 1)·θ_i.
 
 The faces are drawn by :class:`~visualizer.views.clock_faces.ClockFaces`, the controls live in
 :class:`~visualizer.views.clock_controls.ClockControls`; this widget holds the state (the sweep,
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -30,6 +30,9 @@ FRAME_MS = 16  # ~60 frames per second
 LESSON_THETA = 0.5
 PAIRS_PX = 22
 """Type of the lesson pairs' scores while presenting, in pixels at 1024 × 768 (digits 16 px)."""
+PAIRS_FILL, PAIRS_GROWTH = 0.92, 1.5
+"""Presenting, the pairs' type grows until the widest line takes this share of its column, at most
+this much: the lesson's punchline (same score for (3, 1) and (10, 8)) where the column had room."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     """RoPE as clock hands.
 
     Face i is the dimension pair (2i, 2i+1), turning θ_i radians per position. The token at
-    position p has a hand at (p − 1 + s)·θ_i, where s is the sweep offset: play (Space) or drag
+    position t has a hand at (t − 1 + s)·θ_i, where s is the sweep offset: play (Space) or drag
     the slider and every hand turns, yet the angle between any two hands, and so their score,
     stays the same. "Lesson example" switches to the lesson's one pair with θ = 0.5.
     """
@@ -125,7 +128,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         return self._model.theta()
 
     def hand_positions(self) -> np.ndarray:
-        """p − 1 (+ the sweep s) for each hand, the multiple of θ_i it is turned by; shape (hands,).
+        """t − 1 (+ the sweep s) for each hand, the multiple of θ_i it is turned by; shape (hands,).
 
         Positions are 1-based on screen and the first one is not turned, as everywhere in the app.
         """
@@ -134,7 +137,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         return np.arange(self._model.n, dtype=float) + self._offset
 
     def hand_angles(self) -> np.ndarray:
-        """Angle of every hand on every face, (p − 1 + s)·θ_i mod 2π; shape (pairs, hands)."""
+        """Angle of every hand on every face, (t − 1 + s)·θ_i mod 2π; shape (pairs, hands)."""
         return np.mod(np.outer(self.thetas(), self.hand_positions()), 2 * np.pi)
 
     def picked_hands(self) -> tuple[int, ...]:
@@ -298,14 +301,29 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.controls.restyle(self.appearance, self.lesson_mode)
-        font = QFont()
-        if self.appearance.presenting:
-            font.setPixelSize(self.appearance.stage_px(PAIRS_PX))
-        else:
-            font.setPointSizeF(self.appearance.pt(11))
-        self.pairs.setFont(font)
+        self._fit_pairs_font()
         self.faces.update_minimum_height()
         self.faces.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_pairs_font()
+
+    def _fit_pairs_font(self) -> None:
+        """The pairs' type: the window's, or presenting the stage's, larger as the column allows."""
+        font = QFont(self.pairs.font())  # bold or not as the window's type is
+        if not self.appearance.presenting:
+            font.setPointSizeF(self.appearance.pt(11))
+        else:
+            least = self.appearance.stage_px(PAIRS_PX)
+            font.setPixelSize(least)
+            lines = self.pairs.text().split("\n") if self.pairs.text() else []
+            room = min(self.controls.width(), self.pairs.contentsRect().width() or self.controls.width()) * PAIRS_FILL
+            if lines and room > 0:
+                widest = max(QFontMetrics(font).horizontalAdvance(line) for line in lines)
+                font.setPixelSize(max(least, min(int(least * room / widest), int(least * PAIRS_GROWTH))))
+        if font != self.pairs.font():
+            self.pairs.setFont(font)
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -349,6 +367,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
                 "The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift "
                 "both by 7 to (10, 8): same score. (4, 1) is one step further apart."))
             self.pairs.setText(self._pairs_text())
+            self._fit_pairs_font()
         else:
             a, b = self._picked
             positions = self.hand_positions()
@@ -360,7 +379,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
                     "score ⟨R_m q, R_n k⟩ = {4}").format(
                     numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
                     numbers.short(positions[a] - positions[b], 2), ", ".join(gaps), score))
-            scheme_note = self.tr("Every hand turns by (p − 1 + s)·θ_i. Sweep s: all hands turn, "
+            scheme_note = self.tr("Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, "
                                   "the angles between them, and the score, stay put.")
             # The attention view shows scaled scores: say why its numbers are smaller.
             scheme_note += " " + self.tr("The score here is the plain dot product; the attention view "

@@ -13,6 +13,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 
+from .painted_text import PaintedText
+
 
 class RowTexts(pg.GraphicsWidget):
     """Texts drawn at the vertical centres of rows of a :class:`pyqtgraph.ViewBox`.
@@ -77,6 +79,24 @@ class RowTexts(pg.GraphicsWidget):
         y = self.mapFromScene(self._view.mapViewToScene(QPointF(0, self._first_row + row + 0.5))).y()
         height = QFontMetrics(self._font).height()
         return QRectF(0, y - height / 2, self.width(), height)
+
+    def painted_texts(self) -> list[PaintedText]:
+        """Every text as it is painted, in this item's coordinates (the label survey measures them)."""
+        if self._view is None:
+            return []
+        kind = "row number" if self.numbers else "row label"
+        texts = []
+        for row, text in enumerate(self._texts):
+            if not text:
+                continue
+            font = QFont(self._font)
+            font.setBold(self._bold[row])
+            metrics = QFontMetrics(font)
+            box = self.row_rect(row).adjusted(self._padding, 0, -self._padding, 0)
+            width = metrics.horizontalAdvance(text)
+            left = box.left() if self._align & Qt.AlignmentFlag.AlignLeft else box.right() - width
+            texts.append(PaintedText(text, font, QRectF(left, box.top(), width, box.height()), kind))
+        return texts
 
     def _fit_width(self) -> None:
         bold = QFont(self._font)

@@ -13,7 +13,7 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .heatmap import Heatmap
 from .lazy import RefreshWhenShown
-from .matrix_row import COLOUR_BAR_WIDTH_PRESENTING, MatrixRow
+from .matrix_row import MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
@@ -61,7 +61,7 @@ class ComparisonRow(MatrixRow):
         shown = [h for h in self.heatmaps if h.plot.isVisible()]
         axes = [h.plot.getAxis("left") for h in shown]
         axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
-        bar = appearance.px(COLOUR_BAR_WIDTH_PRESENTING)
+        bar = self.colour_bar_width()
         # Every column keeps its spacing, even an empty one.
         layout = self.ci.layout
         left, _, right, _ = layout.getContentsMargins()

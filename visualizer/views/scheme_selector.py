@@ -22,13 +22,18 @@ def scheme_names() -> dict[str, str]:
 
 class SchemeSelector(ListeningView, QGroupBox):
     """Five radio buttons over ``model.scheme`` side by side, the verdict under each, and a note
-    that says where position enters (and that nothing is added to X when that is so)."""
+    that says where position enters (and that nothing is added to X when that is so).
+
+    In a short window (:meth:`set_short`: a laptop's 768 lines) the verdicts leave their row: the
+    chosen scheme's verdict opens the note, and each button's tooltip keeps its own. Presenting,
+    only the names stay (the lesson's caption does the talking)."""
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
         self._compact = False
+        self._short = False
         self._group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         self.verdicts: dict[str, QLabel] = {}
@@ -77,11 +82,11 @@ class SchemeSelector(ListeningView, QGroupBox):
     def note_text(self, scheme: str) -> str:
         """Where position enters under ``scheme``."""
         if scheme == "learned":
-            return self.tr("X = E[ids] + P: row P_p of a trained table is added at position p "
-                           "({0} positions in the toy).").format(self._model.trained_length)
+            return self.tr("x_t = E[i_t] + P_t: row t of a trained table is added at position t, counted "
+                           "from 1 ({0} positions in the toy).").format(self._model.trained_length)
         if scheme == "sinusoidal":
-            return self.tr("X = E[ids] + PE(t): a computed sin/cos vector is added, "
-                           "t counted from 0.")
+            return self.tr("x_t = E[i_t] + PE(t − 1): a computed sin/cos vector is added (its formula "
+                           "counts from 0).")
         if scheme == "rope":
             return self.tr("Nothing is added to X. Position enters inside attention: q and k "
                            "are rotated, so scores depend only on distance.")
@@ -95,6 +100,22 @@ class SchemeSelector(ListeningView, QGroupBox):
         """True while presenting: one row of names; the lesson's caption does the talking."""
         return self._compact
 
+    def is_short(self) -> bool:
+        """True in a short window: the chosen verdict in the note, the others in tooltips."""
+        return self._short
+
+    def set_short(self, short: bool) -> None:
+        """Give the views the verdicts' row (a short window) or take it back."""
+        if short != self._short:
+            self._short = short
+            self._show_parts()
+            self.note.setText(self._note())
+
+    def _show_parts(self) -> None:
+        for verdict in self.verdicts.values():
+            verdict.setVisible(not (self._compact or self._short))
+        self.note.setVisible(not self._compact)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         # A narrow window wraps a verdict onto a fourth line: make room rather than cut it.
@@ -105,7 +126,10 @@ class SchemeSelector(ListeningView, QGroupBox):
                 verdict.setMinimumHeight(needed)
 
     def _note(self) -> str:
-        return self.note_text(self._model.scheme)
+        scheme = self._model.scheme
+        if self._short:  # the verdicts' row is gone: the chosen one opens the note
+            return self.verdict_texts()[scheme] + " " + self.note_text(scheme)
+        return self.note_text(scheme)
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -113,6 +137,7 @@ class SchemeSelector(ListeningView, QGroupBox):
         names, verdicts = self.names(), self.verdict_texts()
         for scheme in SCHEMES:
             self.buttons[scheme].setText(names[scheme])
+            self.buttons[scheme].setToolTip(verdicts[scheme])
             self.verdicts[scheme].setText(verdicts[scheme])
         self.note.setText(self._note())
 
@@ -125,8 +150,7 @@ class SchemeSelector(ListeningView, QGroupBox):
         compact = self._appearance.presenting
         if compact != self._compact:  # presenting: one row of names; the lesson's caption does the talking
             self._compact = compact
-            for label in (*self.verdicts.values(), self.note):
-                label.setVisible(not compact)
+            self._show_parts()
             self.setTitle("" if compact else self.tr("Position scheme"))
         self.setFont(scaled_font(self._appearance, 11, bold=True))
         for scheme in SCHEMES:

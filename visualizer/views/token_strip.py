@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPixmap,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +32,8 @@ from ..itemmodels import TokenStripModel
 from ..itemmodels.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, token_colour
+from .painted_text import PaintedText
+from .palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, stage_label_font, token_colour
 from .protocol import ListeningView
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -50,16 +52,42 @@ class ChipDelegate(QStyledItemDelegate):
         self._cache: dict[tuple[object, ...], QPixmap] = {}
         # Presenting, the chips are one compact line: the step's stage needs the height.
         self._token_font = scaled_font(self._appearance, 12 if self._appearance.presenting else 16, bold=True)
-        self._small_font = scaled_font(self._appearance, 9)
+        # The position is a label the back row reads too: the stage's label type while presenting.
+        self._small_font = stage_label_font(self._appearance) if self._appearance.presenting \
+            else scaled_font(self._appearance, 9)
         self._metrics = QFontMetrics(self._token_font)
+
+    def _position_width(self) -> int:
+        """Room for a two-digit position beside the token (presenting)."""
+        return QFontMetrics(self._small_font).horizontalAdvance("88") + self._appearance.px(8)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         metrics = self._metrics
         text_width = metrics.horizontalAdvance(index.data() or "")
         px = self._appearance.px
         if self._appearance.presenting:  # one compact line: "position token"
-            return QSize(text_width + px(40), metrics.height() + px(12))
+            return QSize(text_width + self._position_width() + px(20), max(metrics.height(), QFontMetrics(
+                self._small_font).height()) + px(12))
         return QSize(max(px(64), text_width + px(28)), px(82))
+
+    def chip_texts(self, size: QSize, position: int, text: str, token_id: int, beyond: bool) -> list[PaintedText]:
+        """What a chip of ``size`` says and where (in the chip's coordinates): its position, the
+        token and (in the window) its id, or "no P" past the learned table."""
+        px = self._appearance.px
+        rect = QRect(0, 0, size.width(), size.height()).adjusted(px(4), px(4), -px(4), -px(4))
+        if self._appearance.presenting:
+            # The chips are not the point of most steps: position and token on one line.
+            number = QRectF(rect.adjusted(px(6), 0, 0, 0))
+            number.setWidth(self._position_width() - px(6))
+            return [PaintedText(f"{position + 1}", self._small_font, number, "position"),
+                    PaintedText(text, self._token_font, QRectF(rect.adjusted(self._position_width(), 0, 0, 0)),
+                                "token")]
+        top = QRectF(rect.left(), rect.top() + px(3), rect.width(), px(18))
+        bottom = QRectF(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
+        return [PaintedText(f"{position + 1}", self._small_font, top, "position"),
+                PaintedText(text, self._token_font, QRectF(rect), "token"),
+                PaintedText(self.tr("no P") if beyond else self.tr("id {0}").format(token_id), self._small_font,
+                            bottom, "id")]
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         # Chips are drawn once into a pixmap per look and reused: a move repaints every chip,
@@ -96,27 +124,15 @@ class ChipDelegate(QStyledItemDelegate):
             painter.setPen(border)
             painter.setBrush(QBrush(fill))
             painter.drawRoundedRect(rect, px(10), px(10))
-            painter.setPen(option.palette.color(QPalette.ColorRole.Text))  # readable in light and dark themes
-            if self._appearance.presenting:
-                # The chips are not the point of most steps: position and token on one line.
-                painter.setFont(self._small_font)
-                painter.drawText(rect.adjusted(px(6), 0, 0, 0), Qt.AlignmentFlag.AlignVCenter,
-                                 f"{int(str(position)) + 1}")
-                painter.setFont(self._token_font)
-                painter.drawText(rect.adjusted(px(22), 0, 0, 0), Qt.AlignmentFlag.AlignCenter, str(text or ""))
-                return pixmap
-            painter.setFont(self._small_font)
-            top = QRect(rect.left(), rect.top() + px(3), rect.width(), px(18))
-            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, f"{int(str(position)) + 1}")
-            painter.setFont(self._token_font)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(text or ""))
-            painter.setFont(self._small_font)
-            bottom = QRect(rect.left(), rect.bottom() - px(21), rect.width(), px(18))
-            id_text = self.tr("id {0}").format(token_id)
-            if beyond:
-                painter.setPen(BEYOND_TRAINED)
-                id_text = self.tr("no P")
-            painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, id_text)
+            text_pen = option.palette.color(QPalette.ColorRole.Text)  # readable in light and dark themes
+            aligned = {"position": Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft}
+            for piece in self.chip_texts(option.rect.size(), int(str(position)), str(text or ""),
+                                         int(str(token_id)), bool(beyond)):
+                painter.setPen(BEYOND_TRAINED if piece.kind == "id" and beyond else text_pen)
+                painter.setFont(piece.font)
+                flags = aligned.get(piece.kind, Qt.AlignmentFlag.AlignCenter) if self._appearance.presenting \
+                    else Qt.AlignmentFlag.AlignCenter
+                painter.drawText(piece.rect, flags, piece.text)
         finally:
             painter.end()
         return pixmap
@@ -265,6 +281,7 @@ class TokenStrip(ListeningView, QListView):
     # ---- model signals -------------------------------------------------------------------------
 
     def _on_reset(self) -> None:
+        self._fit_height()
         target, self._select_after_change = self._select_after_change, None
         if target is not None:
             self.select_position(target)
@@ -274,15 +291,55 @@ class TokenStrip(ListeningView, QListView):
 
     def _on_scale_changed(self) -> None:
         self.chip_delegate.restyle()
-        # Room for one row of chips; a long sentence wraps and scrolls.
-        if self._appearance.presenting:
-            self.setFixedHeight(QFontMetrics(scaled_font(self._appearance, 12, bold=True)).height()
-                                + self._appearance.px(22))
-        else:
-            self.setFixedHeight(self._appearance.px(92))
         self.setSpacing(self._appearance.px(2))
+        self._fit_height()
         self.scheduleDelayedItemsLayout()
         self.viewport().update()
+
+    def painted_texts(self) -> list[PaintedText]:
+        """What the chips in sight say, in the strip's coordinates (a chip scrolled out of the
+        viewport is not painted; one the viewport cuts is, in part)."""
+        texts = []
+        for position in range(self.strip_model.rowCount()):
+            index = self.strip_model.index(position)
+            rect = self.visualRect(index)
+            if not rect.intersects(self.viewport().rect()):
+                continue
+            origin = self.viewport().mapTo(self, rect.topLeft())
+            for piece in self.chip_delegate.chip_texts(rect.size(), position, index.data() or "",
+                                                       int(index.data(IdRole)), bool(index.data(BeyondTrainedRole))):
+                texts.append(PaintedText(piece.text, piece.font, piece.rect.translated(origin), piece.kind))
+        return texts
+
+    def rows_needed(self) -> int:
+        """Lines of chips the strip's width holds the sequence in (presenting: one, unless a long
+        sentence needs more; each line then gets its room rather than hiding chips below it)."""
+        option = QStyleOptionViewItem()
+        width, rows, used = max(1, self.viewport().width()), 1, 0
+        spacing = self.spacing()
+        for position in range(self.strip_model.rowCount()):
+            chip = self.chip_delegate.sizeHint(option, self.strip_model.index(position)).width() + 2 * spacing
+            if used and used + chip > width:
+                rows, used = rows + 1, 0
+            used += chip
+        return rows
+
+    def _fit_height(self) -> None:
+        """As tall as the lines of chips need: one presenting (more for a long sentence), room for
+        one line of large chips in the window (a long sentence wraps and scrolls)."""
+        if self._appearance.presenting:
+            option = QStyleOptionViewItem()
+            line = self.chip_delegate.sizeHint(option, self.strip_model.index(0)).height() if self._model.n \
+                else QFontMetrics(scaled_font(self._appearance, 12, bold=True)).height() + self._appearance.px(12)
+            height = self.rows_needed() * (line + 2 * self.spacing()) + 2 * self.frameWidth() + self._appearance.px(6)
+        else:
+            height = self._appearance.px(92)
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     def refresh(self) -> None:
         """Repaint the chips (the strip model resets itself when the tokens change)."""

@@ -97,6 +97,8 @@ class VocabularyTable(ListeningView, QWidget):
 
     def _apply_fonts(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
+        # Its own type: a header takes its view's only now and then (once the window had presented).
+        self.view.horizontalHeader().setFont(scaled_font(self._appearance, 9))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
         self.message.setFont(scaled_font(self._appearance, 10))

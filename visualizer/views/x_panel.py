@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -17,9 +17,9 @@ from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from .attention_preview import CHANGED, MOVED
-from .heatmap import Heatmap, add_heatmap
+from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
 from .lazy import RefreshWhenShown
-from .matrix_row import MatrixRow
+from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow
 from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
@@ -27,12 +27,14 @@ from .stage import fit_column_names
 from .staging import Staging, read_options
 
 BUILD_STEP_MS = 700
-STAGE_BAR_WIDTH = 46
 STAGE_OPERATOR_WIDTH = 20
 STAGE_OPERATOR_POINTS = 18
 STAGE_SPACING = 2
-"""Presenting, the X panel gives its numbers every pixel: a slimmer colour bar (its numbers stay
-15 px), narrower "+" and "=", less space between columns (unscaled pixels, points)."""
+"""Presenting, the X panel gives its numbers every pixel: narrower "+" and "=", less space between
+columns (unscaled pixels, points)."""
+SPARSE_TICKS = 5
+"""Presenting, a colour bar short of room for the numbers labels at most this many ticks (every
+second one: −2, −1, 0, 1, 2), on purpose."""
 CELL_FILL = 0.9
 """A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 
@@ -52,8 +54,12 @@ def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> in
 class XPanelRow(MatrixRow):
     """The three matrices of the X panel. Presenting, each gets the width its numbers need and the
     rest is shared in proportion; when the three cannot all print their numbers at the stage's size
-    (sinusoidal's three decimals at 1024 × 768), E[ids] steps back to a narrow picture so that PE
-    and X keep theirs (E's numbers were read on the steps before)."""
+    (sinusoidal's three decimals at 1024 × 768), the colour bar labels every second tick and then
+    E[ids] steps back to a narrow picture, so that PE and X keep theirs (E's numbers were read on
+    the steps before)."""
+
+    resized = Signal()
+    """The row changed size (the panel decides again what it has room for)."""
 
     def __init__(self, appearance: Appearance) -> None:
         super().__init__(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
@@ -66,6 +72,9 @@ class XPanelRow(MatrixRow):
         self.grows = [True, True, True]
         """Whether each matrix takes a share of the room left over (not "nothing": it has no numbers)."""
         self.prints_changed: Callable[[], None] = _nothing
+        self.window_needs: list[int] = [0, 0, 0]
+        """Width (px) each matrix needs to print its numbers in the window (at its least type)."""
+        self._sparse_ticks = False  # the bar labels every second tick, for the numbers' room
 
     def restyle(self) -> None:
         """As :class:`MatrixRow`; presenting, smaller operators and spacing (see the class)."""
@@ -77,37 +86,88 @@ class XPanelRow(MatrixRow):
             for label, symbol in self._operators:
                 label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
 
-    def fit_columns(self) -> None:
-        """As :class:`MatrixRow` in the window; presenting, widths by need (see the class)."""
-        appearance = self._appearance
-        if not appearance.presenting or not any(self.needs):
-            super().fit_columns()
-            return
-        px = appearance.px
-        fixed = {2 * index + 1: px(STAGE_OPERATOR_WIDTH) for index in range(len(self._operators))}
-        fixed[self.colour_bar_column] = px(STAGE_BAR_WIDTH)
+    def matrix_widths(self, free: int) -> list[int]:
+        """In the window, equal shares when every matrix prints its numbers in its share; otherwise
+        X first, then what is added, then E[ids] get the width their numbers need, as long as each
+        fits, and the others share the rest (sinusoidal's three decimals: X kept its numbers)."""
+        equal = super().matrix_widths(free)
+        needs = self.window_needs
+        if all(need <= width for need, width in zip(needs, equal, strict=True)):
+            return equal
+        granted: list[int] = []
+        for index in (2, 1, 0):  # in order, and no further than the first that does not fit
+            others = len(needs) - len(granted) - 1
+            if not needs[index] or sum(needs[i] for i in granted) + needs[index] + others * MIN_MATRIX_WIDTH > free:
+                break
+            granted.append(index)
+        rest = [i for i in range(len(needs)) if i not in granted]
+        left = free - sum(needs[i] for i in granted)
+        widths = [0] * len(needs)
+        for index in rest:
+            widths[index] = max(MIN_MATRIX_WIDTH, left // len(rest))
+        for index in granted:
+            widths[index] = needs[index] + (0 if rest else left * needs[index] // max(1, sum(needs)))
+        return widths
+
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
+
+    def tick_cap(self) -> int | None:
+        """As :class:`MatrixRow`; at most :data:`SPARSE_TICKS` while the numbers need the bar's room."""
+        cap = super().tick_cap()
+        if self._sparse_ticks:
+            return SPARSE_TICKS if cap is None else min(cap, SPARSE_TICKS)
+        return cap
+
+    def _plan(self, bar: int) -> tuple[list[bool], list[int], int]:
+        """Which matrices print their numbers beside a colour bar ``bar`` px wide: (prints, the
+        width each matrix needs, the width left to share)."""
+        px = self._appearance.px
+        fixed = 2 * px(STAGE_OPERATOR_WIDTH) + bar
         axes = [h.plot.getAxis("left") for h in self.heatmaps]
         axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
         layout = self.ci.layout
         left, _, right, _ = layout.getContentsMargins()
-        spacing = layout.horizontalSpacing() * (len(self.heatmaps) + len(fixed))
-        free = int(self.width() - left - right - spacing - px(8) - sum(fixed.values()) - sum(axis_widths))
+        spacing = layout.horizontalSpacing() * (len(self.heatmaps) + len(self._operators) + 1)
+        free = int(self.width() - left - right - spacing - px(8) - fixed - sum(axis_widths))
         prints = [True, True, True]
         needs = list(self.needs)
         if sum(needs) > free:  # E[ids] becomes a picture first
             prints[0], needs[0] = False, self.picture_width
         if sum(needs) > free:  # nothing fits: equal pictures, as in the window
-            super().fit_columns()
             prints = [False, False, False]
-            if prints != self.prints:
-                self.prints = prints
-                self.prints_changed()
+        return prints, needs, free
+
+    def fit_columns(self) -> None:
+        """As :class:`MatrixRow` in the window; presenting, widths by need (see the class)."""
+        appearance = self._appearance
+        if not appearance.presenting or not any(self.needs):
+            self._set_sparse_ticks(False)
+            super().fit_columns()
             return
+        full = self.colour_bar_width(self.bar_ticks())
+        prints, needs, free = self._plan(full)
+        sparse = False
+        if not all(prints):  # fewer ticks, narrower bar: does another matrix print?
+            sparse_bar = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS))
+            sparse_plan = self._plan(sparse_bar)
+            if sum(sparse_plan[0]) > sum(prints):
+                sparse, (prints, needs, free) = True, sparse_plan
+        self._set_sparse_ticks(sparse)
+        if not any(prints):
+            super().fit_columns()
+            self._set_prints(prints)
+            return
+        px = appearance.px
+        widths = {2 * index + 1: px(STAGE_OPERATOR_WIDTH) for index in range(len(self._operators))}
+        widths[self.colour_bar_column] = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS if sparse else None))
+        axes = [h.plot.getAxis("left") for h in self.heatmaps]
+        axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
         extra = max(0, free - sum(needs))
         weights = [need if printing and grows else 0 for need, printing, grows in zip(needs, prints, self.grows,
                                                                                       strict=True)]
         total = sum(weights) or 1
-        widths = dict(fixed)
         for column, need, weight, axis_width, heatmap in zip(self.matrix_columns, needs, weights, axis_widths,
                                                                self.heatmaps, strict=True):
             matrix = need + extra * weight // total
@@ -117,7 +177,15 @@ class XPanelRow(MatrixRow):
         if ordered != self._column_widths:
             self._column_widths = ordered
             for column in sorted(widths):
-                layout.setColumnFixedWidth(column, widths[column])
+                self.ci.layout.setColumnFixedWidth(column, widths[column])
+        self._set_prints(prints)
+
+    def _set_sparse_ticks(self, sparse: bool) -> None:
+        if sparse != self._sparse_ticks:
+            self._sparse_ticks = sparse
+            self._fit_colour_bar_ticks()
+
+    def _set_prints(self, prints: list[bool]) -> None:
         if prints != self.prints:
             self.prints = prints
             self.prints_changed()
@@ -165,6 +233,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
         self.graphics = XPanelRow(appearance)
         self.graphics.prints_changed = self._on_prints_changed
+        self.graphics.resized.connect(self._on_graphics_resized)
         self.lookup, self.added, self.result = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
@@ -333,6 +402,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         appearance = self._appearance
         if not appearance.presenting:
             self.graphics.needs = [0, 0, 0]
+            self._set_window_needs(E_rows, P_rows, X)
             return
         font = QFont()
         font.setPixelSize(appearance.stage_px())
@@ -359,6 +429,24 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.graphics.grows = [True, P_rows is not None, True]
         if needs != self.graphics.needs:
             self.graphics.needs = needs
+            self.graphics.fit_columns()
+
+    def _set_window_needs(self, E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray) -> None:
+        """Tell the row how wide each matrix must be to print its numbers in the window, at the
+        least type the window prints (heatmap.CellLabels: the widest fills 85% of its cell)."""
+        font = scaled_font(self._appearance, 10, bold=True)
+        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
+        numbers, d = self._appearance.numbers, self._model.d
+        metrics = QFontMetrics(font)
+
+        def need(values: np.ndarray | None) -> int:
+            finite = values[np.isfinite(values)] if values is not None else np.array([])
+            widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+            return d * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
+
+        needs = [need(E_rows), need(P_rows), need(X)]
+        if needs != self.graphics.window_needs:
+            self.graphics.window_needs = needs
             self.graphics.fit_columns()
 
     def _added_title(self) -> str:
@@ -420,9 +508,35 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         """True while the staged token's rows before and after the last change are shown."""
         return self.before.plot.isVisible()
 
+    def _compare_height(self) -> int:
+        """The height of the row of the token's before and after: a title, the column names and one
+        row as tall as X's rows."""
+        row_height = max(self._appearance.px(34), self._appearance.stage_px(22) * 3 // 2)
+        title = QFont()
+        title.setPointSizeF(self._appearance.pt(11))
+        # A title wrapped onto two lines (a narrow window) is as tall as it has become.
+        titles = max(QFontMetrics(title).height(),
+                     *(heatmap.plot.titleLabel.minimumHeight() for heatmap in (self.before, self.after)))
+        return titles + QFontMetrics(self.before.label_font()).height() + row_height + self._appearance.px(12)
+
+    def _compare_fits(self) -> bool:
+        """In the window, the before and after show only where X keeps rows tall enough for its
+        numbers under them (the answer's caption says the old and the new row in words too);
+        presenting, the stage is laid out for them."""
+        if self._appearance.presenting or self.graphics.height() <= 0:
+            return True
+        x_plot = self.result.plot
+        header = x_plot.size().height() - x_plot.getViewBox().size().height()
+        room = self.graphics.height() - self._compare_height() - header - self._appearance.px(8)
+        return room / max(1, self._model.n) >= MIN_WINDOW_NUMBER_PX / WINDOW_ROW_FILL
+
+    def _on_graphics_resized(self) -> None:
+        if self._before_after is not None and self._compare_fits() != self.compare_shown():
+            self._show_before_after()
+
     def _show_before_after(self) -> None:
         """The staged token's row before the last change, under P, and now, under X."""
-        rows = self.before_after_rows()
+        rows = self.before_after_rows() if self._compare_fits() else None
         layout = self.graphics.ci
         self._show_compare(rows is not None)
         if rows is None:
@@ -442,14 +556,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             fit_column_names(heatmap, self._appearance)
         size = f"{self._appearance.pt(20):.0f}pt"
         self._arrow.setText("→", size=size, bold=True, color=self._appearance.foreground)
-        # A title, the column names and one row as tall as X's rows.
-        row_height = max(self._appearance.px(34), self._appearance.stage_px(22) * 3 // 2)
-        title = QFont()
-        title.setPointSizeF(self._appearance.pt(11))
-        names = QFont()
-        names.setPixelSize(self._appearance.stage_px(15) if self._appearance.presenting else self._appearance.px(12))
-        height = QFontMetrics(title).height() + QFontMetrics(names).height() + row_height + self._appearance.px(12)
-        layout.layout.setRowFixedHeight(1, height)
+        layout.layout.setRowFixedHeight(1, self._compare_height())
 
     def _nothing_added_caption(self) -> str:
         scheme = self._model.scheme
@@ -463,10 +570,11 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         n, d = self._model.n, self._model.d
         beyond = self._model.beyond_trained_length()
         text = self.tr("X has n × d = {0} × {1} numbers, one row per token.").format(n, d)
-        if beyond:
-            text += " " + self.tr(
-                "Positions {0} have no row of P: the learned table stops at {1}.").format(
-                ", ".join(str(p + 1) for p in beyond), self._model.trained_length)
+        if beyond:  # one position or several: each language says it in its own number
+            listed, stop = ", ".join(str(p + 1) for p in beyond), self._model.trained_length
+            text += " " + (self.tr("Position {0} has no row of P: the learned table stops at {1}.") if len(beyond) == 1
+                           else self.tr("Positions {0} have no row of P: the learned table stops at {1}.")).format(
+                listed, stop)
         return text
 
     # ---- build step by step -------------------------------------------------------------------
