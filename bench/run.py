@@ -265,6 +265,9 @@ def handout_export(app: QApplication) -> list[Row]:
 
 FLOOR_IMPORT = "import numpy, psygnal, PySide6.QtWidgets, pyqtgraph"
 """The import floor: what any window of this app needs before it has done anything."""
+FROZEN_FLOOR_IMPORT = f"import gc; gc.disable(); {FLOOR_IMPORT}; gc.freeze(); gc.enable()"
+"""The same imports with the collector handled as ``main.py`` handles it (off while starting, then
+what the start made frozen): the app against this floor is the app's own share of the start."""
 COLD_START_PAIRS = 10
 
 
@@ -281,6 +284,7 @@ def cold_start() -> list[Row]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     app = [sys.executable, "main.py", "--screenshot", str(shot)]
     floor = [sys.executable, "-c", FLOOR_IMPORT]
+    frozen_floor = [sys.executable, "-c", FROZEN_FLOOR_IMPORT]
 
     def launch(command: list[str]) -> tuple[float, float]:
         """Wall and CPU seconds of one whole process."""
@@ -291,19 +295,25 @@ def cold_start() -> list[Row]:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
-    launch(app), launch(floor)  # warm-up: the file cache, not the figures
+    launch(app), launch(floor), launch(frozen_floor)  # warm-up: the file cache, not the figures
     pairs = [(launch(app), launch(floor)) for _ in range(COLD_START_PAIRS)]
-    wall_ratios = [a[0] / b[0] for a, b in pairs]
-    cpu_ratios = [a[1] / b[1] for a, b in pairs]
+    frozen_pairs = [(launch(app), launch(frozen_floor)) for _ in range(COLD_START_PAIRS)]
+
+    def spread(ratios: list[float]) -> str:
+        return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+
     app_s = statistics.median(a[0] for a, _ in pairs)
     floor_s = statistics.median(b[0] for _, b in pairs)
     return [
         ("cold start: main.py --screenshot", f"{app_s:.2f} s", "—"),
         (f"floor: {FLOOR_IMPORT}", f"{floor_s:.2f} s", "—"),
         (f"cold start / floor, {COLD_START_PAIRS} pairs: median (min–max)",
-         f"{statistics.median(wall_ratios):.2f}× ({min(wall_ratios):.2f}–{max(wall_ratios):.2f})", "≤ 1.3×"),
-        ("the same in CPU time", f"{statistics.median(cpu_ratios):.2f}× ({min(cpu_ratios):.2f}–{max(cpu_ratios):.2f})",
-         "≤ 1.3×"),
+         spread([a[0] / b[0] for a, b in pairs]), "≤ 1.3×"),
+        ("the same in CPU time", spread([a[1] / b[1] for a, b in pairs]), "≤ 1.3×"),
+        # main.py keeps the collector off while starting, which spares the floor's own imports too:
+        # against a floor spared the same way, what is left is the app's own share.
+        ("cold start / the floor with the collector as main.py has it (the app's own share)",
+         spread([a[0] / b[0] for a, b in frozen_pairs]), "—"),
     ]
 
 

@@ -109,3 +109,40 @@ def test_a_launch_that_exports_exits_0_silently(tmp_path):
     result = run_process("--export", str(out))
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     assert json.loads(out.read_text(encoding="utf-8"))["ids"] == spec.IDS
+
+
+# main.py as the teacher starts it, its event loop replaced by a probe that reports the collector's
+# state once the window is up, then quits (the window, settings and exit are the app's own).
+_PROBE_THE_COLLECTOR = """
+import gc, runpy, sys
+from PySide6.QtWidgets import QApplication
+
+def probe():
+    print("collector", gc.isenabled(), gc.get_freeze_count() > 0, flush=True)
+    return 0
+
+QApplication.exec = staticmethod(probe)
+sys.argv = [sys.argv[1]]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_a_launch_runs_with_the_collector_on_once_the_window_is_up(tmp_path):
+    # main.py keeps the garbage collector off while starting (a faster start): left off, a class's
+    # hour of work would never have its reference cycles collected.
+    import os
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run([sys.executable, "-c", _PROBE_THE_COLLECTOR, str(ROOT / "main.py")], capture_output=True,
+                            text=True, timeout=120, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["collector True True"]
+
+
+def test_a_caller_of_main_keeps_the_collector_as_it_had_it(cli, tmp_path):
+    import gc
+
+    frozen = gc.get_freeze_count()
+    result = cli("--screenshot", str(tmp_path / "shot.png"))
+    assert result.returncode == 0, result.stderr
+    assert gc.isenabled() and gc.get_freeze_count() == frozen

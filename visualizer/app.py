@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -354,6 +355,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
                          lambda _example, path: export_x_panel_image(model, path, appearance), language)
 
     window = open_window(model, appearance, settings, args, first_run, lesson)
+    resume_collections()
     try:
         if args.screenshot is not None:
             if args.poll:
@@ -374,6 +376,19 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
         window.deleteLater()
         app.processEvents()
         sys.excepthook = sys.__excepthook__
+
+
+def resume_collections() -> None:
+    """Turn the garbage collector back on if the launch turned it off (``main.py``, ``run``).
+
+    What the start made lives as long as the app: it is frozen out of every later collection (a
+    full one would walk it all, ~25 ms, in the middle of some interaction), and the collector
+    goes on with what the class's work makes from here. A caller that never turned it off
+    (tests, scripts calling :func:`main`) is left as it was.
+    """
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def load_bundled_lesson() -> Lesson:
@@ -555,5 +570,6 @@ def _quiet_benign_qt_messages() -> None:
 
 
 def run() -> None:
-    """Console entry point."""
+    """Console entry point: the collector waits until the window is built (see ``main.py``)."""
+    gc.disable()
     raise SystemExit(main())
