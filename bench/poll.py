@@ -58,6 +58,20 @@ def frames_over(ticks: list[float], budget_ms: float = 1000 / 60) -> int:
     return sum(1 for earlier, later in itertools.pairwise(ticks) if later - earlier > budget_ms)
 
 
+def frame_ticks() -> tuple[list[float], QTimer]:
+    """The UI thread's frames: a running 1 ms timer that notes the time (ms) whenever the event
+    loop is free to fire it, and the list it fills; a gap between two notes is a frame."""
+    ticks: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.setInterval(1)
+    timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
+    timer.start()
+    return ticks, timer
+
+
 def poll_burst(app: QApplication) -> list[Row]:
     """Open a poll on loopback, let 300 phones answer within a second, measure both sides."""
     from visualizer.appearance import Appearance
@@ -89,15 +103,7 @@ def poll_burst(app: QApplication) -> list[Row]:
     if phones.stdout.readline().strip() != "ready":
         raise RuntimeError("the simulated phones did not get ready")
 
-    # The UI thread's frames: a 1 ms timer ticks whenever the event loop is free.
-    ticks: list[float] = []
-    clock = QElapsedTimer()
-    clock.start()
-    timer = QTimer()
-    timer.setTimerType(Qt.TimerType.PreciseTimer)
-    timer.setInterval(1)
-    timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
-    timer.start()
+    ticks, timer = frame_ticks()
     run_event_loop(BURST_S)  # the same second without phones: this machine's own noise
     quiet = longest_gap(ticks)
     quiet_over = frames_over(ticks)
@@ -171,14 +177,7 @@ def poll_flood(app: QApplication) -> list[Row]:
     assert hostile.stdin is not None and hostile.stdout is not None
     if hostile.stdout.readline().strip() != "ready":
         raise RuntimeError("the hostile clients did not get ready")
-    ticks: list[float] = []
-    clock = QElapsedTimer()
-    clock.start()
-    timer = QTimer()
-    timer.setTimerType(Qt.TimerType.PreciseTimer)
-    timer.setInterval(1)
-    timer.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
-    timer.start()
+    ticks, timer = frame_ticks()
     hostile.stdin.write("go\n")
     hostile.stdin.flush()
     run_event_loop(FLOOD_S + 0.2)

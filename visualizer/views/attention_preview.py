@@ -23,6 +23,13 @@ from .values import ControlValue
 
 MOVED = QColor("#0072B2")
 CHANGED = QColor("#D55E00")
+
+
+def change_outlines(changes: list[RowVerdict]) -> dict[int, tuple[QColor, bool]]:
+    """Outlines of the rows a change touched, by row: (colour, dashed); moved rows dashed blue,
+    changed rows solid orange, the rest none."""
+    styles = {"moved": (MOVED, True), "changed": (CHANGED, False)}
+    return {row: styles[kind] for row, (kind, _) in enumerate(changes) if kind in styles}
 NARROW_PRESENTING = (50, 170)
 """Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
 CELL_FILL = 0.9
@@ -208,13 +215,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
 
     def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
         """Rows of X to outline after the last change: moved (dashed blue), changed (orange)."""
-        outlines: dict[int, tuple[QColor, bool]] = {}
-        for row, (kind, _) in enumerate(self._changes):
-            if kind == "moved":
-                outlines[row] = (MOVED, True)
-            elif kind == "changed":
-                outlines[row] = (CHANGED, False)
-        return outlines
+        return change_outlines(self._changes)
 
     def _note_text(self) -> str:
         scheme = self._model.scheme

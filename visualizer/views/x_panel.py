@@ -16,7 +16,7 @@ from ..core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
 from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from .attention_preview import CHANGED, MOVED
+from .attention_preview import CHANGED, MOVED, change_outlines
 from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
 from .lazy import RefreshWhenShown
 from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow
@@ -475,13 +475,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         """Rows of X to outline after the last change, when a step asks: moved (dashed blue), changed (orange)."""
         if self._before_after is None:
             return {}
-        outlines: dict[int, tuple[QColor, bool]] = {}
-        for row, (kind, _) in enumerate(self._changes):
-            if kind == "moved":
-                outlines[row] = (MOVED, True)
-            elif kind == "changed":
-                outlines[row] = (CHANGED, False)
-        return outlines
+        return change_outlines(self._changes)
 
     def before_after_rows(self) -> tuple[int, np.ndarray, int, np.ndarray] | None:
         """The staged token's (old position, old row, new position, new row) across the last change
