@@ -284,3 +284,14 @@ def test_the_tables_colour_bar_keeps_every_number(presenting, size):
     font = axis.style["tickFont"]
     assert axis.width() >= max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + axis.style[
         "tickTextOffset"][0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=["1280x720", "1920x1080", "3840x2160"])
+def test_sinusoidal_names_every_column_of_PE_at_every_projector_size(presenting, size, language):
+    # At 1280 × 720 "cos t" and "cos(t/100)" were left out: "sin(t/100)" was a few pixels short
+    # of its column, too wide for one line beside its neighbours and not broken onto two.
+    window = presenting(size, language, step_index("sinusoidal"))
+    sine = "sin" if language == "en" else "sen"
+    columns = [label.replace("\n", "") for _, label in window.x_panel.added.plot.getAxis("top")._tickLevels[0]]
+    assert columns == [f"{sine} t", "cos t", f"{sine}(t/100)", "cos(t/100)"]

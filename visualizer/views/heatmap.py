@@ -435,7 +435,9 @@ class Heatmap:
         # (Not in the window: its names shrink with the rows, and two lines there would shrink the
         # rows, their names, and widen the columns again, round and round.)
         if every > 1 and appearance.presenting:
-            broken = [_two_lines(name) if _name_width(QFontMetrics(column_font), name) > column_width else name
+            metrics = QFontMetrics(column_font)
+            gap = metrics.horizontalAdvance(" ") / 2 + 1  # as _fit_names asks between two names
+            broken = [_two_lines(name) if _name_width(metrics, name) + gap > column_width else name
                       for name in names]
             broken_font, broken_every = _fit_names(base, sizes, broken, column_width, along_rows=False)
             if broken_every == 1:
