@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="169"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="176"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="166"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="173"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
         <source>q = k = R(t−1) x_t</source>
         <translation>q = k = R(t−1) x_t</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="169"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="171"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="203"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="210"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="221"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="224"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="225"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="229"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="231"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="236"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="237"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="243"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="247"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="248"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="250"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="251"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="252"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="253"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="253"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="254"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="309"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="310"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="310"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="312"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -571,7 +571,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="485"/>
         <source>count</source>
-        <translation>contagem</translation>
+        <translation>vezes</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="488"/>
@@ -3153,13 +3153,13 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <name>XPanel</name>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="303"/>
-        <location filename="../../visualizer/views/x_panel.py" line="590"/>
+        <location filename="../../visualizer/views/x_panel.py" line="584"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="304"/>
-        <location filename="../../visualizer/views/x_panel.py" line="590"/>
+        <location filename="../../visualizer/views/x_panel.py" line="584"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
@@ -3193,39 +3193,39 @@ comprimento treinado</translation>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="564"/>
+        <location filename="../../visualizer/views/x_panel.py" line="558"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="566"/>
+        <location filename="../../visualizer/views/x_panel.py" line="560"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="567"/>
+        <location filename="../../visualizer/views/x_panel.py" line="561"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="572"/>
+        <location filename="../../visualizer/views/x_panel.py" line="566"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="576"/>
+        <location filename="../../visualizer/views/x_panel.py" line="570"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="354"/>
-        <location filename="../../visualizer/views/x_panel.py" line="606"/>
+        <location filename="../../visualizer/views/x_panel.py" line="600"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
@@ -3265,37 +3265,37 @@ da máscara causal</translation>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="547"/>
+        <location filename="../../visualizer/views/x_panel.py" line="541"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="548"/>
+        <location filename="../../visualizer/views/x_panel.py" line="542"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="575"/>
+        <location filename="../../visualizer/views/x_panel.py" line="569"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="609"/>
+        <location filename="../../visualizer/views/x_panel.py" line="603"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="612"/>
+        <location filename="../../visualizer/views/x_panel.py" line="606"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="614"/>
+        <location filename="../../visualizer/views/x_panel.py" line="608"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="616"/>
+        <location filename="../../visualizer/views/x_panel.py" line="610"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>
