@@ -6,7 +6,7 @@ the clock puts its state in them without hearing it back, and hears only what th
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import (
     QComboBox,
@@ -107,6 +107,23 @@ class ClockControls(QScrollArea):
         self.setWidgetResizable(True)
         self.setWidget(column)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        column.installEventFilter(self)  # its least width changes with the language and the scale
+
+    def minimumSizeHint(self) -> QSize:
+        """As wide as the column's widest row and the scroll bar: the column scrolls up and down,
+        never sideways (sideways, the wrapped texts were cut at the window's edge: at 1024 × 768
+        the column needed 270 px and was given 234)."""
+        hint = super().minimumSizeHint()
+        column = self.widget()
+        if column is None:
+            return hint
+        width = column.minimumSizeHint().width() + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(hint.width(), width), hint.height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # a row grew or shrank: the column's least width with it
+        return super().eventFilter(watched, event)
 
     def restyle(self, appearance: Appearance, lesson_mode: bool) -> None:
         """Type sizes for the scale; on a projector only what the step needs (see :meth:`show_needed`)."""
