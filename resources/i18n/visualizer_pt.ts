@@ -53,8 +53,8 @@
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="161"/>
-        <source>q = k = R(t−1) x_t</source>
-        <translation>q = k = R(t−1) x_t</translation>
+        <source>q = k = R(t−1) xₜ</source>
+        <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/attention_preview.py" line="165"/>
@@ -221,62 +221,62 @@
 <context>
     <name>ClockControls</name>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="140"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="157"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="141"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="158"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="142"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="159"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="143"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="160"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="144"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="161"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="145"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="145"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="146"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="163"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="150"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="167"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="150"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="167"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="151"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="168"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="151"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="168"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
@@ -2242,8 +2242,8 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="239"/>
-        <source>cos(P_s, P_t)</source>
-        <translation>cos(P_s, P_t)</translation>
+        <source>cos(Pₛ, Pₜ)</source>
+        <translation>cos(Pₛ, Pₜ)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_positions.py" line="240"/>
@@ -2678,13 +2678,13 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="85"/>
-        <source>x_t = E[i_t] + P_t: row t of a trained table is added at position t, counted from 1 ({0} positions in the toy).</source>
-        <translation>x_t = E[i_t] + P_t: a linha t de uma tabela treinada é somada na posição t, contada a partir de 1 ({0} posições no modelo de exemplo).</translation>
+        <source>xₜ = E[iₜ] + Pₜ: row t of a trained table is added at position t, counted from 1 ({0} positions in the toy).</source>
+        <translation>xₜ = E[iₜ] + Pₜ: a linha t de uma tabela treinada é somada na posição t, contada a partir de 1 ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
-        <source>x_t = E[i_t] + PE(t − 1): a computed sin/cos vector is added (its formula counts from 0).</source>
-        <translation>x_t = E[i_t] + PE(t − 1): soma-se um vetor de sen/cos calculado (a fórmula conta a partir de 0).</translation>
+        <source>xₜ = E[iₜ] + PE(t − 1): a computed sin/cos vector is added (its formula counts from 0).</source>
+        <translation>xₜ = E[iₜ] + PE(t − 1): soma-se um vetor de sen/cos calculado (a fórmula conta a partir de 0).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
@@ -3241,18 +3241,18 @@ da máscara causal</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="392"/>
-        <source>x_t = E[i_t] + P_t   (learned positions, t = 1, 2, …)</source>
-        <translation>x_t = E[i_t] + P_t   (posições aprendidas, t = 1, 2, …)</translation>
+        <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
+        <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="394"/>
-        <source>x_t = E[i_t] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
-        <translation>x_t = E[i_t] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
+        <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
+        <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="395"/>
-        <source>x_t = E[i_t]   (no vector is added to X)</source>
-        <translation>x_t = E[i_t]   (nenhum vetor é somado a X)</translation>
+        <source>xₜ = E[iₜ]   (no vector is added to X)</source>
+        <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/x_panel.py" line="457"/>

@@ -139,7 +139,7 @@ def test_the_swap_with_positions_sets_gatos_old_and_new_row_side_by_side(present
     assert {row: dashed for row, (_, dashed) in panel.result.outlined_rows().items()} == {1: False, 2: False}
     # The vector is one unbreakable piece of the caption, in the lesson's notation.
     caption = window.lesson_panel.caption.text()
-    assert "E[2] + P_3 = [1;\u00a00;\u00a00;\u00a0−1]" in caption
+    assert "E[2] + P₃ = [1;\u00a00;\u00a00;\u00a0−1]" in caption
     assert all(h.labels.drawn_pixel_size for h in (panel.before, panel.after, panel.result))
 
 
@@ -185,7 +185,7 @@ def test_nope_has_its_own_step_where_nothing_is_added(window):
     assert window.model.scheme == "none" and window.model.attention.causal
     np.testing.assert_array_equal(panel.result.values(), [spec.E[i] for i in spec.IDS])
     assert panel.added.title() == "nothing" and "causal mask" in panel.added.caption.toPlainText()
-    assert panel.formula.text().startswith("x_t = E[i_t]")
+    assert panel.formula.text().startswith("xₜ = E[iₜ]")
 
 
 # ---- the way back ----------------------------------------------------------------------------------
@@ -258,18 +258,19 @@ def texts_of(value) -> list[str]:
 
 def test_one_notation_the_lessons(window):
     window.go_to_step(step_index("positions"))
-    assert window.x_panel.formula.text().startswith("x_t = E[i_t] + P_t")
+    assert window.x_panel.formula.text().startswith("xₜ = E[iₜ] + Pₜ")
     assert "t = 1, 2" in window.x_panel.formula.text()
     data = json.loads(LESSON_FILE.read_text(encoding="utf-8"))
     everything = " ".join(text for step in data["steps"] for text in texts_of(step))
-    assert "x_p " not in everything and "id_p" not in everything and "P₃" not in everything
-    assert "x_t = E[i_t] + P_t" in everything and "P_3" in everything
+    # One way of writing it: subscripts as the lesson prints them (xₜ, P₃), never x_p, id_p or x_t.
+    assert not [old for old in ("x_p ", "id_p", "x_t", "P_t", "P_3") if old in everything]
+    assert "xₜ = E[iₜ] + Pₜ" in everything and "P₃" in everything
     for scheme in ("learned", "sinusoidal", "none", "rope", "alibi"):
         window.model.set_scheme(scheme)
         assert "x_p" not in window.x_panel.formula.text() and "id_p" not in window.x_panel.formula.text()
     window.show_view(window.attention)
     window.model.set_scheme("rope")
-    assert window.attention.side.title() == "q = k = R(t−1) x_t"
+    assert window.attention.side.title() == "q = k = R(t−1) xₜ"
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])

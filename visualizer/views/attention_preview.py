@@ -158,7 +158,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         dims = [f"d{c}" for c in range(model.d)]
         side: np.ndarray | None = None
         if scheme == "rope":
-            side, side_labels, side_title = model.rotated(), dims, self.tr("q = k = R(t−1) x_t")
+            side, side_labels, side_title = model.rotated(), dims, self.tr("q = k = R(t−1) xₜ")
         elif scheme == "alibi":
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \

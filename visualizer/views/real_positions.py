@@ -236,7 +236,7 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
             T, d = checkpoint.P.shape
             # Short titles: a title is never narrower than its text, and the panel is narrow.
             self.P_plot.setTitle(self.tr("Learned P: {0} × {1}").format(numbers.integer(T), d))
-            self.similarity_plot.setTitle(self.tr("cos(P_s, P_t)"))
+            self.similarity_plot.setTitle(self.tr("cos(Pₛ, Pₜ)"))
             self.sinusoidal_plot.setTitle(self.tr("sinusoidal, same size"))
             self.components_plot.setTitle(self.tr("Principal components"))
             self.singular_plot.setTitle(self.tr("Singular values"))

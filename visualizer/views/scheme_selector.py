@@ -82,10 +82,10 @@ class SchemeSelector(ListeningView, QGroupBox):
     def note_text(self, scheme: str) -> str:
         """Where position enters under ``scheme``."""
         if scheme == "learned":
-            return self.tr("x_t = E[i_t] + P_t: row t of a trained table is added at position t, counted "
+            return self.tr("xₜ = E[iₜ] + Pₜ: row t of a trained table is added at position t, counted "
                            "from 1 ({0} positions in the toy).").format(self._model.trained_length)
         if scheme == "sinusoidal":
-            return self.tr("x_t = E[i_t] + PE(t − 1): a computed sin/cos vector is added (its formula "
+            return self.tr("xₜ = E[iₜ] + PE(t − 1): a computed sin/cos vector is added (its formula "
                            "counts from 0).")
         if scheme == "rope":
             return self.tr("Nothing is added to X. Position enters inside attention: q and k "

@@ -389,10 +389,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     def _formula_text(self) -> str:
         scheme = self._model.scheme
         if scheme == "learned":
-            return self.tr("x_t = E[i_t] + P_t   (learned positions, t = 1, 2, …)")
+            return self.tr("xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)")
         if scheme == "sinusoidal":
-            return self.tr("x_t = E[i_t] + PE(t − 1)   (sinusoidal: its formula counts from 0)")
-        return self.tr("x_t = E[i_t]   (no vector is added to X)")
+            return self.tr("xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)")
+        return self.tr("xₜ = E[iₜ]   (no vector is added to X)")
 
     # ---- presenting: room for the numbers -------------------------------------------------------
 
