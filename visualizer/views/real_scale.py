@@ -189,7 +189,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             "Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["V"]),
             numbers.fixed(result["sparse_s"] * 1000, 1),
-            numbers.fixed(result["dense_s"] * 1000, 0), numbers.fixed(ratio, 0),
+            numbers.integer(round(result["dense_s"] * 1000)), numbers.integer(round(ratio)),  # 7,540 ms
             self.tr("yes") if result["same"] else self.tr("NO")))
         self.answer.setText(self.tr(
             "Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in "
