@@ -71,7 +71,8 @@ screenshot_pt_presenting() {
 shortcuts_pt() {
   local out
   out=$(bare "$APP_DIR" --shortcuts --lang pt) || return 1
-  echo "$out" | grep -q 'Page Down' && echo "$out" | grep -q 'Próximo passo' || { echo "$out"; return 1; }
+  # Key names in Portuguese too (Qt's own translations: Page Down is Avançar Página), and the app's words.
+  echo "$out" | grep -q 'Avançar Página' && echo "$out" | grep -q 'Próxima etapa' || { echo "$out"; return 1; }
 }
 
 version_matches() {
@@ -219,7 +220,7 @@ launch_on_x() {  # launch_on_x TITLE ARGS...: a real X server (Xvfb), the xcb pl
     "$APP_DIR/embedding-visualizer" "$@" >"$WORK/x.log" 2>&1) &
   app=$!
   window=""
-  for i in $(seq 60); do
+  for i in $(seq 180); do  # up to 90 s: a loaded machine opens a model slowly
     window=$(DISPLAY="$display" xdotool search --onlyvisible --name 'Embeddings' 2>/dev/null | head -1)
     [ -n "$window" ] && break
     sleep 0.5
