@@ -189,3 +189,18 @@ def test_reveal_runs_on_the_steps_own_sentence_even_after_edits(window):
     window.model.set_text("o cão")  # the class played with the sentence meanwhile
     window.lesson_panel.reveal()
     assert window.model.ids == tuple(spec.IDS_SUB_BEFORE_GATO)
+
+
+def test_a_button_that_cannot_be_used_looks_it_on_the_projector(window, qtbot):
+    # High contrast set black text for every colour group: Previous on the first step, disabled,
+    # was as black as Next. The pixels of the two buttons' text tell them apart now.
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    previous, following = window.lesson_panel.previous_button, window.lesson_panel.next_button
+    assert window.lesson_panel.index == 0 and not previous.isEnabled() and following.isEnabled()
+
+    def darkest(button) -> int:
+        image = button.grab().toImage()
+        return min(image.pixelColor(x, y).lightness() for x in range(image.width()) for y in range(image.height()))
+
+    assert darkest(following) < 60 and darkest(previous) > 100

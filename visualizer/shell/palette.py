@@ -15,15 +15,21 @@ DARK = ((Role.Window, "#2B2B2B"), (Role.Base, "#1E1E1E"), (Role.AlternateBase, "
 HIGH_CONTRAST = ((Role.Window, "white"), (Role.Base, "white"), (Role.WindowText, "black"), (Role.Text, "black"),
                  (Role.ButtonText, "black"), (Role.Highlight, "#0057A8"))
 """Black on white: a projector washes out greys and pastel backgrounds."""
+Group = QPalette.ColorGroup
+TEXT_ROLES = (Role.WindowText, Role.Text, Role.ButtonText)
+DISABLED_TEXT = "#8A8A8A"
+"""Text of what cannot be used now, in either look: plainly grey on white and on dark grey."""
 
 
 def window_palette(appearance: Appearance) -> QPalette:
     """The style's standard palette with the dark or high-contrast colours of ``appearance``."""
     palette = QApplication.style().standardPalette()
-    if appearance.dark:
-        for role, colour in DARK:
-            palette.setColor(role, QColor(colour))
-    if appearance.high_contrast:
-        for role, colour in HIGH_CONTRAST:
-            palette.setColor(role, QColor(colour))
+    looks = (DARK if appearance.dark else ()) + (HIGH_CONTRAST if appearance.high_contrast else ())
+    for role, colour in looks:
+        # Active and inactive only: set for every group, a disabled button (Previous on the first
+        # step, Cancel with nothing running) was drawn as black as an enabled one on the projector.
+        for group in (Group.Active, Group.Inactive):
+            palette.setColor(group, role, QColor(colour))
+        if role in TEXT_ROLES:
+            palette.setColor(Group.Disabled, role, QColor(DISABLED_TEXT))
     return palette

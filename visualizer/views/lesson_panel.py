@@ -251,6 +251,7 @@ class LessonPanel(ListeningView, QWidget):
             self.title.setText(self.tr("Guided lesson"))
             self.caption.setText(self.tr("Press Next (or Page Down) to start."))
             self.question_box.hide()
+            self.previous_button.setEnabled(True)  # not started: Previous starts at the first step too
             return
         assert self.run.index is not None
         self.counter.setText(self.tr("step {0} of {1}").format(self.run.index + 1, total))
@@ -260,6 +261,7 @@ class LessonPanel(ListeningView, QWidget):
         # The last step: Next only reveals its answer, then there is nothing after it.
         last = self.run.index is not None and self.run.index + 1 == total
         self.next_button.setEnabled(not last or (step.is_question and not self.run.revealed))
+        self.previous_button.setEnabled(self.run.index > 0)  # nothing before the first step
         if step.question:
             self.question.setText(step.question[language])
             self.reveal_button.setEnabled(not self.run.revealed)
