@@ -1018,7 +1018,7 @@ em {0} passos</translation>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="256"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="257"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>
@@ -1409,7 +1409,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/poll_band.py" line="257"/>
         <source>Practice on your own</source>
-        <translation>Pratique sozinho</translation>
+        <translation>Praticar sozinho</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/poll_band.py" line="257"/>
@@ -1467,7 +1467,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/shell/poll_part.py" line="361"/>
         <source>Practice on your own</source>
-        <translation>Pratique sozinho</translation>
+        <translation>Praticar sozinho</translation>
     </message>
 </context>
 <context>
@@ -1526,7 +1526,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="137"/>
         <source>Practice on your own</source>
-        <translation>Pratique sozinho</translation>
+        <translation>Praticar sozinho</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/practice_question.py" line="139"/>
@@ -2949,12 +2949,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/views/table_scale.py" line="65"/>
         <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
-        <translation>sem amarrar: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
+        <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/table_scale.py" line="68"/>
         <source>tied: the output layer reuses E, one table: {0} ≈ {1} million</source>
-        <translation>amarradas: a camada de saída reaproveita E, uma tabela: {0} ≈ {1} milhões</translation>
+        <translation>amarradas: a saída reaproveita E, uma só tabela: {0} ≈ {1} milhões</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/table_scale.py" line="70"/>
