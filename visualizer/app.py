@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=_size, default=(1400, 900), metavar="WxH",
                         help="window size for --screenshot (default 1400x900)")
     parser.add_argument("--presentation", action="store_true",
-                        help="start in presentation mode (large type, lesson beside, clicker keys)")
+                        help="start in presentation mode (large type, the lesson along the bottom, clicker keys)")
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help="language (default: the system's)")
     parser.add_argument("--session", type=Path, metavar="FILE", help="open a saved session (.json)")
     parser.add_argument("--model", type=Path, metavar="FOLDER",
