@@ -168,52 +168,57 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="248"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="253"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="252"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="257"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="256"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="261"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="260"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="265"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="263"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="268"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="343"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="348"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="465"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="474"/>
         <source>Very many phones share one network address: some answers may be missing.</source>
         <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="466"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="475"/>
         <source>Several phones share one network address: only one answer per address counts. If this Wi-Fi does that, choose Class poll → Phones share addresses.</source>
         <translation>Vários celulares compartilham um endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi faz isso, escolha Votação da turma → Celulares compartilham endereços.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="481"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="478"/>
+        <source>One network address sends too many requests: it is slowed down, and its phones may have to tap again.</source>
+        <translation>Um endereço de rede envia pedidos demais: ele foi freado, e os celulares dele podem precisar tocar de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/class_poll.py" line="494"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="493"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="506"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -1305,37 +1310,37 @@ em {0} passos</translation>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="432"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="434"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="434"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="436"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="436"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="438"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="438"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="440"/>
         <source>&amp;New room code</source>
         <translation>Novo có&amp;digo da sala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="440"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="442"/>
         <source>&amp;Phones share addresses</source>
         <translation>Celulares &amp;compartilham endereços</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="442"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="444"/>
         <source>&amp;Save the counts as CSV…</source>
         <translation>&amp;Salvar as contagens em CSV…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="444"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="446"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1455,17 +1460,17 @@ em {0} passos</translation>
         <translation>Contagens salvas em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="324"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="326"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="324"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="326"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="361"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="363"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
@@ -1506,17 +1511,17 @@ em {0} passos</translation>
         <translation>Responderam: {0} · endereços: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="197"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="202"/>
         <source>Answer on your phone</source>
         <translation>Responda no celular</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="198"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="203"/>
         <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
         <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="201"/>
+        <location filename="../../visualizer/views/poll_stage.py" line="206"/>
         <source>The class poll is closed.</source>
         <translation>A votação da turma está fechada.</translation>
     </message>

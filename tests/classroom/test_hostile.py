@@ -203,7 +203,8 @@ def test_ten_thousand_requests_from_one_client_are_rate_limited(room, figure):
     allowed = LIMITS.burst + LIMITS.per_second * took + 1
     assert set(statuses) <= {200, 429, 0}  # served, refused, or dropped
     # Refused cheaply: one 429 per connection at most, the rest of its pipeline dropped unparsed.
-    assert statuses.get(200, 0) <= allowed and statuses.get(429, 0) + statuses.get(0, 0) > FLOOD * 0.9
+    connections = -(-FLOOD // 200)  # the flood's connections: 200 pipelined requests each
+    assert statuses.get(200, 0) <= allowed and statuses.get(429, 0) <= connections
     assert ballot.results().counts == before
     figure(f"flood: {FLOOD:,} requests from one client in {took:.1f} s: {statuses.get(200, 0)} served, "
            f"{statuses.get(429, 0):,} refused (429), {statuses.get(0, 0):,} dropped unread (the address "

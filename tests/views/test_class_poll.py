@@ -388,6 +388,43 @@ def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, app
         phone.close()
 
 
+def test_shared_addresses_and_one_noisy_device_do_not_raise_the_wrong_alarm(make_poll, run, appearance, qtbot):
+    """With phones sharing addresses by the teacher's choice, three phones on one address is the
+    setting working, not a warning; one device reloading too fast is said as such, and never
+    sends the teacher to the setting that would let it vote many times."""
+    from visualizer.views.poll_stage import PollStage
+
+    poll = make_poll()
+    stage = PollStage(appearance)
+    qtbot.addWidget(stage)
+    poll.show_in(stage=stage)
+    poll.set_shared_addresses(True)
+    run.go_to(INDEX["swap-none"])
+    assert poll.open()
+    phones = [Phone(poll.url, source="127.0.0.31") for _ in range(3)]
+    for phone in phones:
+        phone.open_page()
+        assert phone.answer("swap-none", 1).status == 200
+    qtbot.waitUntil(lambda: poll.answered == 3)
+    assert poll.warning is None and stage.warning.isHidden()
+    noisy = Phone(poll.url, source="127.0.0.32")  # one device, the default setting again
+    poll.set_shared_addresses(False)
+    assert poll.is_open
+    refused = 0
+    for _ in range(200):  # reloading as fast as it can: refused (429), then its connection dropped
+        try:
+            refused += noisy.open_page().status == 429
+        except OSError:
+            refused += 1
+        if refused:
+            break
+    assert refused
+    qtbot.waitUntil(lambda: poll.warning is not None)
+    assert "too many requests" in poll.warning and "Phones share addresses" not in poll.warning
+    for phone in [*phones, noisy]:
+        phone.close()
+
+
 def test_a_new_room_code_shuts_out_the_old_address(make_poll, run, qtbot):
     with socket.socket() as probe:  # a free port, so that the poll opens again on the same one
         probe.bind(("127.0.0.1", 0))

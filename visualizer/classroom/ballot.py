@@ -77,7 +77,7 @@ class _Record:
     answers: dict[str, int] = field(default_factory=dict)  # phone → choice
     address_of: dict[str, str] = field(default_factory=dict)  # phone → the address its answer came from
     phones_of: dict[str, list[str]] = field(default_factory=dict)  # address → its phones, least recent first
-    seen_of: dict[str, set[str]] = field(default_factory=dict)  # address → phones that answered (≤ CROWDED_PHONES)
+    seen_of: dict[str, set[str]] = field(default_factory=dict)  # address → phones that answered (to the threshold)
     replaced: dict[str, None] = field(default_factory=dict)  # phones whose answer another one replaced
     revealed: bool = False
 
@@ -98,7 +98,8 @@ class Ballot:
     phones_per_address : int
         See :data:`PHONES_PER_ADDRESS` (:meth:`set_phones_per_address` changes it).
     crowding : Crowding, optional
-        Told of an address from which :data:`CROWDED_PHONES` phones answered one question.
+        Told of an address from which more phones answered one question than it may count
+        (:data:`CROWDED_PHONES` with one phone per address).
     """
 
     def __init__(self, on_change: Callable[[], None] | None = None,
@@ -266,10 +267,14 @@ class Ballot:
             record.answers[phone] = choice
             record.address_of[phone] = address
             record.replaced.pop(phone, None)
+            # Crowded: more phones than the setting lets one address count (in the default, one
+            # per address, already three). Phones sharing an address by the teacher's choice
+            # crowd only when their answers start to replace each other.
+            threshold = max(CROWDED_PHONES, self._phones_per_address + 1)
             seen = record.seen_of.setdefault(address, set())
-            if len(seen) < CROWDED_PHONES:
+            if len(seen) < threshold:
                 seen.add(phone)
-                crowded = len(seen) >= CROWDED_PHONES
+                crowded = len(seen) >= threshold
         if crowded and self._crowding is not None:
             self._crowding.note(address, Cap.PHONES)
         self._notify()

@@ -66,12 +66,5 @@ class RateLimit:
                 self._buckets.popitem(last=False)
             return allowed
 
-    def refusing(self, address: str) -> bool:
-        """True while ``address`` is refused (it ran dry less than ``refuse_seconds`` ago); takes nothing."""
-        now = self._clock()
-        with self._lock:
-            entry = self._buckets.get(address)
-            return entry is not None and now < entry[2]
-
 
 __all__ = ["RateLimit"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import errno
+import functools
 import secrets
 import sys
 import threading
@@ -31,6 +32,7 @@ from ..classroom import (
     PORT,
     AskedQuestion,
     Ballot,
+    Cap,
     ChoiceBook,
     Crowding,
     Limits,
@@ -137,7 +139,7 @@ class ClassPoll(Listening, QObject):
     crowding_changed = Signal()
     problem = Signal(str)
     _answers_arrived = Signal()  # emitted on the server's threads; queued to this object's thread
-    _server_failed = Signal(str)
+    _server_failed = Signal(int, str)  # the opening it happened in, what happened
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonPosition,
                  parent: QObject | None = None, *, address: str | None = None, port: int = PORT,
@@ -155,6 +157,7 @@ class ClassPoll(Listening, QObject):
         self._ballot = Ballot(on_change=self._answer_arrived_on_a_server_thread,
                               phones_per_address=self._limits.phones_per_address, crowding=self._crowding)
         self._server: PollServer | None = None
+        self._opening = 0  # counts the openings: an error queued by a former server closes nothing now
         self._arrival_pending = False
         self._arrival_lock = threading.Lock()
         self._answered = 0
@@ -241,9 +244,11 @@ class ClassPoll(Listening, QObject):
             if self._closed_at is not None and self._clock() - self._closed_at >= ROOM_CODE_PAUSE_S:
                 self._token, self._secret = room_token(), secrets.token_bytes(32)  # another class, maybe
             limits = self._limits_now()
+            self._opening += 1
+            on_error = functools.partial(self._error_on_a_server_thread, self._opening)
             app = PollApp(self._ballot, self._token, (), limits, page=load_page(), secret=self._secret,
-                          on_error=self._error_on_a_server_thread, crowding=self._crowding)
-            server = bind_first_free(app, host, self._port, limits, on_error=self._error_on_a_server_thread)
+                          on_error=on_error, crowding=self._crowding)
+            server = bind_first_free(app, host, self._port, limits, on_error=on_error)
         except NoNetworkError:
             self.problem.emit(self.tr("No local network: join the classroom Wi-Fi or start this laptop's hotspot, "
                                       "then ask the class again."))
@@ -282,7 +287,7 @@ class ClassPoll(Listening, QObject):
         self._count_answers()  # no warning while closed
         self.state_changed.emit()
 
-    def new_room_code(self) -> None:
+    def new_room_code(self) -> bool:
         """A new room code: a new token in the address and a new key for phone ids. Phones on the
         old address can no longer answer or read anything (an earlier class on the same Wi-Fi,
         or a code that left the room); the answers stay. An open poll opens again at once on the
@@ -291,9 +296,9 @@ class ClassPoll(Listening, QObject):
         self.close()
         self._token, self._secret = room_token(), secrets.token_bytes(32)
         if was_open:
-            self.open()
-        else:
-            self.state_changed.emit()
+            return self.open()  # False: it could not open again (the problem says why)
+        self.state_changed.emit()
+        return True
 
     def set_shared_addresses(self, shared: bool) -> None:
         """Whether the room's phones may share network addresses (a school Wi-Fi that puts the
@@ -459,24 +464,32 @@ class ClassPoll(Listening, QObject):
             self.crowding_changed.emit()
 
     def _crowding_warning(self) -> str | None:
-        if self._server is None or not self._crowding.addresses():
+        """What the stage tells the teacher of crowded addresses: phones behind one address (the
+        setting may help) apart from one device's too many requests or connections (it may not:
+        the setting would let that device vote many times)."""
+        if self._server is None:
             return None
-        if self._shared:
-            return self.tr("Very many phones share one network address: some answers may be missing.")
-        return self.tr("Several phones share one network address: only one answer per address counts. "
-                       "If this Wi-Fi does that, choose Class poll → Phones share addresses.")
+        if self._crowding.hit(Cap.PHONES):
+            if self._shared:
+                return self.tr("Very many phones share one network address: some answers may be missing.")
+            return self.tr("Several phones share one network address: only one answer per address counts. "
+                           "If this Wi-Fi does that, choose Class poll → Phones share addresses.")
+        if self._crowding.hit(Cap.REQUESTS) or self._crowding.hit(Cap.CONNECTIONS):
+            return self.tr("One network address sends too many requests: it is slowed down, and its "
+                           "phones may have to tap again.")
+        return None
 
     # ---- errors close the port --------------------------------------------------------------
 
-    def _error_on_a_server_thread(self, error: BaseException) -> None:
+    def _error_on_a_server_thread(self, opening: int, error: BaseException) -> None:
         server = self._server
-        if server is not None:
+        if server is not None and opening == self._opening:
             server.close_soon()  # the sockets close now, from the server's own loop
-        self._server_failed.emit(f"{type(error).__name__}: {error}")
+        self._server_failed.emit(opening, f"{type(error).__name__}: {error}")
 
-    def _on_server_failed(self, description: str) -> None:
-        if self._server is None:
-            return
+    def _on_server_failed(self, opening: int, description: str) -> None:
+        if self._server is None or opening != self._opening:
+            return  # closed already, or a former opening's server (a new room code opened anew)
         self.close()
         self.problem.emit(self.tr("The poll stopped after an error ({0}); its port is closed. "
                                   "Ask the class again to reopen it.").format(description))

@@ -212,8 +212,8 @@ class PollPart(Listening, QObject):
         """A new room code: phones holding the old address (a code that left the room, the last
         class) can no longer answer; an open poll shows its new code at once."""
         poll = self._made()
-        poll.new_room_code()
-        self._messages.show_message(self.tr("New room code: phones must scan the new code."))
+        if poll.new_room_code():  # else the poll could not open again, and its problem says why
+            self._messages.show_message(self.tr("New room code: phones must scan the new code."))
         self._show()
 
     def ask_save_counts(self) -> None:
@@ -255,6 +255,8 @@ class PollPart(Listening, QObject):
             poll.set_shared_addresses(self.shares_addresses())
             poll.state_changed.connect(self._on_poll_changed)
             poll.problem.connect(self._on_problem)
+            # After the stage shows the warning (ClassPoll hears it first): its lines need room.
+            poll.crowding_changed.connect(self._band.fit)
             self._feed()
         return self._poll
 

@@ -116,10 +116,15 @@ class PollStage(ListeningView, QWidget):
     def set_warning(self, message: str | None) -> None:
         """Something the teacher should know while the class answers (phones sharing an address),
         shown in the hint's place; None: the hint again."""
+        if (message or None) == self._warning:
+            return
         self._warning = message or None
         self.warning.setText(self._warning or "")
         self.warning.setVisible(self._warning is not None)
         self._show_hint()
+        # In a column or a compact row the hint was already hidden: the warning adds lines there.
+        self.fit_code()
+        self.updateGeometry()
 
     def set_column(self, column: bool) -> None:
         """The code above the text (a panel beside the views), or beside it (a band: the default)."""
