@@ -87,6 +87,11 @@ def _alive(widget: QWidget | None) -> bool:
     return widget is not None and shiboken6.isValid(widget)
 
 
+def fresh_room_code() -> tuple[str, bytes]:
+    """A room code: the address's token (:func:`room_token`) and a new 256-bit key for phone ids."""
+    return room_token(), secrets.token_bytes(32)
+
+
 def room_token() -> str:
     """128 random bits as 26 lowercase letters and digits (base 32: no 0/O or 1/l to mistype)."""
     return base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
@@ -149,7 +154,7 @@ class ClassPoll(Listening, QObject):
         self._model, self._appearance, self._lesson = model, appearance, lesson
         self._address, self._port, self._limits = address, port, limits or Limits()
         self._interfaces, self._book, self._clock = interfaces, book, clock
-        self._token, self._secret = room_token(), secrets.token_bytes(32)
+        self._token, self._secret = fresh_room_code()
         self._shared = False
         self._closed_at: float | None = None
         # Noted on the server's threads: the UI hears it as it hears answers (one event per burst).
@@ -242,7 +247,7 @@ class ClassPoll(Listening, QObject):
             if host is None:
                 host = choose_interface(self._interfaces()).address
             if self._closed_at is not None and self._clock() - self._closed_at >= ROOM_CODE_PAUSE_S:
-                self._token, self._secret = room_token(), secrets.token_bytes(32)  # another class, maybe
+                self._token, self._secret = fresh_room_code()  # another class, maybe
             limits = self._limits_now()
             self._opening += 1
             on_error = functools.partial(self._error_on_a_server_thread, self._opening)
@@ -294,7 +299,7 @@ class ClassPoll(Listening, QObject):
         new address (the stage shows its code)."""
         was_open = self._server is not None
         self.close()
-        self._token, self._secret = room_token(), secrets.token_bytes(32)
+        self._token, self._secret = fresh_room_code()
         if was_open:
             return self.open()  # False: it could not open again (the problem says why)
         self.state_changed.emit()
