@@ -22,6 +22,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # busy, a 512 x 384 SVD of the real-model page took 1.9 s instead of 0.05 s; the real-scale race's
 # dense product 4.4 CPU-s instead of 3.3). Read when NumPy loads, which is below (workers inherit it).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The same for tesseract's OpenMP threads (the OCR tests run it as a subprocess, which inherits this):
+# test_ocr.py + test_screenshot_scale.py took 19.0 CPU-s with them, 14.1 without, on an idle machine.
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 # The real user's home, recorded before anything below points HOME elsewhere: the isolation test
 # checks that the app's folders there gain nothing. Kept in the environment, because pytest-xdist
