@@ -17,6 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# One BLAS thread per process: `make test` runs a pytest-xdist worker on every core, and OpenBLAS's
+# own threads on top of those spin against each other (on the 2-core machine, with both workers
+# busy, a 512 x 384 SVD of the real-model page took 1.9 s instead of 0.05 s; the real-scale race's
+# dense product 4.4 CPU-s instead of 3.3). Read when NumPy loads, which is below (workers inherit it).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The same for tesseract's OpenMP threads (the OCR tests run it as a subprocess, which inherits this):
+# test_ocr.py + test_screenshot_scale.py took 19.0 CPU-s with them, 14.1 without, on an idle machine.
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 # The real user's home, recorded before anything below points HOME elsewhere: the isolation test
 # checks that the app's folders there gain nothing. Kept in the environment, because pytest-xdist

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtGui import QImage
 
 from tests import spec
@@ -28,6 +29,7 @@ def test_screenshot_at_device_pixel_ratio_2_holds_the_whole_window(qapp, tmp_pat
     assert len(np.unique(pixels[700:, 1000:])) > 20
 
 
+@pytest.mark.slow(seconds=6)  # a launch and tesseract: started early, never the run's last test
 def test_presentation_at_device_pixel_ratio_2_reads_back_the_worked_example(qapp, tmp_path):
     import shutil
 

@@ -280,15 +280,6 @@ def reveal_and_wait(qtbot, window: MainWindow) -> None:
         window.lesson_run.reveal()
 
 
-def label_problems(window: MainWindow, where: str) -> list[str]:
-    """The label survey (:func:`assert_labels_readable`) of the step shown, as sentences naming ``where``."""
-    try:
-        assert_labels_readable(window, min_label_digits(window))
-    except AssertionError as error:
-        return [f"{where}: {error}"]
-    return []
-
-
 # ---- every label the design draws ------------------------------------------------------------------
 #
 # A label is any text that names or measures something on screen: the row and column names of a

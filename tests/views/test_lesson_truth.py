@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from tests import spec
 from tests.views.stage import step_index
@@ -72,6 +73,7 @@ def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
     assert "Zipf rank" in lab.counts_plot.titleLabel.text
 
 
+@pytest.mark.slow(seconds=5)  # the real-scale race at GPT-2's 50,257 rows: started early
 def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(window, qtbot):
     window.go_to_step(step_index("batch-question"))  # which rows of E get a gradient in a batch of 4,000 tokens?
     window.lesson_panel.advance()  # reveal: the real-scale race starts

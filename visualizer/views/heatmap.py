@@ -129,6 +129,19 @@ class MatrixTitle(pg.LabelItem):
         self.updateGeometry()
 
 
+def unlabelled_axis(orientation: str, view: pg.ViewBox) -> pg.AxisItem:
+    """An axis of tick labels only, linked to ``view``.
+
+    Its unit label is never shown, so its SI prefix stays 1; with pyqtgraph's automatic prefix on,
+    every change of the view's range re-typeset that hidden label's HTML (about a tenth of the
+    cost of building a window's matrices).
+    """
+    axis = pg.AxisItem(orientation)
+    axis.autoSIPrefix = False  # before linking: enableAutoSIPrefix(False) would typeset it once more
+    axis.linkToView(view)
+    return axis
+
+
 class MatrixPlot(pg.GraphicsWidget):
     """A light plot for a matrix: title, column labels on top, row labels on the left, a view.
 
@@ -144,7 +157,7 @@ class MatrixPlot(pg.GraphicsWidget):
         self.setLayout(grid)
         self.titleLabel = MatrixTitle("")
         self.vb = pg.ViewBox(enableMouse=False, enableMenu=False, invertY=True, defaultPadding=0.0)
-        self.axes = {"left": pg.AxisItem("left", linkView=self.vb), "top": pg.AxisItem("top", linkView=self.vb)}
+        self.axes = {"left": unlabelled_axis("left", self.vb), "top": unlabelled_axis("top", self.vb)}
         grid.addItem(self.titleLabel, 0, 1)
         grid.addItem(self.axes["top"], 1, 1)
         grid.addItem(self.axes["left"], 2, 0)
