@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.checkpoints.folders import gpt2_folder, rope_folder
@@ -173,3 +173,20 @@ def test_the_page_speaks_portuguese(window, menu):
     assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
     assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 × 384")
     assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")
+
+
+def test_on_stage_the_real_xs_row_names_and_column_numbers_reach_the_back_row(window, menu, qtbot):
+    # pyqtgraph's own tick type (about 10 px) stayed on the Real model page while presenting.
+    from tests.views.stage import digit_height
+    from visualizer.views.palette import STAGE_LABEL_PX
+
+    menu.open_folder(minilm_folder())
+    QApplication.processEvents()
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.presentation.presenting
+    for name in ("left", "bottom"):
+        font = menu.page.matrix.plot.getAxis(name).style["tickFont"]
+        assert font is not None and font.pixelSize() >= window.appearance.stage_px(STAGE_LABEL_PX)
+        assert digit_height(font.pixelSize()) >= 14
+    qtbot.keyClick(window, Qt.Key.Key_F5)  # and back: the window's type again
+    assert menu.page.matrix.plot.getAxis("left").style["tickFont"].pixelSize() < STAGE_LABEL_PX

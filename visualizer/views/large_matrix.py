@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from .heatmap import dispose_plot_item_menus
-from .palette import BEYOND_TRAINED, colormap, scaled_font, symmetric_limit
+from .palette import BEYOND_TRAINED, colormap, scaled_font, stage_label_font, symmetric_limit
 
 MIN_CELL_WIDTH_PX = 40
 """Numbers are drawn only in cells at least this wide (and 14 px tall) on screen."""
@@ -127,6 +127,7 @@ class LargeMatrix(QWidget):
         self.row_labels = list(row_labels)
         self.name = name
         self.limit = robust_limit(values) if values.size else 1.0
+        self._style_axes()
         for item in self.marks:
             self.plot.removeItem(item)
         self.marks = []
@@ -155,6 +156,16 @@ class LargeMatrix(QWidget):
         if not keep_view and values.size:
             self.plot.setRange(xRange=(0, values.shape[1]), yRange=(0, values.shape[0]), padding=0)
         self.numbers.update()
+
+    def _style_axes(self) -> None:
+        """Row names and column numbers at the stage's label type while presenting (pyqtgraph's
+        own, about 10 px, is lost past the first rows of a classroom), the window's otherwise."""
+        appearance = self.appearance
+        font = stage_label_font(appearance) if appearance.presenting else scaled_font(appearance, 9)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            if axis.style.get("tickFont") != font:
+                axis.setStyle(tickFont=font)
 
     def show_cells(self, rows: tuple[int, int], columns: tuple[int, int]) -> None:
         """Zoom to a block of cells (rows and columns as half-open ranges)."""

@@ -118,6 +118,7 @@ class RealModelPage(ListeningView, QWidget):
         self.listen(model.tokens_changed, self.refresh_matrix)
         self.listen(model.x_kind_changed, self._on_kind_changed)
         self.listen(appearance.events.language, self.retranslate)
+        self.listen(appearance.events.scale, lambda _scale: self.refresh_matrix(keep_view=True))  # presenting or not
         self.retranslate()
         self.refresh_matrix()
 
