@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -14,7 +13,7 @@ from ..core import RowVerdict, classify_rows, display_token
 from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
-from .matrix_row import MatrixRow
+from .matrix_row import MatrixRow, numbers_width
 from .palette import scaled_font, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
@@ -32,8 +31,6 @@ def change_outlines(changes: list[RowVerdict]) -> dict[int, tuple[QColor, bool]]
     return {row: styles[kind] for row, (kind, _) in enumerate(changes) if kind in styles}
 NARROW_PRESENTING = (50, 170)
 """Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
-CELL_FILL = 0.9
-"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 SIDE_STRETCH = 2
 """In the window, the side matrix's share of the width (the scores 3, X 2), when there is one."""
 
@@ -46,16 +43,6 @@ class AttentionStaging:
     """Presenting, X beside the scores prints its numbers (a revealed swap is about X)."""
     side_numbers: bool = False
     """Presenting, the matrix beside X prints its numbers: ALiBi's bias −m·(i − j), RoPE's rotated q = k."""
-
-
-def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
-    """Pixels a matrix needs to print every finite value of ``values`` at the stage's size."""
-    font = QFont()
-    font.setPixelSize(appearance.stage_px())
-    metrics = QFontMetrics(font)
-    finite = values[np.isfinite(values)]
-    widest = max((metrics.horizontalAdvance(appearance.numbers.short(float(v))) for v in finite), default=0)
-    return values.shape[1] * (math.ceil(widest / CELL_FILL) + 2)
 
 
 class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):

@@ -21,6 +21,7 @@ from ..model import EmbeddingModel
 from ..selection import Highlight
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
+from .matrix_row import CELL_FILL
 from .palette import align_colour_bar, colormap, scaled_font, set_colour_bar_levels, symmetric_limit, token_colour
 from .protocol import ListeningView
 from .row_texts import RowTexts
@@ -33,8 +34,6 @@ UNUSED = QColor("#6E6E6E")
 COPIES_WIDTH = 90
 """Room for the lines from E to E[ids], in unscaled pixels."""
 BAR_WIDTH = 62
-CELL_FILL = 0.9
-"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 
 
 @dataclass(frozen=True)

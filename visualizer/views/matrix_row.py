@@ -6,14 +6,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 
 from ..appearance import Appearance
+from ..core.formatting import NumberFormat
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .palette import align_colour_bar, colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 OPERATOR_WIDTH = 30
 OPERATOR_WIDTH_PRESENTING = 26
 """Room for a "+" or "=" between two matrices, in unscaled pixels."""
@@ -26,6 +30,22 @@ MIN_MATRIX_WIDTH = 40
 """The least width of a matrix's cells, in pixels: a picture of its colours."""
 TICK_TEXT_OFFSET = 5
 """pyqtgraph's gap between an axis and its tick labels (AxisItem's ``tickTextOffset``), in pixels."""
+
+
+def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
+    """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
+    metrics = QFontMetrics(font)
+    finite = values[np.isfinite(values)]
+    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+    return math.ceil(widest / CELL_FILL) + 2
+
+
+def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
+    """Pixels a matrix (``values``, shape (rows, columns)) needs to print every finite value at the
+    stage's size, in the app's one number format (−0,375 as the cells print it)."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px())
+    return values.shape[1] * cell_width_for(values, appearance.numbers, font)
 
 
 class MatrixRow(pg.GraphicsLayoutWidget):
@@ -212,14 +232,20 @@ class MatrixRow(pg.GraphicsLayoutWidget):
                                                              self.matrix_widths(free), strict=True):
             widths[column] = matrix_width + axis_width
             heatmap.fit_caption(matrix_width)
-        ordered = tuple(widths[c] for c in sorted(widths))
-        if ordered != self._column_widths:
-            self._column_widths = ordered
-            for column in sorted(widths):
-                self.ci.layout.setColumnFixedWidth(column, widths[column])
+        if self._set_column_widths(widths):
             # Lay out now, not at the next turn of the event loop: the names fitted to the new
             # widths settle in this pass, and a picture taken right after shows them settled.
             self.ci.layout.activate()
+
+    def _set_column_widths(self, widths: dict[int, int]) -> bool:
+        """Fix each layout column (by index) to its width in pixels; True if any width changed."""
+        ordered = tuple(widths[c] for c in sorted(widths))
+        if ordered == self._column_widths:
+            return False
+        self._column_widths = ordered
+        for column in sorted(widths):
+            self.ci.layout.setColumnFixedWidth(column, widths[column])
+        return True
 
     def _share_header_lines(self) -> None:
         """Every matrix's band of column names as tall as the tallest one's: the rows stay level."""

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -13,24 +10,10 @@ from ..core import SCHEMES
 from ..model import EmbeddingModel
 from .heatmap import Heatmap
 from .lazy import RefreshWhenShown
-from .matrix_row import MatrixRow
+from .matrix_row import MatrixRow, numbers_width
 from .palette import scaled_font, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
-
-CELL_FILL = 0.9
-"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
-
-
-def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
-    """Pixels a matrix needs to print every finite value of ``values`` at the stage's size, in the
-    app's one number format (−0,375 as the attention preview prints it)."""
-    font = QFont()
-    font.setPixelSize(appearance.stage_px())
-    metrics = QFontMetrics(font)
-    finite = values[np.isfinite(values)]
-    widest = max((metrics.horizontalAdvance(appearance.numbers.short(float(v))) for v in finite), default=0)
-    return values.shape[1] * (math.ceil(widest / CELL_FILL) + 2)
 
 
 class ComparisonRow(MatrixRow):

@@ -13,13 +13,12 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ..appearance import Appearance
 from ..core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
-from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from .attention_preview import CHANGED, MOVED, change_outlines
 from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
 from .lazy import RefreshWhenShown
-from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow
+from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow, cell_width_for
 from .palette import scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
@@ -35,20 +34,10 @@ columns (unscaled pixels, points)."""
 SPARSE_TICKS = 5
 """Presenting, a colour bar short of room for the numbers labels at most this many ticks (every
 second one: −2, −1, 0, 1, 2), on purpose."""
-CELL_FILL = 0.9
-"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
 
 
 def _nothing() -> None:
     """No one listens yet."""
-
-
-def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
-    """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
-    metrics = QFontMetrics(font)
-    finite = values[np.isfinite(values)]
-    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
-    return math.ceil(widest / CELL_FILL) + 2
 
 
 class XPanelRow(MatrixRow):
@@ -173,11 +162,7 @@ class XPanelRow(MatrixRow):
             matrix = need + extra * weight // total
             widths[column] = matrix + axis_width
             heatmap.fit_caption(matrix)
-        ordered = tuple(widths[c] for c in sorted(widths))
-        if ordered != self._column_widths:
-            self._column_widths = ordered
-            for column in sorted(widths):
-                self.ci.layout.setColumnFixedWidth(column, widths[column])
+        self._set_column_widths(widths)
         self._set_prints(prints)
 
     def _set_sparse_ticks(self, sparse: bool) -> None:
