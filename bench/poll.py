@@ -19,9 +19,14 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from visualizer.shell.class_poll import ClassPoll
+    from visualizer.views.poll_stage import PollStage
 
 Row = tuple[str, str, str]
 PHONES = 300
@@ -72,8 +77,9 @@ def frame_ticks() -> tuple[list[float], QTimer]:
     return ticks, timer
 
 
-def poll_burst(app: QApplication) -> list[Row]:
-    """Open a poll on loopback, let 300 phones answer within a second, measure both sides."""
+def projected_poll() -> tuple[ClassPoll, PollStage]:
+    """A class poll on loopback asking the swap without positions (not open yet), and its stage as
+    a 1024 × 768 projector shows it."""
     from visualizer.appearance import Appearance
     from visualizer.lesson import LessonRun, load_lesson
     from visualizer.model import EmbeddingModel
@@ -90,6 +96,12 @@ def poll_burst(app: QApplication) -> list[Row]:
     poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
     stage = PollStage(appearance)
     stage.resize(1024, 516)
+    return poll, stage
+
+
+def poll_burst(app: QApplication) -> list[Row]:
+    """Open a poll on loopback, let 300 phones answer within a second, measure both sides."""
+    poll, stage = projected_poll()
     poll.answers_changed.connect(stage.set_count)
     if not poll.open() or poll.url is None:
         raise RuntimeError("the poll did not open on loopback")
@@ -148,22 +160,7 @@ FLOOD_S = 2.0
 def poll_flood(app: QApplication) -> list[Row]:
     """Hostile clients on three addresses for two seconds (bench/flood.py, another process) while
     the stage shows the count: the UI's longest frame, and how many times the UI heard of it."""
-    from visualizer.appearance import Appearance
-    from visualizer.lesson import LessonRun, load_lesson
-    from visualizer.model import EmbeddingModel
-    from visualizer.shell.class_poll import ClassPoll
-    from visualizer.shell.presentation import presentation_scale, stage_scale
-    from visualizer.views.poll_stage import PollStage
-
-    model, appearance = EmbeddingModel(), Appearance()
-    appearance.set_scale(presentation_scale(1024, 768))
-    appearance.set_presenting(True, stage_scale(1024, 768))
-    lesson = load_lesson()
-    run = LessonRun(lesson, model)
-    run.go_to(next(index for index, step in enumerate(lesson.steps) if step.id == "swap-none"))
-    poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
-    stage = PollStage(appearance)
-    stage.resize(1024, 516)
+    poll, stage = projected_poll()
     poll.show_in(stage=stage)
     heard = [0]
     poll.answers_changed.connect(lambda _count: heard.__setitem__(0, heard[0] + 1))
