@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,10 +124,16 @@ def run_toy_work(folder: Path) -> None:
     (folder / "states.json").write_text(json.dumps(states))
 
 
+def states_once(tmp_path_factory, name: str, scenario: Callable[[Path], None]) -> dict[str, Any]:
+    """The window's states a scenario recorded (its ``states.json``), played once per run by
+    whichever worker comes first."""
+    folder = made_once_per_run(tmp_path_factory, name, scenario)
+    return json.loads((folder / "states.json").read_text())
+
+
 @pytest.fixture(scope="module")
 def toy_work(tmp_path_factory) -> dict[str, Any]:
-    folder = made_once_per_run(tmp_path_factory, "window-toy-work", run_toy_work)
-    return json.loads((folder / "states.json").read_text())
+    return states_once(tmp_path_factory, "window-toy-work", run_toy_work)
 
 
 def test_a_value_past_the_limit_is_refused_at_the_edit(toy_work):
@@ -223,8 +230,7 @@ def run_real_model(folder: Path) -> None:
 
 @pytest.fixture(scope="module")
 def real_model_run(tmp_path_factory) -> dict[str, Any]:
-    folder = made_once_per_run(tmp_path_factory, "window-real-model", run_real_model)
-    return json.loads((folder / "states.json").read_text())
+    return states_once(tmp_path_factory, "window-real-model", run_real_model)
 
 
 def test_a_real_model_and_build_x_fit_the_screen(real_model_run):
