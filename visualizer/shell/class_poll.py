@@ -381,7 +381,7 @@ class ClassPoll(Listening, QObject):
         stage, results, _ = self._views
         if _alive(stage):
             assert stage is not None
-            stage.set_count(answered, self.addresses if self._shared else None)
+            self._show_count_on(stage)
         if _alive(results):
             assert results is not None
             results.set_results(self.results())
@@ -390,8 +390,12 @@ class ClassPoll(Listening, QObject):
         stage = self._views[0]
         if _alive(stage):
             assert stage is not None
-            stage.set_count(self._answered, self.addresses if self._shared else None)
+            self._show_count_on(stage)
             stage.set_warning(self.warning)
+
+    def _show_count_on(self, stage: PollStage) -> None:
+        """How many answered (and from how many addresses, when phones share them)."""
+        stage.set_count(self._answered, self.addresses if self._shared else None)
 
     def _show_problem(self, message: str) -> None:
         stage = self._views[0]
