@@ -32,10 +32,18 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check visualizer tests bench tools main.py
 	$(VENV)/bin/mypy
 
-# On every core (pytest-xdist), one test at a time to whichever worker is free: the slow tests
-# start first (tests/conftest.py), and the short ones fill in around them.
+# One worker more than the cores (pytest-xdist): a worker that waits on a real X session, a
+# browser or a launched app leaves its core to the others. One test at a time goes to whichever
+# worker is free; the slow tests start first (tests/conftest.py), the short ones fill in around
+# them. One BLAS/OpenMP thread per process: the workers already fill every core, and idle BLAS
+# threads that spin for work only take CPU from them.
+WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
+# Byte code is kept (PYTHONDONTWRITEBYTECODE emptied, compileall first): otherwise every worker
+# rewrites and compiles every test module again, and every launched app recompiles changed modules.
 test: lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --dist load --maxschedchunk 1
+	$(PY) -m compileall -q visualizer tests
+	QT_QPA_PLATFORM=offscreen OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 PYTHONDONTWRITEBYTECODE= \
+	  $(PY) -m pytest -n $(WORKERS) --dist load --maxschedchunk 1
 
 bench: $(STAMP)
 	$(PY) -m compileall -q visualizer  # cold start measures the app, not the compiler
