@@ -107,16 +107,26 @@ class MatrixTitle(pg.LabelItem):
     there is not. (pyqtgraph's LabelItem asks for its whole text's width as its least: a long
     title widened its matrix and pushed the colour bar out of the window.)"""
 
+    _widths: tuple[float, float] | None = None
+    """(natural, narrowest) width of the text, measured once per text: every layout pass resizes
+    the title and asks again, and the narrowest took a clone of the whole document to measure."""
+
+    def setText(self, text: str, **style: object) -> None:
+        self._widths = None  # before pyqtgraph's setText, which measures the new text
+        super().setText(text, **style)
+
     def updateMin(self) -> None:
         item = self.item
-        item.setTextWidth(-1)
-        natural = item.document().idealWidth()
-        probe = item.document().clone()
-        probe.setTextWidth(1)  # the widest word: the least a title can be
-        narrowest = probe.idealWidth()
+        if self._widths is None:
+            item.setTextWidth(-1)
+            probe = item.document().clone()
+            probe.setTextWidth(1)  # the widest word: the least a title can be
+            self._widths = (item.document().idealWidth(), probe.idealWidth())
+        natural, narrowest = self._widths
         room = self.size().width()
-        if 0 < room < natural:
-            item.setTextWidth(max(room, narrowest))
+        wrap = max(room, narrowest) if 0 < room < natural else -1.0
+        if item.textWidth() != wrap:  # re-wrapping lays the document out again
+            item.setTextWidth(wrap)
         bounds = self.itemRect()
         self.setMinimumWidth(min(narrowest, bounds.width()))
         self.setMinimumHeight(bounds.height())
@@ -129,6 +139,28 @@ class MatrixTitle(pg.LabelItem):
         self.updateGeometry()
 
 
+class TickAxis(pg.AxisItem):
+    """An axis that draws tick labels and never its unit label.
+
+    pyqtgraph typesets the hidden label's HTML again on every change of pen, text pen or (with
+    the automatic SI prefix) range: about a hundred typesettings per window, none of them seen.
+    While the label is hidden only the axis's size is kept current; showing it typesets it.
+    """
+
+    def _updateLabel(self) -> None:
+        if self.label.isVisibleTo(self):  # not isVisible(): that is False while the axis is hidden
+            super()._updateLabel()
+            return
+        self._adjustSize()  # what pyqtgraph's update does besides the text
+        self.picture = None
+        self.update()
+
+    def showLabel(self, show: bool = True) -> None:
+        super().showLabel(show)
+        if show:  # the text skipped while hidden
+            super()._updateLabel()
+
+
 def unlabelled_axis(orientation: str, view: pg.ViewBox) -> pg.AxisItem:
     """An axis of tick labels only, linked to ``view``.
 
@@ -136,7 +168,7 @@ def unlabelled_axis(orientation: str, view: pg.ViewBox) -> pg.AxisItem:
     every change of the view's range re-typeset that hidden label's HTML (about a tenth of the
     cost of building a window's matrices).
     """
-    axis = pg.AxisItem(orientation)
+    axis = TickAxis(orientation)
     axis.autoSIPrefix = False  # before linking: enableAutoSIPrefix(False) would typeset it once more
     axis.linkToView(view)
     return axis

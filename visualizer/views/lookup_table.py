@@ -22,7 +22,15 @@ from ..selection import Highlight
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .matrix_row import CELL_FILL
-from .palette import align_colour_bar, colormap, scaled_font, set_colour_bar_levels, symmetric_limit, token_colour
+from .palette import (
+    align_colour_bar,
+    colormap,
+    colour_bar,
+    scaled_font,
+    set_colour_bar_levels,
+    symmetric_limit,
+    token_colour,
+)
 from .protocol import ListeningView
 from .row_texts import RowTexts
 from .stage import fit_column_names
@@ -150,7 +158,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         self.lookup: Heatmap = add_heatmap(self.graphics, 0, 4, appearance)
         self.positions = RowTexts(Qt.AlignmentFlag.AlignLeft)
         self.graphics.addItem(self.positions, row=0, col=5)
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=14)
+        self.colour_bar = colour_bar(colorMap=colormap(), interactive=False, width=14)
         self.colour_bar.setImageItem([self.table.image, self.lookup.image])
         self.graphics.addItem(self.colour_bar, row=0, col=6)
         self.table.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)  # the bar runs along E's rows

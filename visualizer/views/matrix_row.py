@@ -14,7 +14,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from ..appearance import Appearance
 from ..core.formatting import NumberFormat
 from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
-from .palette import align_colour_bar, colormap, colour_bar_ticks, set_colour_bar_levels, stage_label_font
+from .palette import align_colour_bar, colormap, colour_bar, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
 CELL_FILL = 0.9
 """A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
@@ -97,7 +97,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
                            for index, symbol in enumerate(operators)]
         self.colour_bar_column = self.matrix_columns[-1] + 1
         self._limit = 1.0
-        self.colour_bar = pg.ColorBarItem(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
+        self.colour_bar = colour_bar(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
         self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
         self.addItem(self.colour_bar, row=0, col=self.colour_bar_column)
         for column, factor in zip(self.matrix_columns, self._stretch, strict=False):

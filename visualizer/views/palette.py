@@ -70,6 +70,18 @@ def colour_bar_ticks(limit: float, numbers: NumberFormat, most: int | None = Non
     return [(float(v), numbers.short(float(v))) for v in values]
 
 
+def colour_bar(**options: object) -> pg.ColorBarItem:
+    """pyqtgraph's ColorBarItem (``options`` as its own), its axes told to keep their SI prefix at 1.
+
+    None of its axes shows a unit label, so the prefix is 1 whatever it is told; with the automatic
+    prefix on, every change of the bar's range typeset the four hidden labels' HTML again.
+    """
+    bar = pg.ColorBarItem(**options)
+    for name in ("left", "right", "top", "bottom"):
+        bar.getAxis(name).autoSIPrefix = False
+    return bar
+
+
 def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat, most: int | None = None) -> None:
     """Levels ±limit and ticks written in the language's number format (see :func:`colour_bar_ticks`)."""
     key = (limit, numbers, most)

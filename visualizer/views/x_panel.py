@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -222,15 +223,12 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.lookup, self.added, self.result = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
-        # One token's row before and after the last change, under P and X (shown when a step asks).
-        columns = self.graphics.matrix_columns
-        self.before: Heatmap = add_heatmap(self.graphics, 1, columns[1], appearance)
-        self.after: Heatmap = add_heatmap(self.graphics, 1, columns[2], appearance)
-        self._arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
-        self._compare_items = [self.before.plot, self.after.plot, self._arrow]
-        for heatmap in (self.before, self.after):
-            heatmap.title_points = 11
-        self._show_compare(False)
+        # One token's row before and after the last change, under P and X: made the first time a
+        # step asks for it (see `before`), so that the window does not build two matrices it hides.
+        self._compare: tuple[Heatmap, Heatmap, pg.LabelItem] | None = None
+        # Its row is held at no height from the start: the spacing above it, and with it every
+        # matrix's height, is then the same before and after the row is made.
+        self.graphics.ci.layout.setRowFixedHeight(1, 0)
 
         self.build_button = QPushButton()
         self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
@@ -270,7 +268,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.graphics.restyle()
-        for heatmap in (self.before, self.after):
+        for heatmap in self._compare_heatmaps():
             heatmap.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
@@ -279,7 +277,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_look_changed(self) -> None:
         self.graphics.restyle()
-        for heatmap in (self.before, self.after):
+        for heatmap in self._compare_heatmaps():
             heatmap.restyle()
         self.request_refresh()
 
@@ -475,9 +473,40 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             return None
         return old, old_row, new, new_row
 
+    @property
+    def before(self) -> Heatmap:
+        """The staged token's row before the last change, under P (made on first use)."""
+        return self._compare_row()[0]
+
+    @property
+    def after(self) -> Heatmap:
+        """The staged token's row now, under X (made on first use)."""
+        return self._compare_row()[1]
+
+    def _compare_row(self) -> tuple[Heatmap, Heatmap, pg.LabelItem]:
+        """The before and after heatmaps and the arrow between them, made hidden the first time."""
+        if self._compare is None:
+            columns = self.graphics.matrix_columns
+            before = add_heatmap(self.graphics, 1, columns[1], self._appearance)
+            after = add_heatmap(self.graphics, 1, columns[2], self._appearance)
+            arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
+            for heatmap in (before, after):
+                heatmap.title_points = 11
+                heatmap.restyle()  # as the window's scale and look are now
+            self._compare = (before, after, arrow)
+            self._show_compare(False)
+        return self._compare
+
+    def _compare_heatmaps(self) -> tuple[Heatmap, ...]:
+        """The before and after heatmaps if they were made (nothing to restyle otherwise)."""
+        return self._compare[:2] if self._compare is not None else ()
+
     def _show_compare(self, shown: bool) -> None:
         """The row of the token's before and after, or no room taken at all."""
-        for item in self._compare_items:
+        if self._compare is None and not shown:
+            return  # never made: it takes no room
+        before, after, arrow = self._compare_row()
+        for item in (before.plot, after.plot, arrow):
             item.setVisible(shown)
             item.setMaximumHeight(-1 if shown else 0)
         if not shown:
@@ -485,7 +514,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def compare_shown(self) -> bool:
         """True while the staged token's rows before and after the last change are shown."""
-        return self.before.plot.isVisible()
+        return self._compare is not None and self._compare[0].plot.isVisible()
 
     def _compare_height(self) -> int:
         """The height of the row of the token's before and after: a title, the column names and one
@@ -534,7 +563,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         for heatmap in (self.before, self.after):
             fit_column_names(heatmap, self._appearance)
         size = f"{self._appearance.pt(20):.0f}pt"
-        self._arrow.setText("→", size=size, bold=True, color=self._appearance.foreground)
+        self._compare_row()[2].setText("→", size=size, bold=True, color=self._appearance.foreground)
         layout.layout.setRowFixedHeight(1, self._compare_height())
 
     def _nothing_added_caption(self) -> str:
