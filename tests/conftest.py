@@ -375,8 +375,9 @@ def window(qtbot, model, appearance):
     _FIXTURE_STATE.append(main_window.highlight)  # closing the window frees it too
     qtbot.addWidget(main_window)
     main_window.resize(1400, 900)
+    # Shown, laid out, its tab's views built; not yet painted: a test that reads pixels grabs them
+    # (grab() paints) or lets the event loop run, and the others skip a paint of ~30 ms.
     main_window.show()
-    qtbot.waitExposed(main_window)
     yield main_window
     if main_window._lab is not None:  # the lab, if the test made it, must be freed by closing too
         _FIXTURE_STATE.append(main_window._lab)
