@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
@@ -77,7 +78,7 @@ class ClockFaces(QWidget):
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
         self._painted_titles: list[PaintedText] = []
-        self._painted_tips: list[PaintedText] = []
+        self._painted_tips: tuple[HandsLook, np.ndarray, np.ndarray] | None = None
 
     def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()`` once per size, number of pairs, scale and presenting."""
@@ -278,77 +279,173 @@ class ClockFaces(QWidget):
         self._static, self._static_key = pixmap, key
         return pixmap
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """Blit the static dials, then draw the hands: one batched call per hand colour."""
-        painter = QPainter(self)
-        visible = event.rect()
-        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def _hands_look(self, visible: QRect, hands: int) -> HandsLook:
+        """How the hands are drawn in the band ``visible``, apart from where they point.
+
+        Kept beside the layout (and forgotten with it): an animation frame turns the hands and
+        changes nothing here, and building pens, fonts and geometry was most of a frame's cost.
+        """
         clock, px = self._clock, self._clock.appearance.px
-        centre_x, centre_y, radius, _ = self._face_geometry()
+        appearance = clock.appearance
+        picked = clock.picked_hands()
+        centre_x, centre_y, radius, _ = self._face_geometry()  # first: it forgets an outdated layout
+        # What the look depends on beyond the layout's key.
+        key = (visible.top(), visible.bottom(), hands, picked, appearance.stage_px(22))
+        kept = self._layout.get("hands")
+        if kept is not None and kept[0] == key:
+            return cast(HandsLook, kept[1])
         size = self.face_size()
         # Only the faces the paint event touches.
-        shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        shown = (centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom())
         # On a projector's stage only the large face has labels at the hand tips.
         labelled = (np.arange(len(shown)) == 0 if self.stage() is not None else np.ones(len(shown), dtype=bool))[shown]
         centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
-        angles = clock.hand_angles()[shown]
-        hands = angles.shape[1]
-        picked = clock.picked_hands()
-        small = self.is_small(size)
-        label_font = scaled_font(clock.appearance, 9, bold=True)
+        label_font = scaled_font(appearance, 9, bold=True)
         tip = QRectF(-px(14), -px(20), px(28), px(16))
-        if clock.appearance.presenting:  # q and k read from the back row
-            label_font.setPixelSize(clock.appearance.stage_px(22))
+        if appearance.presenting:  # q and k read from the back row
+            label_font.setPixelSize(appearance.stage_px(22))
             tip_side = QFontMetrics(label_font).height()
             tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
         # Round caps and smooth edges look best but cost several times as much to rasterise: only
         # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
         # edges are a little jagged and a frame costs about half. Counted over every face, not the
         # ones this paint touches, so that scrolling never mixes the two looks.
-        tips: list[PaintedText] = []
         few = hands * len(shown) <= 64
         cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
-        for hand in range(hands):
-            length = radius * (0.92 - 0.5 * hand / max(hands, 1))
-            tip_x = centre_x + np.sin(angles[:, hand]) * length
-            tip_y = centre_y - np.cos(angles[:, hand]) * length
-            painter.setPen(QPen(clock.hand_colour(hand), px(5 if hand in picked else 3),
-                                Qt.PenStyle.SolidLine, cap))
-            painter.drawLines([QLineF(*points) for points in zip(
-                centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
-            if not small:
-                painter.setFont(label_font)
-                for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
-                    painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
-                    tips.append(PaintedText(clock.hand_label(hand), label_font, tip.translated(x, y), "hand"))
-        if len(picked) == 2 and hands > max(picked):
+        # Column h is the length of hand h on each face: later hands are shorter.
+        lengths = np.stack([radius * (0.92 - 0.5 * hand / max(hands, 1)) for hand in range(hands)], axis=1) \
+            if hands else np.zeros((len(radius), 0))
+        gap_radius = radius * 0.35  # the arc between the two compared hands
+        look = HandsLook(
+            shown=None if shown.all() else shown,
+            centre_x=centre_x, centre_y=centre_y, lengths=lengths,
+            centres=list(zip(centre_x.tolist(), centre_y.tolist(), strict=True)),
+            pens=[QPen(clock.hand_colour(hand), px(5 if hand in picked else 3), Qt.PenStyle.SolidLine, cap)
+                  for hand in range(hands)],
+            labels=[clock.hand_label(hand) for hand in range(hands)],
+            labelled=None if self.is_small(size) else labelled,
+            label_font=label_font, tip=tip, antialiased=few,
+            gap=(picked[0], picked[1]) if len(picked) == 2 and hands > max(picked) else None,
+            gap_pen=QPen(HIGHLIGHT, px(3)),
+            gap_rects=[QRectF(x - r, y - r, 2 * r, 2 * r)
+                       for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), gap_radius.tolist(), strict=True)],
+        )
+        self._layout["hands"] = (key, look)
+        return look
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the static dials, then draw the hands: one batched call per hand colour."""
+        painter = QPainter(self)
+        visible = event.rect()
+        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        angles = self._clock.hand_angles()
+        look = self._hands_look(visible, angles.shape[1])
+        if look.shown is not None:
+            angles = angles[look.shown]
+        # Every tip at once (the same arithmetic, element by element, as one hand at a time).
+        tips_x = look.centre_x[:, None] + np.sin(angles) * look.lengths
+        tips_y = look.centre_y[:, None] - np.cos(angles) * look.lengths
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, look.antialiased)
+        if look.labelled is not None:
+            painter.setFont(look.label_font)
+        tip_x_rows, tip_y_rows = tips_x.T.tolist(), tips_y.T.tolist()
+        for hand, pen in enumerate(look.pens):
+            painter.setPen(pen)
+            painter.drawLines([QLineF(x, y, tip_x, tip_y) for (x, y), tip_x, tip_y in zip(
+                look.centres, tip_x_rows[hand], tip_y_rows[hand], strict=True)])
+            if look.labelled is not None:
+                label = look.labels[hand]
+                for box in look.tip_boxes(tips_x[look.labelled, hand], tips_y[look.labelled, hand]):
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        if look.gap is not None:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
-            for face in range(len(radius)):
-                self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
-                                angles[face, picked[0]], angles[face, picked[1]])
+            painter.setPen(look.gap_pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            first, second = look.gap
+            for rect, a, b in zip(look.gap_rects, angles[:, first].tolist(), angles[:, second].tolist(), strict=True):
+                _paint_gap(painter, rect, a, b)
         painter.end()
-        self._painted_tips = tips
+        # The tips' boxes are described when asked (tests and the projection checks), not per frame.
+        self._painted_tips = (look, tips_x, tips_y)
 
     def painted_texts(self) -> list[PaintedText]:
         """The face titles and the labels at the hand tips, as last painted (this widget's coordinates)."""
-        return [*self._painted_titles, *self._painted_tips]
+        tips: list[PaintedText] = []
+        if self._painted_tips is not None:
+            look, tips_x, tips_y = self._painted_tips
+            if look.labelled is not None:
+                for hand, label in enumerate(look.labels):
+                    tips += [PaintedText(label, look.label_font, box, "hand")
+                             for box in look.tip_boxes(tips_x[look.labelled, hand], tips_y[look.labelled, hand])]
+        return [*self._painted_titles, *tips]
 
     def _source_rect(self, visible: QRect) -> QRect:
         ratio = self.devicePixelRatioF()
         return QRect(int(visible.x() * ratio), int(visible.y() * ratio), int(visible.width() * ratio),
                      int(visible.height() * ratio))
 
-    def _paint_gap(self, painter: QPainter, centre: QPointF, radius: float, a: float, b: float) -> None:
-        """An arc from hand b to hand a: the angle that decides their score."""
-        pen = QPen(HIGHLIGHT, self._clock.appearance.px(3))
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        span = (a - b + math.pi) % (2 * math.pi) - math.pi
-        rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-        # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
-        painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
+
+@dataclass(frozen=True)
+class HandsLook:
+    """What the hands' paint keeps from frame to frame: all of it but the angles.
+
+    Attributes
+    ----------
+    shown : ndarray of bool, shape (pairs,), or None
+        The faces the paint touches; None when it touches every face.
+    centre_x, centre_y : ndarray, shape (faces,)
+        Centre of each face painted (faces: the ones shown).
+    lengths : ndarray, shape (faces, hands)
+        Length of each hand on each face painted.
+    centres : list of (float, float)
+        The same centres, as Python numbers for the lines.
+    pens : list of QPen
+        One per hand: its colour, and thicker for the two compared.
+    labels : list of str
+        The text at each hand's tip.
+    labelled : ndarray of bool, shape (faces,), or None
+        The faces painted that get labels at the tips; None on faces too small for any.
+    label_font : QFont
+        The tips' type.
+    tip : QRectF
+        The box of a tip's label, relative to the tip.
+    antialiased : bool
+        Smooth edges and round caps (few hands) or not.
+    gap : (int, int) or None
+        The two compared hands, when both are drawn: an arc shows the angle between them.
+    gap_pen : QPen
+        The arc's pen.
+    gap_rects : list of QRectF
+        The box of the arc on each face painted.
+    """
+
+    shown: np.ndarray | None
+    centre_x: np.ndarray
+    centre_y: np.ndarray
+    lengths: np.ndarray
+    centres: list[tuple[float, float]]
+    pens: list[QPen]
+    labels: list[str]
+    labelled: np.ndarray | None
+    label_font: QFont
+    tip: QRectF
+    antialiased: bool
+    gap: tuple[int, int] | None
+    gap_pen: QPen
+    gap_rects: list[QRectF]
+
+    def tip_boxes(self, tips_x: np.ndarray, tips_y: np.ndarray) -> list[QRectF]:
+        """The label boxes at the tips (``tip`` moved to each tip), shape (tips,) each."""
+        tip = self.tip
+        return [tip.translated(x, y) for x, y in zip(tips_x.tolist(), tips_y.tolist(), strict=True)]
+
+
+def _paint_gap(painter: QPainter, rect: QRectF, a: float, b: float) -> None:
+    """An arc from hand b to hand a within ``rect``: the angle that decides their score."""
+    span = (a - b + math.pi) % (2 * math.pi) - math.pi
+    # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
+    painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
 
 
 def _direction(angle: float) -> QPointF:
