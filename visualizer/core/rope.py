@@ -105,4 +105,8 @@ def rope_score(q: np.ndarray | list[float], k: np.ndarray | list[float], m: floa
     shape (d // 2,) or, for a single pair, a plain number: ``rope_score([1, 0], [1, 0], 3, 1, 0.5)``
     is cos(2 × 0.5) = 0.540.
     """
-    return float(np.dot(rope_rotate(q, m, theta), rope_rotate(k, n, theta)))
+    # Both rotated in one call (rows q and k): the same arithmetic element by element as two calls,
+    # at half the cost of numpy's per-call overhead (the RoPE clock asks for a score every frame).
+    rotated = rope_rotate(np.array((q, k), dtype=np.float64),
+                          np.array([m, n], dtype=np.float64), theta)
+    return float(np.dot(rotated[0], rotated[1]))

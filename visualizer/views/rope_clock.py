@@ -64,6 +64,8 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._lesson_positions: tuple[int, int] | None = None
         self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
         self._elapsed = QElapsedTimer()
+        self._sweep_texts: dict[str, str] = {}
+        self._translate_sweep_texts()
 
         self.faces_scroll = QScrollArea()
         self.faces_scroll.setWidgetResizable(True)
@@ -192,7 +194,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._offset = min(max(0.0, offset), float(MAX_SWEEP))
         self.controls.sweep.value = round(self._offset * SWEEP_STEPS_PER_POSITION)
         self.controls.shift.value = int(self._offset)
-        self._refresh_readout()
+        self._refresh_sweep_readout()  # nothing else the readout says depends on s
         self.faces.update()
 
     def pick(self, first: int, second: int) -> None:
@@ -327,6 +329,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
+        self._translate_sweep_texts()
         self.controls.retranslate(self.player.is_playing())
         self._sync_pickers()
         self._refresh_readout()
@@ -351,13 +354,13 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self._picked = (min(self._picked[0], self._model.n - 1), min(self._picked[1], self._model.n - 1))
 
     def _refresh_readout(self) -> None:
+        """Every text beside the faces: the note, the lesson's pairs, and what moves with the sweep."""
         self.pairs.setVisible(self._lesson_positions is not None)
         numbers = self.appearance.numbers
-        self.controls.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
-        score = numbers.fixed(self.picked_score(), 3)
         if self._lesson_positions is not None:
             m, n = self._lesson_positions
             angle = (m - n) * LESSON_THETA
+            score = numbers.fixed(self.picked_score(), 3)
             self.controls.readout.setText(self.tr(
                 "q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; "
                 "score = cos({2}) = {3}").format(m, n, numbers.short(angle, 3), score)
@@ -369,16 +372,6 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self.pairs.setText(self._pairs_text())
             self._fit_pairs_font()
         else:
-            a, b = self._picked
-            positions = self.hand_positions()
-            if max(a, b) < len(positions):
-                gaps = [numbers.short(math.degrees((positions[a] - positions[b]) * t) % 360, 1)
-                        for t in self.thetas()[:4]]
-                self.controls.readout.setText(self.tr(
-                    "positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
-                    "score ⟨R_m q, R_n k⟩ = {4}").format(
-                    numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
-                    numbers.short(positions[a] - positions[b], 2), ", ".join(gaps), score))
             scheme_note = self.tr("Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, "
                                   "the angles between them, and the score, stay put.")
             # The attention view shows scaled scores: say why its numbers are smaller.
@@ -389,6 +382,36 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
                 scheme_note += " " + self.tr("(The sequence uses another scheme; this shows what "
                                              "RoPE would do with it.)")
             self.controls.scheme_note.setText(scheme_note)
+        self._refresh_sweep_readout()
+
+    def _refresh_sweep_readout(self) -> None:
+        """What moves with the sweep s: its label and, for the sequence, the positions, the angles and
+        the score (the lesson's example does not move with it).
+
+        The one text work of an animation frame (60 a second): its templates were translated in
+        :meth:`retranslate`, the rest of the readout is left as it is.
+        """
+        numbers = self.appearance.numbers
+        self.controls.sweep_label.setText(self._sweep_texts["shift"].format(numbers.fixed(self._offset, 2)))
+        if self._lesson_positions is not None:
+            return
+        a, b = self._picked
+        positions = self.hand_positions()
+        if max(a, b) < len(positions):
+            gaps = [numbers.short(math.degrees((positions[a] - positions[b]) * t) % 360, 1)
+                    for t in self.thetas()[:4]]
+            self.controls.readout.setText(self._sweep_texts["readout"].format(
+                numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
+                numbers.short(positions[a] - positions[b], 2), ", ".join(gaps),
+                numbers.fixed(self.picked_score(), 3)))
+
+    def _translate_sweep_texts(self) -> None:
+        """The templates of the texts that move with the sweep, in the language now installed."""
+        self._sweep_texts = {
+            "shift": self.tr("shift s = {0}"),
+            "readout": self.tr("positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
+                               "score ⟨R_m q, R_n k⟩ = {4}"),
+        }
 
     def _refresh_theta_table(self) -> None:
         numbers = self.appearance.numbers
