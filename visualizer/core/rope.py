@@ -87,7 +87,9 @@ def rope_rotate(x: np.ndarray | list[float], positions: np.ndarray | float,
     x = np.asarray(x, dtype=np.float64)
     single = x.ndim == 1
     rows = np.atleast_2d(x)
-    m = np.broadcast_to(np.asarray(positions, dtype=np.float64).reshape(-1), (rows.shape[0],))
+    m = np.asarray(positions, dtype=np.float64).reshape(-1)
+    if m.shape[0] != rows.shape[0]:  # one position for every row (else broadcast_to says what is wrong)
+        m = np.broadcast_to(m, (rows.shape[0],))
     angles = m[:, None] * np.atleast_1d(np.asarray(theta, dtype=np.float64))[None, :]
     cos, sin = np.cos(angles), np.sin(angles)
     even, odd = rows[:, 0::2], rows[:, 1::2]

@@ -21,6 +21,11 @@ from .painted_text import PaintedText
 from .palette import HIGHLIGHT, scaled_font, stage_label_font
 
 TITLE_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap
+# Read once: each lookup of a Qt enum member goes through Python's enum machinery, and a frame
+# would make a dozen of them.
+_CENTRED = Qt.AlignmentFlag.AlignCenter
+_SMOOTH = QPainter.RenderHint.Antialiasing
+_NO_BRUSH = Qt.BrushStyle.NoBrush
 
 
 class HandsSource(Protocol):
@@ -78,7 +83,7 @@ class ClockFaces(QWidget):
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
         self._painted_titles: list[PaintedText] = []
-        self._painted_tips: tuple[HandsLook, np.ndarray, np.ndarray] | None = None
+        self._painted_tips: tuple[HandsLook, list[list[float]], list[list[float]]] | None = None
 
     def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()`` once per size, number of pairs, scale and presenting."""
@@ -323,7 +328,7 @@ class ClockFaces(QWidget):
             pens=[QPen(clock.hand_colour(hand), px(5 if hand in picked else 3), Qt.PenStyle.SolidLine, cap)
                   for hand in range(hands)],
             labels=[clock.hand_label(hand) for hand in range(hands)],
-            labelled=None if self.is_small(size) else labelled,
+            labelled=None if self.is_small(size) else np.flatnonzero(labelled).tolist(),
             label_font=label_font, tip=tip, antialiased=few,
             gap=(picked[0], picked[1]) if len(picked) == 2 and hands > max(picked) else None,
             gap_pen=QPen(HIGHLIGHT, px(3)),
@@ -338,7 +343,7 @@ class ClockFaces(QWidget):
         painter = QPainter(self)
         visible = event.rect()
         painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(_SMOOTH)
         angles = self._clock.hand_angles()
         look = self._hands_look(visible, angles.shape[1])
         if look.shown is not None:
@@ -346,7 +351,7 @@ class ClockFaces(QWidget):
         # Every tip at once (the same arithmetic, element by element, as one hand at a time).
         tips_x = look.centre_x[:, None] + np.sin(angles) * look.lengths
         tips_y = look.centre_y[:, None] - np.cos(angles) * look.lengths
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, look.antialiased)
+        painter.setRenderHint(_SMOOTH, look.antialiased)
         if look.labelled is not None:
             painter.setFont(look.label_font)
         tip_x_rows, tip_y_rows = tips_x.T.tolist(), tips_y.T.tolist()
@@ -356,28 +361,28 @@ class ClockFaces(QWidget):
                 look.centres, tip_x_rows[hand], tip_y_rows[hand], strict=True)])
             if look.labelled is not None:
                 label = look.labels[hand]
-                for box in look.tip_boxes(tips_x[look.labelled, hand], tips_y[look.labelled, hand]):
-                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+                for box in look.tip_boxes(tip_x_rows[hand], tip_y_rows[hand]):
+                    painter.drawText(box, _CENTRED, label)
         if look.gap is not None:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
+            painter.setRenderHint(_SMOOTH)  # the arcs stay smooth
             painter.setPen(look.gap_pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setBrush(_NO_BRUSH)
             first, second = look.gap
             for rect, a, b in zip(look.gap_rects, angles[:, first].tolist(), angles[:, second].tolist(), strict=True):
                 _paint_gap(painter, rect, a, b)
         painter.end()
         # The tips' boxes are described when asked (tests and the projection checks), not per frame.
-        self._painted_tips = (look, tips_x, tips_y)
+        self._painted_tips = (look, tip_x_rows, tip_y_rows)
 
     def painted_texts(self) -> list[PaintedText]:
         """The face titles and the labels at the hand tips, as last painted (this widget's coordinates)."""
         tips: list[PaintedText] = []
         if self._painted_tips is not None:
-            look, tips_x, tips_y = self._painted_tips
+            look, tip_x_rows, tip_y_rows = self._painted_tips
             if look.labelled is not None:
                 for hand, label in enumerate(look.labels):
                     tips += [PaintedText(label, look.label_font, box, "hand")
-                             for box in look.tip_boxes(tips_x[look.labelled, hand], tips_y[look.labelled, hand])]
+                             for box in look.tip_boxes(tip_x_rows[hand], tip_y_rows[hand])]
         return [*self._painted_titles, *tips]
 
     def _source_rect(self, visible: QRect) -> QRect:
@@ -404,8 +409,9 @@ class HandsLook:
         One per hand: its colour, and thicker for the two compared.
     labels : list of str
         The text at each hand's tip.
-    labelled : ndarray of bool, shape (faces,), or None
-        The faces painted that get labels at the tips; None on faces too small for any.
+    labelled : list of int, or None
+        The faces painted (indices among them) that get labels at the tips; None on faces too small
+        for any.
     label_font : QFont
         The tips' type.
     tip : QRectF
@@ -427,7 +433,7 @@ class HandsLook:
     centres: list[tuple[float, float]]
     pens: list[QPen]
     labels: list[str]
-    labelled: np.ndarray | None
+    labelled: list[int] | None
     label_font: QFont
     tip: QRectF
     antialiased: bool
@@ -435,10 +441,15 @@ class HandsLook:
     gap_pen: QPen
     gap_rects: list[QRectF]
 
-    def tip_boxes(self, tips_x: np.ndarray, tips_y: np.ndarray) -> list[QRectF]:
-        """The label boxes at the tips (``tip`` moved to each tip), shape (tips,) each."""
-        tip = self.tip
-        return [tip.translated(x, y) for x, y in zip(tips_x.tolist(), tips_y.tolist(), strict=True)]
+    def tip_boxes(self, tips_x: list[float], tips_y: list[float]) -> list[QRectF]:
+        """The label boxes of one hand (``tip`` moved to its tip on each labelled face), given the
+        tip on every face painted."""
+        tip, labelled = self.tip, self.labelled
+        if labelled is None:
+            return []
+        if len(labelled) < len(tips_x):
+            tips_x, tips_y = [tips_x[face] for face in labelled], [tips_y[face] for face in labelled]
+        return [tip.translated(x, y) for x, y in zip(tips_x, tips_y, strict=True)]
 
 
 def _paint_gap(painter: QPainter, rect: QRectF, a: float, b: float) -> None:
