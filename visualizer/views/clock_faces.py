@@ -74,8 +74,6 @@ class ClockFaces(QWidget):
         # Every paint covers what it repaints with the static layer: Qt need not paint what is
         # behind first (a third of each animation frame).
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        self._static: QPixmap | None = None
-        self._static_key: tuple[object, ...] = ()
         # Stage, grid and face geometry, kept while what they depend on stays: an animation frame
         # reads them several times and changes none of it.
         self._layout: dict[str, Any] = {}
@@ -85,17 +83,23 @@ class ClockFaces(QWidget):
         self._painted_titles: list[PaintedText] = []
         self._painted_tips: tuple[HandsLook, list[list[float]], list[list[float]]] | None = None
 
-    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
-        """``compute()`` once per size, number of pairs, scale and presenting."""
+    def _current_layout(self) -> dict[str, Any]:
+        """What is kept for the current size, θ, scale, presenting, language and mode (emptied when
+        any of them changes): one check of them per paint serves every kept part."""
         visible = self._scroll.viewport().size()
         appearance = self._clock.appearance
         key = (self.width(), visible.width(), visible.height(), self._clock.thetas().tobytes(), appearance.scale,
                appearance.presenting, appearance.language, self._clock.lesson_mode)
         if key != self._layout_key:
             self._layout, self._layout_key = {}, key
-        if name not in self._layout:
-            self._layout[name] = compute()
-        return self._layout[name]
+        return self._layout
+
+    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per size, number of pairs, scale and presenting."""
+        layout = self._current_layout()
+        if name not in layout:
+            layout[name] = compute()
+        return layout[name]
 
     def stage(self) -> tuple[int, int, int] | None:
         """On a projector with more than one pair: (side of the first face, side of the others,
@@ -243,15 +247,17 @@ class ClockFaces(QWidget):
             radius = np.where(pairs == 0, radius, max(1.0, small / 2 - px(3)))
         return centre_x, centre_y, radius, label_height
 
-    def _static_layer(self) -> QPixmap:
-        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted."""
-        clock, px = self._clock, self._clock.appearance.px
-        thetas = clock.thetas()
+    def _static_layer(self, layout: dict[str, Any]) -> QPixmap:
+        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted.
+
+        ``layout`` is :meth:`_current_layout`, checked by the caller for this paint.
+        """
+        px = self._clock.appearance.px
         ratio = self.devicePixelRatioF()
-        key = (self.width(), self.height(), ratio, thetas.tobytes(), clock.appearance.scale,
-               clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
-        if key == self._static_key and self._static is not None:
-            return self._static
+        key = (self.height(), ratio)  # beyond the layout's own key (width, θ, scale, language, ...)
+        kept = layout.get("static")
+        if kept is not None and kept[0] == key:
+            return cast(QPixmap, kept[1])
         # Rounded up: at a ratio of 1.25 or 1.5 the last device pixel must be covered too (the
         # faces are opaque: nothing is painted behind them).
         pixmap = QPixmap(math.ceil(self.width() * ratio), math.ceil(self.height() * ratio))
@@ -281,11 +287,12 @@ class ClockFaces(QWidget):
             self._painted_titles.append(PaintedText(text, QFont(font), box, "face title"))
         self.title_pixel_size = QFontInfo(font).pixelSize() if texts else 0
         painter.end()
-        self._static, self._static_key = pixmap, key
+        layout["static"] = (key, pixmap)
         return pixmap
 
-    def _hands_look(self, visible: QRect, hands: int) -> HandsLook:
-        """How the hands are drawn in the band ``visible``, apart from where they point.
+    def _hands_look(self, layout: dict[str, Any], visible: QRect, hands: int) -> HandsLook:
+        """How the hands are drawn in the band ``visible``, apart from where they point (``layout``:
+        :meth:`_current_layout`, checked by the caller for this paint).
 
         Kept beside the layout (and forgotten with it): an animation frame turns the hands and
         changes nothing here, and building pens, fonts and geometry was most of a frame's cost.
@@ -293,12 +300,12 @@ class ClockFaces(QWidget):
         clock, px = self._clock, self._clock.appearance.px
         appearance = clock.appearance
         picked = clock.picked_hands()
-        centre_x, centre_y, radius, _ = self._face_geometry()  # first: it forgets an outdated layout
         # What the look depends on beyond the layout's key.
         key = (visible.top(), visible.bottom(), hands, picked, appearance.stage_px(22))
-        kept = self._layout.get("hands")
+        kept = layout.get("hands")
         if kept is not None and kept[0] == key:
             return cast(HandsLook, kept[1])
+        centre_x, centre_y, radius, _ = self._face_geometry()
         size = self.face_size()
         # Only the faces the paint event touches.
         shown = (centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom())
@@ -335,17 +342,18 @@ class ClockFaces(QWidget):
             gap_rects=[QRectF(x - r, y - r, 2 * r, 2 * r)
                        for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), gap_radius.tolist(), strict=True)],
         )
-        self._layout["hands"] = (key, look)
+        layout["hands"] = (key, look)
         return look
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Blit the static dials, then draw the hands: one batched call per hand colour."""
         painter = QPainter(self)
         visible = event.rect()
-        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
+        layout = self._current_layout()  # once for the static layer and the hands' look
+        painter.drawPixmap(visible, self._static_layer(layout), self._source_rect(visible))
         painter.setRenderHint(_SMOOTH)
         angles = self._clock.hand_angles()
-        look = self._hands_look(visible, angles.shape[1])
+        look = self._hands_look(layout, visible, angles.shape[1])
         if look.shown is not None:
             angles = angles[look.shown]
         # Every tip at once (the same arithmetic, element by element, as one hand at a time).
