@@ -60,7 +60,24 @@ def test_a_sweep_frame_writes_the_readout_a_full_refresh_writes(window, clock, l
             after_frame = [label.text() for label in labels]
             clock.refresh()
             assert [label.text() for label in labels] == after_frame
-        # The frame's templates are translated once per language, not per frame: in the language now.
+        # A frame writes the shift in the language installed now.
         template = QCoreApplication.translate("RopeClock", "shift s = {0}")
         assert clock.controls.sweep_label.text() == template.format(window.appearance.numbers.fixed(63.99, 2))
         assert (template != "shift s = {0}") == (language == "pt")
+
+
+def test_the_kept_score_follows_the_pair_and_the_model(window, clock):
+    # A frame reuses the score while the pair's distance, X and θ stay: each of them changes here.
+    changes = [
+        lambda: clock.set_offset(2.0),
+        lambda: clock.pick(2, 0),  # another distance
+        lambda: clock.pick(3, 1),  # the same distance, other tokens
+        lambda: window.model.move_token(1, 3),  # X changes
+        lambda: window.model.set_rope_base(50.0),  # θ changes
+        lambda: window.set_language("pt"),  # the number format changes
+    ]
+    for step, change in enumerate(changes):
+        change()
+        clock.set_offset(clock.offset() + 1)  # whole shifts: the distance is the same float every frame
+        score = window.appearance.numbers.fixed(clock.picked_score(), 3)  # worked out afresh
+        assert clock.controls.readout.text().endswith(f"⟩ = {score}"), f"change {step}: a stale score"

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
+from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from .clock_controls import LESSON_PAIRS, MAX_SWEEP, SWEEP_STEPS_PER_POSITION, ClockControls
 from .clock_faces import ClockFaces
@@ -43,6 +44,38 @@ class RopeClockStaging:
     """Positions (m, n) of the lesson's one-pair example (θ = 0.5, q = k = [1, 0]); null: the sequence."""
 
 
+class PairTexts:
+    """The picked pair's distance, the angles between its hands and its score, as the readout writes
+    them, kept from one animation frame to the next.
+
+    All three depend on the distance between the two positions, not on the sweep s (RoPE's point):
+    they are worked out again only when that distance (exactly, as a float), the pair, X, θ or the
+    number format changes. X and θ are the model's read-only arrays, replaced (never changed in
+    place) when the model changes, so they are told apart by identity; holding them keeps an
+    identity from being reused.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._held: tuple[object, ...] = ()
+        self._texts = ("", "", "")
+
+    def texts(self, numbers: NumberFormat, X: np.ndarray, theta: np.ndarray, picked: tuple[int, int],
+              positions: np.ndarray) -> tuple[str, str, str]:
+        """(distance m − n, the angle between the hands on each of the first four faces in degrees,
+        ⟨R_m q, R_n k⟩) for the hands ``picked`` at ``positions`` (shape (hands,)); X has shape
+        (hands, d), θ shape (d // 2,)."""
+        a, b = picked
+        distance = positions[a] - positions[b]
+        key = (a, b, float(distance), id(X), id(theta), id(numbers))
+        if key != self._key:
+            gaps = [numbers.short(math.degrees(distance * t) % 360, 1) for t in theta[:4]]
+            score = rope_score(X[a], X[b], positions[a], positions[b], theta)
+            self._texts = (numbers.short(distance, 2), ", ".join(gaps), numbers.fixed(score, 3))
+            self._key, self._held = key, (X, theta, numbers)
+        return self._texts
+
+
 class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     """RoPE as clock hands.
 
@@ -64,8 +97,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._lesson_positions: tuple[int, int] | None = None
         self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
         self._elapsed = QElapsedTimer()
-        self._sweep_texts: dict[str, str] = {}
-        self._translate_sweep_texts()
+        self._pair_texts = PairTexts()
 
         self.faces_scroll = QScrollArea()
         self.faces_scroll.setWidgetResizable(True)
@@ -178,14 +210,10 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         if self._lesson_positions is not None:
             m, n = self._lesson_positions
             return rope_score(np.array([1.0, 0.0]), np.array([1.0, 0.0]), m, n, np.array([LESSON_THETA]))
-        return self._sequence_score(self.hand_positions())
-
-    def _sequence_score(self, positions: np.ndarray) -> float:
-        """:meth:`picked_score` of the sequence, its hands at ``positions`` (shape (hands,))."""
         a, b = self._picked
         if max(a, b) >= self._model.n:
             return float("nan")
-        X = self._model.X()
+        X, positions = self._model.X(), self.hand_positions()
         return rope_score(X[a], X[b], positions[a], positions[b], self._model.theta())
 
     def offset(self) -> float:
@@ -334,7 +362,6 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
-        self._translate_sweep_texts()
         self.controls.retranslate(self.player.is_playing())
         self._sync_pickers()
         self._refresh_readout()
@@ -393,30 +420,24 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         """What moves with the sweep s: its label and, for the sequence, the positions, the angles and
         the score (the lesson's example does not move with it).
 
-        The one text work of an animation frame (60 a second): its templates were translated in
-        :meth:`retranslate`, the rest of the readout is left as it is.
+        The one text work of an animation frame (60 a second): the rest of the readout is left as it
+        is. The templates are translated here, each frame, like every other text of the app: a text
+        kept in one language could outlive a switch of the translator that the appearance did not
+        announce.
         """
         numbers = self.appearance.numbers
-        self.controls.sweep_label.setText(self._sweep_texts["shift"].format(numbers.fixed(self._offset, 2)))
+        self.controls.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
         if self._lesson_positions is not None:
             return
         a, b = self._picked
         positions = self.hand_positions()
         if max(a, b) < len(positions):
-            gaps = [numbers.short(math.degrees((positions[a] - positions[b]) * t) % 360, 1)
-                    for t in self.thetas()[:4]]
-            self.controls.readout.setText(self._sweep_texts["readout"].format(
-                numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
-                numbers.short(positions[a] - positions[b], 2), ", ".join(gaps),
-                numbers.fixed(self._sequence_score(positions), 3)))
-
-    def _translate_sweep_texts(self) -> None:
-        """The templates of the texts that move with the sweep, in the language now installed."""
-        self._sweep_texts = {
-            "shift": self.tr("shift s = {0}"),
-            "readout": self.tr("positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
-                               "score ⟨R_m q, R_n k⟩ = {4}"),
-        }
+            distance, gaps, score = self._pair_texts.texts(numbers, self._model.X(), self._model.theta(), (a, b),
+                                                           positions)
+            self.controls.readout.setText(self.tr(
+                "positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
+                "score ⟨R_m q, R_n k⟩ = {4}").format(
+                numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2), distance, gaps, score))
 
     def _refresh_theta_table(self) -> None:
         numbers = self.appearance.numbers
