@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
@@ -20,6 +21,11 @@ from .painted_text import PaintedText
 from .palette import HIGHLIGHT, scaled_font, stage_label_font
 
 TITLE_FLAGS = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap
+# Read once: each lookup of a Qt enum member goes through Python's enum machinery, and a frame
+# would make a dozen of them.
+_CENTRED = Qt.AlignmentFlag.AlignCenter
+_SMOOTH = QPainter.RenderHint.Antialiasing
+_NO_BRUSH = Qt.BrushStyle.NoBrush
 
 
 class HandsSource(Protocol):
@@ -68,8 +74,6 @@ class ClockFaces(QWidget):
         # Every paint covers what it repaints with the static layer: Qt need not paint what is
         # behind first (a third of each animation frame).
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        self._static: QPixmap | None = None
-        self._static_key: tuple[object, ...] = ()
         # Stage, grid and face geometry, kept while what they depend on stays: an animation frame
         # reads them several times and changes none of it.
         self._layout: dict[str, Any] = {}
@@ -77,19 +81,25 @@ class ClockFaces(QWidget):
         self.title_pixel_size = 0
         """Pixel size of the face titles last drawn; 0 when none were drawn."""
         self._painted_titles: list[PaintedText] = []
-        self._painted_tips: list[PaintedText] = []
+        self._painted_tips: tuple[HandsLook, list[list[float]], list[list[float]]] | None = None
 
-    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
-        """``compute()`` once per size, number of pairs, scale and presenting."""
+    def _current_layout(self) -> dict[str, Any]:
+        """What is kept for the current size, θ, scale, presenting, language and mode (emptied when
+        any of them changes): one check of them per paint serves every kept part."""
         visible = self._scroll.viewport().size()
         appearance = self._clock.appearance
         key = (self.width(), visible.width(), visible.height(), self._clock.thetas().tobytes(), appearance.scale,
                appearance.presenting, appearance.language, self._clock.lesson_mode)
         if key != self._layout_key:
             self._layout, self._layout_key = {}, key
-        if name not in self._layout:
-            self._layout[name] = compute()
-        return self._layout[name]
+        return self._layout
+
+    def _kept(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per size, number of pairs, scale and presenting."""
+        layout = self._current_layout()
+        if name not in layout:
+            layout[name] = compute()
+        return layout[name]
 
     def stage(self) -> tuple[int, int, int] | None:
         """On a projector with more than one pair: (side of the first face, side of the others,
@@ -237,15 +247,17 @@ class ClockFaces(QWidget):
             radius = np.where(pairs == 0, radius, max(1.0, small / 2 - px(3)))
         return centre_x, centre_y, radius, label_height
 
-    def _static_layer(self) -> QPixmap:
-        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted."""
-        clock, px = self._clock, self._clock.appearance.px
-        thetas = clock.thetas()
+    def _static_layer(self, layout: dict[str, Any]) -> QPixmap:
+        """Dials, ticks and face titles: drawn once per size, θ and scale, then blitted.
+
+        ``layout`` is :meth:`_current_layout`, checked by the caller for this paint.
+        """
+        px = self._clock.appearance.px
         ratio = self.devicePixelRatioF()
-        key = (self.width(), self.height(), ratio, thetas.tobytes(), clock.appearance.scale,
-               clock.appearance.language, clock.lesson_mode, clock.appearance.presenting)
-        if key == self._static_key and self._static is not None:
-            return self._static
+        key = (self.height(), ratio)  # beyond the layout's own key (width, θ, scale, language, ...)
+        kept = layout.get("static")
+        if kept is not None and kept[0] == key:
+            return cast(QPixmap, kept[1])
         # Rounded up: at a ratio of 1.25 or 1.5 the last device pixel must be covered too (the
         # faces are opaque: nothing is painted behind them).
         pixmap = QPixmap(math.ceil(self.width() * ratio), math.ceil(self.height() * ratio))
@@ -275,80 +287,184 @@ class ClockFaces(QWidget):
             self._painted_titles.append(PaintedText(text, QFont(font), box, "face title"))
         self.title_pixel_size = QFontInfo(font).pixelSize() if texts else 0
         painter.end()
-        self._static, self._static_key = pixmap, key
+        layout["static"] = (key, pixmap)
         return pixmap
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """Blit the static dials, then draw the hands: one batched call per hand colour."""
-        painter = QPainter(self)
-        visible = event.rect()
-        painter.drawPixmap(visible, self._static_layer(), self._source_rect(visible))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def _hands_look(self, layout: dict[str, Any], visible: QRect, hands: int) -> HandsLook:
+        """How the hands are drawn in the band ``visible``, apart from where they point (``layout``:
+        :meth:`_current_layout`, checked by the caller for this paint).
+
+        Kept beside the layout (and forgotten with it): an animation frame turns the hands and
+        changes nothing here, and building pens, fonts and geometry was most of a frame's cost.
+        """
         clock, px = self._clock, self._clock.appearance.px
+        appearance = clock.appearance
+        picked = clock.picked_hands()
+        # What the look depends on beyond the layout's key.
+        key = (visible.top(), visible.bottom(), hands, picked, appearance.stage_px(22))
+        kept = layout.get("hands")
+        if kept is not None and kept[0] == key:
+            return cast(HandsLook, kept[1])
         centre_x, centre_y, radius, _ = self._face_geometry()
         size = self.face_size()
         # Only the faces the paint event touches.
-        shown = ((centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom()))
+        shown = (centre_y + size / 2 >= visible.top()) & (centre_y - size / 2 <= visible.bottom())
         # On a projector's stage only the large face has labels at the hand tips.
         labelled = (np.arange(len(shown)) == 0 if self.stage() is not None else np.ones(len(shown), dtype=bool))[shown]
         centre_x, centre_y, radius = centre_x[shown], centre_y[shown], radius[shown]
-        angles = clock.hand_angles()[shown]
-        hands = angles.shape[1]
-        picked = clock.picked_hands()
-        small = self.is_small(size)
-        label_font = scaled_font(clock.appearance, 9, bold=True)
+        label_font = scaled_font(appearance, 9, bold=True)
         tip = QRectF(-px(14), -px(20), px(28), px(16))
-        if clock.appearance.presenting:  # q and k read from the back row
-            label_font.setPixelSize(clock.appearance.stage_px(22))
+        if appearance.presenting:  # q and k read from the back row
+            label_font.setPixelSize(appearance.stage_px(22))
             tip_side = QFontMetrics(label_font).height()
             tip = QRectF(-tip_side, -tip_side - px(6), 2 * tip_side, tip_side)
         # Round caps and smooth edges look best but cost several times as much to rasterise: only
         # for a few large hands. On a grid of small faces (64 pairs × 32 tokens: 2,048 hands) the
         # edges are a little jagged and a frame costs about half. Counted over every face, not the
         # ones this paint touches, so that scrolling never mixes the two looks.
-        tips: list[PaintedText] = []
         few = hands * len(shown) <= 64
         cap = Qt.PenCapStyle.RoundCap if few else Qt.PenCapStyle.FlatCap
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, few)
-        for hand in range(hands):
-            length = radius * (0.92 - 0.5 * hand / max(hands, 1))
-            tip_x = centre_x + np.sin(angles[:, hand]) * length
-            tip_y = centre_y - np.cos(angles[:, hand]) * length
-            painter.setPen(QPen(clock.hand_colour(hand), px(5 if hand in picked else 3),
-                                Qt.PenStyle.SolidLine, cap))
-            painter.drawLines([QLineF(*points) for points in zip(
-                centre_x.tolist(), centre_y.tolist(), tip_x.tolist(), tip_y.tolist(), strict=True)])
-            if not small:
-                painter.setFont(label_font)
-                for x, y in zip(tip_x[labelled].tolist(), tip_y[labelled].tolist(), strict=True):
-                    painter.drawText(tip.translated(x, y), Qt.AlignmentFlag.AlignCenter, clock.hand_label(hand))
-                    tips.append(PaintedText(clock.hand_label(hand), label_font, tip.translated(x, y), "hand"))
-        if len(picked) == 2 and hands > max(picked):
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # the arcs stay smooth
-            for face in range(len(radius)):
-                self._paint_gap(painter, QPointF(centre_x[face], centre_y[face]), radius[face] * 0.35,
-                                angles[face, picked[0]], angles[face, picked[1]])
+        # Column h is the length of hand h on each face: later hands are shorter.
+        lengths = np.stack([radius * (0.92 - 0.5 * hand / max(hands, 1)) for hand in range(hands)], axis=1) \
+            if hands else np.zeros((len(radius), 0))
+        gap_radius = radius * 0.35  # the arc between the two compared hands
+        look = HandsLook(
+            shown=None if shown.all() else shown,
+            centre_x=centre_x, centre_y=centre_y, lengths=lengths,
+            centres=list(zip(centre_x.tolist(), centre_y.tolist(), strict=True)),
+            pens=[QPen(clock.hand_colour(hand), px(5 if hand in picked else 3), Qt.PenStyle.SolidLine, cap)
+                  for hand in range(hands)],
+            labels=[clock.hand_label(hand) for hand in range(hands)],
+            labelled=None if self.is_small(size) else np.flatnonzero(labelled).tolist(),
+            label_font=label_font, tip=tip, antialiased=few,
+            gap=(picked[0], picked[1]) if len(picked) == 2 and hands > max(picked) else None,
+            gap_pen=QPen(HIGHLIGHT, px(3)),
+            gap_rects=[QRectF(x - r, y - r, 2 * r, 2 * r)
+                       for x, y, r in zip(centre_x.tolist(), centre_y.tolist(), gap_radius.tolist(), strict=True)],
+        )
+        layout["hands"] = (key, look)
+        return look
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Blit the static dials, then draw the hands: one batched call per hand colour."""
+        painter = QPainter(self)
+        visible = event.rect()
+        layout = self._current_layout()  # once for the static layer and the hands' look
+        painter.drawPixmap(visible, self._static_layer(layout), self._source_rect(visible))
+        painter.setRenderHint(_SMOOTH)
+        angles = self._clock.hand_angles()
+        look = self._hands_look(layout, visible, angles.shape[1])
+        if look.shown is not None:
+            angles = angles[look.shown]
+        # Every tip at once (the same arithmetic, element by element, as one hand at a time).
+        tips_x = look.centre_x[:, None] + np.sin(angles) * look.lengths
+        tips_y = look.centre_y[:, None] - np.cos(angles) * look.lengths
+        painter.setRenderHint(_SMOOTH, look.antialiased)
+        if look.labelled is not None:
+            painter.setFont(look.label_font)
+        tip_x_rows, tip_y_rows = tips_x.T.tolist(), tips_y.T.tolist()
+        for hand, pen in enumerate(look.pens):
+            painter.setPen(pen)
+            painter.drawLines([QLineF(x, y, tip_x, tip_y) for (x, y), tip_x, tip_y in zip(
+                look.centres, tip_x_rows[hand], tip_y_rows[hand], strict=True)])
+            if look.labelled is not None:
+                label = look.labels[hand]
+                for box in look.tip_boxes(tip_x_rows[hand], tip_y_rows[hand]):
+                    painter.drawText(box, _CENTRED, label)
+        if look.gap is not None:
+            painter.setRenderHint(_SMOOTH)  # the arcs stay smooth
+            painter.setPen(look.gap_pen)
+            painter.setBrush(_NO_BRUSH)
+            first, second = look.gap
+            for rect, a, b in zip(look.gap_rects, angles[:, first].tolist(), angles[:, second].tolist(), strict=True):
+                _paint_gap(painter, rect, a, b)
         painter.end()
-        self._painted_tips = tips
+        # The tips' boxes are described when asked (tests and the projection checks), not per frame.
+        self._painted_tips = (look, tip_x_rows, tip_y_rows)
 
     def painted_texts(self) -> list[PaintedText]:
         """The face titles and the labels at the hand tips, as last painted (this widget's coordinates)."""
-        return [*self._painted_titles, *self._painted_tips]
+        tips: list[PaintedText] = []
+        if self._painted_tips is not None:
+            look, tip_x_rows, tip_y_rows = self._painted_tips
+            if look.labelled is not None:
+                for hand, label in enumerate(look.labels):
+                    tips += [PaintedText(label, look.label_font, box, "hand")
+                             for box in look.tip_boxes(tip_x_rows[hand], tip_y_rows[hand])]
+        return [*self._painted_titles, *tips]
 
     def _source_rect(self, visible: QRect) -> QRect:
         ratio = self.devicePixelRatioF()
         return QRect(int(visible.x() * ratio), int(visible.y() * ratio), int(visible.width() * ratio),
                      int(visible.height() * ratio))
 
-    def _paint_gap(self, painter: QPainter, centre: QPointF, radius: float, a: float, b: float) -> None:
-        """An arc from hand b to hand a: the angle that decides their score."""
-        pen = QPen(HIGHLIGHT, self._clock.appearance.px(3))
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        span = (a - b + math.pi) % (2 * math.pi) - math.pi
-        rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-        # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
-        painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
+
+@dataclass(frozen=True)
+class HandsLook:
+    """What the hands' paint keeps from frame to frame: all of it but the angles.
+
+    Attributes
+    ----------
+    shown : ndarray of bool, shape (pairs,), or None
+        The faces the paint touches; None when it touches every face.
+    centre_x, centre_y : ndarray, shape (faces,)
+        Centre of each face painted (faces: the ones shown).
+    lengths : ndarray, shape (faces, hands)
+        Length of each hand on each face painted.
+    centres : list of (float, float)
+        The same centres, as Python numbers for the lines.
+    pens : list of QPen
+        One per hand: its colour, and thicker for the two compared.
+    labels : list of str
+        The text at each hand's tip.
+    labelled : list of int, or None
+        The faces painted (indices among them) that get labels at the tips; None on faces too small
+        for any.
+    label_font : QFont
+        The tips' type.
+    tip : QRectF
+        The box of a tip's label, relative to the tip.
+    antialiased : bool
+        Smooth edges and round caps (few hands) or not.
+    gap : (int, int) or None
+        The two compared hands, when both are drawn: an arc shows the angle between them.
+    gap_pen : QPen
+        The arc's pen.
+    gap_rects : list of QRectF
+        The box of the arc on each face painted.
+    """
+
+    shown: np.ndarray | None
+    centre_x: np.ndarray
+    centre_y: np.ndarray
+    lengths: np.ndarray
+    centres: list[tuple[float, float]]
+    pens: list[QPen]
+    labels: list[str]
+    labelled: list[int] | None
+    label_font: QFont
+    tip: QRectF
+    antialiased: bool
+    gap: tuple[int, int] | None
+    gap_pen: QPen
+    gap_rects: list[QRectF]
+
+    def tip_boxes(self, tips_x: list[float], tips_y: list[float]) -> list[QRectF]:
+        """The label boxes of one hand (``tip`` moved to its tip on each labelled face), given the
+        tip on every face painted."""
+        tip, labelled = self.tip, self.labelled
+        if labelled is None:
+            return []
+        if len(labelled) < len(tips_x):
+            tips_x, tips_y = [tips_x[face] for face in labelled], [tips_y[face] for face in labelled]
+        return [tip.translated(x, y) for x, y in zip(tips_x, tips_y, strict=True)]
+
+
+def _paint_gap(painter: QPainter, rect: QRectF, a: float, b: float) -> None:
+    """An arc from hand b to hand a within ``rect``: the angle that decides their score."""
+    span = (a - b + math.pi) % (2 * math.pi) - math.pi
+    # Qt measures arcs counter-clockwise from 3 o'clock in 1/16 degree; hands start at 12.
+    painter.drawArc(rect, int((90 - math.degrees(b)) * 16), int(-math.degrees(span) * 16))
 
 
 def _direction(angle: float) -> QPointF:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from ..appearance import Appearance
 from ..core import RopeScaling, display_token, rope_score
+from ..core.formatting import NumberFormat
 from ..model import EmbeddingModel
 from .clock_controls import LESSON_PAIRS, MAX_SWEEP, SWEEP_STEPS_PER_POSITION, ClockControls
 from .clock_faces import ClockFaces
@@ -43,6 +44,38 @@ class RopeClockStaging:
     """Positions (m, n) of the lesson's one-pair example (θ = 0.5, q = k = [1, 0]); null: the sequence."""
 
 
+class PairTexts:
+    """The picked pair's distance, the angles between its hands and its score, as the readout writes
+    them, kept from one animation frame to the next.
+
+    All three depend on the distance between the two positions, not on the sweep s (RoPE's point):
+    they are worked out again only when that distance (exactly, as a float), the pair, X, θ or the
+    number format changes. X and θ are the model's read-only arrays, replaced (never changed in
+    place) when the model changes, so they are told apart by identity; holding them keeps an
+    identity from being reused.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._held: tuple[object, ...] = ()
+        self._texts = ("", "", "")
+
+    def texts(self, numbers: NumberFormat, X: np.ndarray, theta: np.ndarray, picked: tuple[int, int],
+              positions: np.ndarray) -> tuple[str, str, str]:
+        """(distance m − n, the angle between the hands on each of the first four faces in degrees,
+        ⟨R_m q, R_n k⟩) for the hands ``picked`` at ``positions`` (shape (hands,)); X has shape
+        (hands, d), θ shape (d // 2,)."""
+        a, b = picked
+        distance = positions[a] - positions[b]
+        key = (a, b, float(distance), id(X), id(theta), id(numbers))
+        if key != self._key:
+            gaps = [numbers.short(math.degrees(distance * t) % 360, 1) for t in theta[:4]]
+            score = rope_score(X[a], X[b], positions[a], positions[b], theta)
+            self._texts = (numbers.short(distance, 2), ", ".join(gaps), numbers.fixed(score, 3))
+            self._key, self._held = key, (X, theta, numbers)
+        return self._texts
+
+
 class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     """RoPE as clock hands.
 
@@ -64,6 +97,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._lesson_positions: tuple[int, int] | None = None
         self._lesson_base = LESSON_PAIRS[0]  # the pair "shift both" counts from
         self._elapsed = QElapsedTimer()
+        self._pair_texts = PairTexts()
 
         self.faces_scroll = QScrollArea()
         self.faces_scroll.setWidgetResizable(True)
@@ -138,7 +172,8 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def hand_angles(self) -> np.ndarray:
         """Angle of every hand on every face, (t − 1 + s)·θ_i mod 2π; shape (pairs, hands)."""
-        return np.mod(np.outer(self.thetas(), self.hand_positions()), 2 * np.pi)
+        # θ_i × position by broadcasting: what np.outer computes, without its wrapper's cost per frame.
+        return np.mod(self.thetas()[:, None] * self.hand_positions()[None, :], 2 * np.pi)
 
     def picked_hands(self) -> tuple[int, ...]:
         """The two hands compared (indices into the hands)."""
@@ -192,7 +227,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._offset = min(max(0.0, offset), float(MAX_SWEEP))
         self.controls.sweep.value = round(self._offset * SWEEP_STEPS_PER_POSITION)
         self.controls.shift.value = int(self._offset)
-        self._refresh_readout()
+        self._refresh_sweep_readout()  # nothing else the readout says depends on s
         self.faces.update()
 
     def pick(self, first: int, second: int) -> None:
@@ -351,13 +386,13 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self._picked = (min(self._picked[0], self._model.n - 1), min(self._picked[1], self._model.n - 1))
 
     def _refresh_readout(self) -> None:
+        """Every text beside the faces: the note, the lesson's pairs, and what moves with the sweep."""
         self.pairs.setVisible(self._lesson_positions is not None)
         numbers = self.appearance.numbers
-        self.controls.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
-        score = numbers.fixed(self.picked_score(), 3)
         if self._lesson_positions is not None:
             m, n = self._lesson_positions
             angle = (m - n) * LESSON_THETA
+            score = numbers.fixed(self.picked_score(), 3)
             self.controls.readout.setText(self.tr(
                 "q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; "
                 "score = cos({2}) = {3}").format(m, n, numbers.short(angle, 3), score)
@@ -369,16 +404,6 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self.pairs.setText(self._pairs_text())
             self._fit_pairs_font()
         else:
-            a, b = self._picked
-            positions = self.hand_positions()
-            if max(a, b) < len(positions):
-                gaps = [numbers.short(math.degrees((positions[a] - positions[b]) * t) % 360, 1)
-                        for t in self.thetas()[:4]]
-                self.controls.readout.setText(self.tr(
-                    "positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
-                    "score ⟨R_m q, R_n k⟩ = {4}").format(
-                    numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2),
-                    numbers.short(positions[a] - positions[b], 2), ", ".join(gaps), score))
             scheme_note = self.tr("Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, "
                                   "the angles between them, and the score, stay put.")
             # The attention view shows scaled scores: say why its numbers are smaller.
@@ -389,6 +414,30 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
                 scheme_note += " " + self.tr("(The sequence uses another scheme; this shows what "
                                              "RoPE would do with it.)")
             self.controls.scheme_note.setText(scheme_note)
+        self._refresh_sweep_readout()
+
+    def _refresh_sweep_readout(self) -> None:
+        """What moves with the sweep s: its label and, for the sequence, the positions, the angles and
+        the score (the lesson's example does not move with it).
+
+        The one text work of an animation frame (60 a second): the rest of the readout is left as it
+        is. The templates are translated here, each frame, like every other text of the app: a text
+        kept in one language could outlive a switch of the translator that the appearance did not
+        announce.
+        """
+        numbers = self.appearance.numbers
+        self.controls.sweep_label.setText(self.tr("shift s = {0}").format(numbers.fixed(self._offset, 2)))
+        if self._lesson_positions is not None:
+            return
+        a, b = self._picked
+        positions = self.hand_positions()
+        if max(a, b) < len(positions):
+            distance, gaps, score = self._pair_texts.texts(numbers, self._model.X(), self._model.theta(), (a, b),
+                                                           positions)
+            self.controls.readout.setText(self.tr(
+                "positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; "
+                "score ⟨R_m q, R_n k⟩ = {4}").format(
+                numbers.short(positions[a] + 1, 2), numbers.short(positions[b] + 1, 2), distance, gaps, score))
 
     def _refresh_theta_table(self) -> None:
         numbers = self.appearance.numbers
