@@ -139,13 +139,37 @@ def made_once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first, the longest first (``@pytest.mark.slow(seconds=N)``, N = 5 if not
     given): on pytest-xdist's workers the long ones overlap each other and the short ones fill in
-    around them, instead of one worker running a long one at the end while the other waits."""
+    around them, instead of one worker running a long one at the end while the other waits.
+
+    Slow tests that read what a module-scoped fixture of their module makes (a real launch on
+    Xvfb, a wheel: :func:`made_once_per_run`) are the exception: only the first of them starts
+    early; the others go last, when that folder is long made and reading it costs nothing.
+    Started early, they would each hold a worker idle, waiting on the same lock.
+    """
 
     def seconds(item: pytest.Item) -> float:
         slow = item.get_closest_marker("slow")
         return 0.0 if slow is None else float(slow.kwargs.get("seconds", 5))
 
+    def shared_fixtures(item: pytest.Item) -> set[str]:
+        module = item.nodeid.split("::")[0]
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or item.get_closest_marker("slow") is None:
+            return set()
+        return {name for name, definitions in info.name2fixturedefs.items()
+                if any(d.scope == "module" and d.baseid == module for d in definitions)}
+
     items.sort(key=seconds, reverse=True)  # stable: file order among equals
+    started: set[tuple[str, str]] = set()
+    first, followers = [], []
+    for item in items:
+        keys = {(item.nodeid.split("::")[0], name) for name in shared_fixtures(item)}
+        if keys and keys <= started:
+            followers.append(item)
+        else:
+            first.append(item)
+            started |= keys
+    items[:] = first + followers
 
 
 @pytest.fixture
