@@ -35,14 +35,13 @@ lint: $(STAMP)
 # One worker more than the cores (pytest-xdist): a worker that waits on a real X session, a
 # browser or a launched app leaves its core to the others. One test at a time goes to whichever
 # worker is free; the slow tests start first (tests/conftest.py), the short ones fill in around
-# them. One BLAS/OpenMP thread per process: the workers already fill every core, and idle BLAS
-# threads that spin for work only take CPU from them.
+# them.
 WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 # Byte code is kept (PYTHONDONTWRITEBYTECODE emptied, compileall first): otherwise every worker
 # rewrites and compiles every test module again, and every launched app recompiles changed modules.
 test: lint
 	$(PY) -m compileall -q visualizer tests
-	QT_QPA_PLATFORM=offscreen OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 PYTHONDONTWRITEBYTECODE= \
+	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= \
 	  $(PY) -m pytest -n $(WORKERS) --dist load --maxschedchunk 1
 
 bench: $(STAMP)
