@@ -52,6 +52,41 @@ def load_lesson(path: Path = LESSON_FILE) -> Lesson:
     return read_lesson(path)
 
 
+class LiveValues(dict[str, str]):
+    """A caption's values (:meth:`LessonRun.live_values`); ``x1`` … ``xn`` (a row of X) and ``pe1`` …
+    ``pen`` (a row of the sinusoidal table) are written the first time they are asked for.
+
+    Parameters
+    ----------
+    model : EmbeddingModel
+        Whose X and sequence length the vectors follow.
+    numbers : NumberFormat
+        How each number is written.
+    glued : str
+        The separator between a vector's numbers (its spaces no-break).
+    """
+
+    def __init__(self, model: EmbeddingModel, numbers: NumberFormat, glued: str) -> None:
+        super().__init__()
+        self._model, self._numbers, self._glued = model, numbers, glued
+
+    def __missing__(self, key: str) -> str:
+        model = self._model
+        for prefix in ("x", "pe"):
+            number = key.removeprefix(prefix)
+            if number != key and number.isdigit() and 1 <= int(number) <= model.n:
+                row = int(number) - 1
+                if prefix == "x":
+                    values = model.X()[row]
+                elif model.d % 2 == 0:
+                    values = sinusoidal(model.n, model.d)[row]
+                else:
+                    values = np.full(model.d, np.nan)
+                self[key] = "[" + self._glued.join(self._numbers.short(float(v)) for v in values) + "]"
+                return self[key]
+        raise KeyError(key)
+
+
 class LessonRun(Listening):
     """Where the class is in the lesson, and the moves between steps. No Qt.
 
@@ -232,29 +267,23 @@ class LessonRun(Listening):
         """The tokens of the sequence as the app shows them (␣ for a leading space)."""
         return [display_token(self._model.tokens[i]) for i in self._model.ids]
 
-    def live_values(self, numbers: NumberFormat, separator: str) -> dict[str, str]:
+    def live_values(self, numbers: NumberFormat, separator: str) -> LiveValues:
         """Values a caption may name: {ids}, {V}, {d}, {n}; {x1} … {xn} of the current X and {pe1} …
         {pen} of the sinusoidal table (the token at position t gets PE(t − 1)); ALiBi's {alibi_slope}, {alibi_head},
         {alibi_heads}; GPT-2 small's {gpt2_V} and {gpt2_d}.
 
-        A vector never breaks across lines: its separators keep their numbers together.
+        A vector never breaks across lines: its separators keep their numbers together. The vectors
+        are written when a caption names them (``str.format_map``): a caption is filled again on
+        every change of the model, and most name none of them.
         """
         model = self._model
-        glued = separator.replace(" ", NO_BREAK_SPACE)
-
-        def vector(values: np.ndarray) -> str:
-            return "[" + glued.join(numbers.short(float(v)) for v in values) + "]"
-
-        values = {"ids": "[" + f",{NO_BREAK_SPACE}".join(str(i) for i in model.ids) + "]",
-                  "V": str(model.V), "d": str(model.d), "n": str(model.n),
-                  "alibi_slope": numbers.short(model.alibi_slope(), 4),
-                  "alibi_head": str(model.attention.alibi_head), "alibi_heads": str(model.attention.alibi_heads),
-                  "gpt2_V": numbers.integer(GPT2_SMALL_VOCAB), "gpt2_d": numbers.integer(GPT2_SMALL_WIDTH)}
-        X = model.X()
-        table = sinusoidal(model.n, model.d) if model.d % 2 == 0 else np.full((model.n, model.d), np.nan)
-        for p in range(model.n):
-            values[f"x{p + 1}"] = vector(X[p])
-            values[f"pe{p + 1}"] = vector(table[p])
+        values = LiveValues(model, numbers, separator.replace(" ", NO_BREAK_SPACE))
+        values.update({"ids": "[" + f",{NO_BREAK_SPACE}".join(str(i) for i in model.ids) + "]",
+                       "V": str(model.V), "d": str(model.d), "n": str(model.n),
+                       "alibi_slope": numbers.short(model.alibi_slope(), 4),
+                       "alibi_head": str(model.attention.alibi_head),
+                       "alibi_heads": str(model.attention.alibi_heads),
+                       "gpt2_V": numbers.integer(GPT2_SMALL_VOCAB), "gpt2_d": numbers.integer(GPT2_SMALL_WIDTH)})
         return values
 
     def close(self) -> None:
@@ -292,5 +321,5 @@ class LessonRun(Listening):
             self.values_changed.emit()
 
 
-__all__ = ["LESSON_FILE", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "Move", "Reveal",
-           "load_lesson"]
+__all__ = ["LESSON_FILE", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues", "Move",
+           "Reveal", "load_lesson"]

@@ -200,7 +200,7 @@ class LessonPanel(ListeningView, QWidget):
         if "{outputs_changed}" in text:
             values["outputs_changed"] = self._outputs_text()
         try:
-            return text.format(**values)
+            return text.format_map(values)
         except (KeyError, IndexError, ValueError):
             return text
 
