@@ -424,7 +424,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
         def need(values: np.ndarray | None) -> int:
             finite = values[np.isfinite(values)] if values is not None else np.array([])
-            widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+            texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
+            widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
             return d * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
 
         needs = [need(E_rows), need(P_rows), need(X)]
