@@ -151,19 +151,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         slow = item.get_closest_marker("slow")
         return 0.0 if slow is None else float(slow.kwargs.get("seconds", 5))
 
-    def shared_fixtures(item: pytest.Item) -> set[str]:
+    def shared_fixtures(item: pytest.Item) -> set[tuple[str, str]]:
+        """(module, fixture) of each module-scoped fixture of its own module a slow test uses."""
         module = item.nodeid.split("::")[0]
         info = getattr(item, "_fixtureinfo", None)
         if info is None or item.get_closest_marker("slow") is None:
             return set()
-        return {name for name, definitions in info.name2fixturedefs.items()
+        return {(module, name) for name, definitions in info.name2fixturedefs.items()
                 if any(d.scope == "module" and d.baseid == module for d in definitions)}
 
     items.sort(key=seconds, reverse=True)  # stable: file order among equals
     started: set[tuple[str, str]] = set()
     first, followers = [], []
     for item in items:
-        keys = {(item.nodeid.split("::")[0], name) for name in shared_fixtures(item)}
+        keys = shared_fixtures(item)
         if keys and keys <= started:
             followers.append(item)
         else:

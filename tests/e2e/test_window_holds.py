@@ -58,11 +58,20 @@ def drag(app: RunningApp, start: str, end: str) -> None:
     time.sleep(0.5)
 
 
-def retype(app: RunningApp, text: str) -> None:
-    app.click("text box")
+def retype(app: RunningApp, text: str, box: str = "text box") -> None:
+    """Select all in ``box``, type ``text``, press Return."""
+    app.click(box)
     app.key("ctrl+a")
     app.type(text)
     app.key("Return")
+
+
+def zoom_twice_and_reset(app: RunningApp, states: dict[str, Any]) -> None:
+    """Ctrl+= twice, then Ctrl+0: the window's states as "zoomed" and "zoom reset"."""
+    app.key("ctrl+equal", "ctrl+equal")
+    states["zoomed"] = app.state()
+    app.key("ctrl+0")
+    states["zoom reset"] = app.state()
 
 
 # ---- the toy's work, on a bare X server --------------------------------------------------------
@@ -79,10 +88,7 @@ def run_toy_work(folder: Path) -> None:
         app = screen.launch(folder / "first", home, "--session", str(session))
         try:
             states["start"] = app.state()
-            app.key("ctrl+equal", "ctrl+equal")
-            states["zoomed"] = app.state()
-            app.key("ctrl+0")
-            states["zoom reset"] = app.state()
+            zoom_twice_and_reset(app, states)
             edit_cell(app, "E[1, 0]", "1e98")
             states["refused"] = app.state()
             edit_cell(app, "E[1, 0]", "999999")
@@ -191,10 +197,7 @@ def run_real_model(folder: Path) -> None:
             app.key("F9")  # the lesson steps aside: the tabs get the whole width
             app.click("tab Real model")
             states["model"] = app.state()
-            app.click("real text box")
-            app.key("ctrl+a")
-            app.type("the dog ran")
-            app.key("Return")
+            retype(app, "the dog ran", "real text box")
             states["typed"] = app.state()
             drag(app, "real chip 3", "real chip 1")  # "[CLS] ran the dog [SEP]"
             states["dragged"] = app.state()
@@ -205,10 +208,7 @@ def run_real_model(folder: Path) -> None:
             app.click("tab Build X")
             app.key("F9")  # the lesson back beside the views
             states["build x"] = app.state()
-            app.key("ctrl+equal", "ctrl+equal")
-            states["zoomed"] = app.state()
-            app.key("ctrl+0")
-            states["zoom reset"] = app.state()
+            zoom_twice_and_reset(app, states)
             edit_cell(app, "E[0, 0]", "0.25")
             app.key("alt+F4")  # the window manager's close
             states["asked"] = app.state()
