@@ -124,4 +124,5 @@ def test_learned_model_has_no_clock(window, menu):
 
     assert menu.open_folder(minilm_folder())
     QApplication.processEvents()
+    menu.page.show_view(menu.page.positions)
     assert menu.page.positions.clock_column.isHidden()

@@ -103,7 +103,7 @@ def test_rope_clock_uses_the_models_theta_and_neighbours(window, menu, tmp_path)
     assert positions.faces.pairs() == theta.size
     np.testing.assert_allclose(positions.faces.hand_angles()[7],
                                np.mod(np.arange(menu.real_model.n) * theta[7], 2 * np.pi))
-    page.side.setCurrentWidget(page.neighbours)
+    page.show_view(page.neighbours)
     menu.real_model.set_selected(1)  # "cat"
     cat = menu.real_model.ids[1]
     E = tensors["model.embed_tokens.weight"]
@@ -120,6 +120,8 @@ def test_learned_positions_views(window, menu):
     menu.open_folder(minilm_folder())
     QApplication.processEvents()
     positions = menu.page.positions
+    assert positions.P_plot is None  # its decompositions wait until someone chooses Positions
+    menu.page.show_view(positions)
     P = menu.real_model.checkpoint.P
     np.testing.assert_array_equal(positions.P_image.image, P)
     unit = P / np.linalg.norm(P, axis=1, keepdims=True)
@@ -171,6 +173,7 @@ def test_the_page_speaks_portuguese(window, menu):
     assert window.tabs.tabText(window.tabs.indexOf(page)) == "Modelo real"
     assert page.show_x.text() == "X (a da lição)"
     assert "posições absolutas aprendidas" in page.facts.text() and "30.522" in page.facts.text()
+    page.show_view(page.positions)
     assert page.positions.P_plot.titleLabel.text.startswith("P aprendida: 512 × 384")
     assert page.neighbours.title.text().startswith("As 10 linhas de E mais próximas de “[CLS]”")
 

@@ -4,6 +4,9 @@ neighbours and norms, the rows that barely learned)."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import cast
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -21,7 +24,8 @@ from PySide6.QtWidgets import (
 from ..appearance import Appearance
 from ..real_model import RealModel
 from .large_matrix import LargeMatrix
-from .protocol import ListeningView
+from .lazy import LazyPage
+from .protocol import Detachable, ListeningView
 from .real_context import RealContextExtension
 from .real_frequencies import RealFrequencyUsage
 from .real_neighbours import RealNeighbours
@@ -29,6 +33,10 @@ from .real_positions import RealPositions
 from .real_rare_rows import RealRareRows
 from .real_recipe import RealPositionRecipe
 from .real_token_strip import RealTokenStrip, chip_text
+
+SIDE_VIEWS = {"recipe": RealPositionRecipe, "positions": RealPositions, "context": RealContextExtension,
+              "frequencies": RealFrequencyUsage, "neighbours": RealNeighbours, "rare_rows": RealRareRows}
+"""The side views, in the drop-down's order, by name."""
 
 
 class CurrentViewTabs(QTabWidget):
@@ -77,16 +85,13 @@ class RealModelPage(ListeningView, QWidget):
         kind_row.addWidget(self.show_x)
         kind_row.addWidget(self.show_x_model)
         self.matrix = LargeMatrix(appearance)
-        self.recipe = RealPositionRecipe(model, appearance)
-        self.positions = RealPositions(model, appearance)
-        self.context = RealContextExtension(model, appearance)
-        self.frequencies = RealFrequencyUsage(model, appearance)
-        self.neighbours = RealNeighbours(model, appearance)
-        self.rare_rows = RealRareRows(model, appearance)
+        # Six views, each built the first time it is chosen: opening a model pays for the one in
+        # front (its plots and, for Positions, two SVDs of P), not for all six.
+        self._side_pages = {name: LazyPage(partial(view, model, appearance)) for name, view in SIDE_VIEWS.items()}
         # Six views: a tab bar would scroll at 1024 px, so a drop-down picks the one shown.
         self.side = CurrentViewTabs()
-        for view in self.side_views():
-            self.side.addTab(view, "")
+        for page in self._side_pages.values():
+            self.side.addTab(page, "")
         self.view_choice = QComboBox()
         # Its longest entry must not set the page's minimum width.
         self.view_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -139,19 +144,49 @@ class RealModelPage(ListeningView, QWidget):
         self.updateGeometry()
         super().hideEvent(event)
 
-    def side_views(self) -> list[QWidget]:
-        """The views the drop-down offers, in its order."""
-        return [self.recipe, self.positions, self.context, self.frequencies, self.neighbours, self.rare_rows]
+    @property
+    def recipe(self) -> RealPositionRecipe:
+        """Where position enters this model (built on first use, as each side view)."""
+        return cast(RealPositionRecipe, self._side_pages["recipe"].view)
 
-    def offered_views(self) -> list[QWidget]:
-        """The views that apply to the model shown (context extension and frequencies need RoPE)."""
+    @property
+    def positions(self) -> RealPositions:
+        """P, its similarity and decompositions; or θ and the clocks; or ALiBi's slopes and bias."""
+        return cast(RealPositions, self._side_pages["positions"].view)
+
+    @property
+    def context(self) -> RealContextExtension:
+        """Context extension (RoPE models)."""
+        return cast(RealContextExtension, self._side_pages["context"].view)
+
+    @property
+    def frequencies(self) -> RealFrequencyUsage:
+        """Which frequencies the model uses (RoPE models)."""
+        return cast(RealFrequencyUsage, self._side_pages["frequencies"].view)
+
+    @property
+    def neighbours(self) -> RealNeighbours:
+        """A token's nearest rows of E and the rows' norms."""
+        return cast(RealNeighbours, self._side_pages["neighbours"].view)
+
+    @property
+    def rare_rows(self) -> RealRareRows:
+        """The rows of E that barely learned."""
+        return cast(RealRareRows, self._side_pages["rare_rows"].view)
+
+    def _offered_names(self) -> list[str]:
+        """The side views that apply to the model shown (context extension and frequencies need RoPE)."""
         checkpoint = self._model.checkpoint
         rope = checkpoint is not None and checkpoint.rope is not None
-        return [view for view in self.side_views() if rope or view not in (self.context, self.frequencies)]
+        return [name for name in SIDE_VIEWS if rope or name not in ("context", "frequencies")]
+
+    def offered_views(self) -> list[QWidget]:
+        """The views the drop-down offers for the model shown, in its order (building them)."""
+        return [self._side_pages[name].view for name in self._offered_names()]
 
     def show_view(self, view: QWidget) -> None:
         """Bring one of the side views to the front (as choosing it in the drop-down does)."""
-        self.side.setCurrentWidget(view)
+        self.side.setCurrentWidget(next(page for page in self._side_pages.values() if page.built and page.view is view))
 
     def _on_side_changed(self, index: int) -> None:
         position = self.view_choice.findData(index)
@@ -159,17 +194,15 @@ class RealModelPage(ListeningView, QWidget):
             self.view_choice.setCurrentIndex(position)
 
     def _fill_view_choice(self) -> None:
-        names = {self.recipe: self.tr("Where position enters this model"), self.positions: self.tr("Positions"),
-                 self.context: self.tr("Context extension"),
-                 self.frequencies: self.tr("Which frequencies the model uses"),
-                 self.neighbours: self.tr("Neighbours and norms"),
-                 self.rare_rows: self.tr("Rows that barely learned")}
-        offered = self.offered_views()
+        titles = {"recipe": self.tr("Where position enters this model"), "positions": self.tr("Positions"),
+                  "context": self.tr("Context extension"), "frequencies": self.tr("Which frequencies the model uses"),
+                  "neighbours": self.tr("Neighbours and norms"), "rare_rows": self.tr("Rows that barely learned")}
+        offered = [self._side_pages[name] for name in self._offered_names()]
         if self.side.currentWidget() not in offered:
             self.side.setCurrentWidget(offered[0])
         self.view_choice.clear()
-        for view in offered:
-            self.view_choice.addItem(names[view], self.side.indexOf(view))
+        for name in self._offered_names():
+            self.view_choice.addItem(titles[name], self.side.indexOf(self._side_pages[name]))
         self._on_side_changed(self.side.currentIndex())
 
     def _on_text_entered(self) -> None:
@@ -238,6 +271,7 @@ class RealModelPage(ListeningView, QWidget):
     def detach(self) -> None:
         """Disconnect the page and its views from the model (idempotent)."""
         self.stop_listening()
-        for view in (self.strip, self.matrix, self.recipe, self.positions, self.context, self.frequencies,
-                     self.neighbours, self.rare_rows):
+        views: list[Detachable] = [self.strip, self.matrix]
+        views += [cast(Detachable, page.view) for page in self._side_pages.values() if page.built]
+        for view in views:
             view.detach()

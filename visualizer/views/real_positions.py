@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QTimer
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
@@ -91,15 +91,27 @@ class RealPositions(RefreshWhenShown, ListeningView, QWidget):
         self.listen(model.tokens_changed, self.request_refresh)
         self.listen(appearance.events.language, self.retranslate)
         self.listen(appearance.events.scale, self._on_scale)
-        self._build()
+        # Built when first shown: the page opens on another view, and a learned table's two SVDs
+        # (~0.2 s for MiniLM's 512 × 384 P) are paid only by whoever chooses Positions.
+        self._unbuilt = True
 
     def _on_checkpoint_changed(self) -> None:
-        # After the event loop has painted X: P's decompositions must not delay the first X.
         self._clear()
         self.P_plot = self.theta_plot = None
-        QTimer.singleShot(0, self, self._build)
+        self._unbuilt = True
+        if self.isVisible():  # after the event loop has painted X: P's decompositions must not delay it
+            QTimer.singleShot(0, self, self._build_if_unbuilt)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._build_if_unbuilt()
+        super().showEvent(event)  # then a refresh, if one waits
+
+    def _build_if_unbuilt(self) -> None:
+        if self._unbuilt:
+            self._build()
 
     def _build(self) -> None:
+        self._unbuilt = False
         checkpoint = self._model.checkpoint
         self._clear()
         self.P_plot = None
