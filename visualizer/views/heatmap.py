@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectI
 
 from ..appearance import Appearance
 from .palette import BEYOND_TRAINED, HIGHLIGHT, STAGE_LABEL_PX, colormap, scaled_font, stage_label_font
+from .tick_axis import unlabelled_axis
 
 MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
 """The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
@@ -137,41 +138,6 @@ class MatrixTitle(pg.LabelItem):
             Qt.SizeHint.MinimumDescent: (0, 0),
         }
         self.updateGeometry()
-
-
-class TickAxis(pg.AxisItem):
-    """An axis that draws tick labels and never its unit label.
-
-    pyqtgraph typesets the hidden label's HTML again on every change of pen, text pen or (with
-    the automatic SI prefix) range: about a hundred typesettings per window, none of them seen.
-    While the label is hidden only the axis's size is kept current; showing it typesets it.
-    """
-
-    def _updateLabel(self) -> None:
-        if self.label.isVisibleTo(self):  # not isVisible(): that is False while the axis is hidden
-            super()._updateLabel()
-            return
-        self._adjustSize()  # what pyqtgraph's update does besides the text
-        self.picture = None
-        self.update()
-
-    def showLabel(self, show: bool = True) -> None:
-        super().showLabel(show)
-        if show:  # the text skipped while hidden
-            super()._updateLabel()
-
-
-def unlabelled_axis(orientation: str, view: pg.ViewBox) -> pg.AxisItem:
-    """An axis of tick labels only, linked to ``view``.
-
-    Its unit label is never shown, so its SI prefix stays 1; with pyqtgraph's automatic prefix on,
-    every change of the view's range re-typeset that hidden label's HTML (about a tenth of the
-    cost of building a window's matrices).
-    """
-    axis = TickAxis(orientation)
-    axis.autoSIPrefix = False  # before linking: enableAutoSIPrefix(False) would typeset it once more
-    axis.linkToView(view)
-    return axis
 
 
 class MatrixPlot(pg.GraphicsWidget):

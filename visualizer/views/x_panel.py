@@ -545,7 +545,11 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _show_before_after(self) -> None:
         """The staged token's row before the last change, under P, and now, under X."""
-        rows = self.before_after_rows() if self._compare_fits() else None
+        # Whether the row fits is asked only when there is one to show: measuring it builds its two
+        # heatmaps, which a window with nothing staged (every start) would build for nothing.
+        rows = self.before_after_rows()
+        if rows is not None and not self._compare_fits():
+            rows = None
         layout = self.graphics.ci
         self._show_compare(rows is not None)
         if rows is None:
