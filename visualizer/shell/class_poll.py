@@ -23,9 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtWidgets import QWidget
 
 from ..appearance import Appearance
 from ..classroom import (
@@ -56,6 +54,7 @@ from ..views.poll_results import PollResultsView
 from ..views.poll_stage import PollStage
 from ..views.practice_question import PracticeQuestion
 from .local_network import local_interfaces
+from .poll_feed import PollFeed
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
@@ -81,10 +80,6 @@ class LessonPosition(Protocol):
 
     def current_step(self) -> LessonStep | None:
         """The step shown, or None before the lesson starts."""
-
-
-def _alive(widget: QWidget | None) -> bool:
-    return widget is not None and shiboken6.isValid(widget)
 
 
 def fresh_room_code() -> tuple[str, bytes]:
@@ -170,14 +165,9 @@ class ClassPoll(Listening, QObject):
         self._question: AskedQuestion | None = None
         self._seen: tuple[str | None, bool] = (None, False)
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
-        self._views: tuple[PollStage | None, PollResultsView | None, PracticeQuestion | None] = (None, None, None)
+        self._feed: PollFeed | None = None
         self._answers_arrived.connect(self._on_answers_arrived, Qt.ConnectionType.QueuedConnection)
         self._server_failed.connect(self._on_server_failed, Qt.ConnectionType.QueuedConnection)
-        self.state_changed.connect(self._show_state)
-        self.answers_changed.connect(self._show_count)
-        self.crowding_changed.connect(self._show_crowding)
-        self.problem.connect(self._show_problem)
-        self.question_changed.connect(self._show_question)
         self.listen(lesson.changed, self._on_lesson_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
         self.listen(appearance.events.language, self._ballot.set_language)
@@ -356,64 +346,20 @@ class ClassPoll(Listening, QObject):
 
     def show_in(self, stage: PollStage | None = None, results: PollResultsView | None = None,
                 practice: PracticeQuestion | None = None) -> None:
-        """Keep these widgets showing the poll, from now on: the stage its address, count and
-        problems; the chart the current question's results; practice the current question.
-
-        The widgets are values (they know nothing of the poll); this is the one place that feeds
-        them. A widget deleted before the poll is skipped.
-        """
-        self._views = (stage, results, practice)
-        self._show_state()
-        self._show_count(self._answered)
-        self._show_crowding()
-        self._show_question()
-
-    def _show_state(self) -> None:
-        stage, results, _ = self._views
-        if _alive(stage):
-            assert stage is not None
-            stage.set_address(self.url)
-        if _alive(results):
-            assert results is not None
-            results.set_results(self.results())
-
-    def _show_count(self, answered: int) -> None:
-        stage, results, _ = self._views
-        if _alive(stage):
-            assert stage is not None
-            self._show_count_on(stage)
-        if _alive(results):
-            assert results is not None
-            results.set_results(self.results())
-
-    def _show_crowding(self) -> None:
-        stage = self._views[0]
-        if _alive(stage):
-            assert stage is not None
-            self._show_count_on(stage)
-            stage.set_warning(self.warning)
-
-    def _show_count_on(self, stage: PollStage) -> None:
-        """How many answered (and from how many addresses, when phones share them)."""
-        stage.set_count(self._answered, self.addresses if self._shared else None)
-
-    def _show_problem(self, message: str) -> None:
-        stage = self._views[0]
-        if _alive(stage):
-            assert stage is not None
-            stage.set_problem(message)
-
-    def _show_question(self) -> None:
-        practice = self._views[2]
-        if _alive(practice):
-            assert practice is not None
-            practice.set_question(self.question)
+        """Keep these widgets showing the poll, from now on (instead of those given before): the
+        stage its address, count and problems; the chart the current question's results; practice
+        the current question (:class:`~visualizer.shell.poll_feed.PollFeed`)."""
+        if self._feed is not None:
+            self._feed.stop()
+        self._feed = PollFeed(self, stage, results, practice)
 
     def detach(self) -> None:
         """Close the poll and stop listening (the window's teardown)."""
         self.close()
         self.stop_listening()
-        self._views = (None, None, None)
+        if self._feed is not None:
+            self._feed.stop()
+            self._feed = None
 
     def _on_language_changed(self, *_: object) -> None:
         self._count_answers()  # the warning, in the new language

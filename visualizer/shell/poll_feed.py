@@ -1,0 +1,92 @@
+"""The widgets that show a class poll, kept in step with it: the stage (address, count, crowding,
+problems), the results chart and the practice question.
+
+The widgets are values that know nothing of the poll; a :class:`PollFeed` is the one place that
+feeds them, from the poll's signals.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QObject
+
+from ..views.poll_results import PollResultsView
+from ..views.poll_stage import PollStage
+from ..views.practice_question import PracticeQuestion
+
+if TYPE_CHECKING:
+    from .class_poll import ClassPoll
+
+
+def _alive(widget: QObject | None) -> bool:
+    """True if ``widget`` is given and its C++ object still exists (a closed band deletes it)."""
+    return widget is not None and shiboken6.isValid(widget)
+
+
+class PollFeed(QObject):
+    """Keep ``stage``, ``results`` and ``practice`` (any may be None) showing ``poll``, from now on.
+
+    A child of the poll: it goes with it, or when the poll is shown elsewhere (:meth:`stop`). A
+    widget deleted before the poll is skipped.
+    """
+
+    def __init__(self, poll: ClassPoll, stage: PollStage | None = None, results: PollResultsView | None = None,
+                 practice: PracticeQuestion | None = None) -> None:
+        super().__init__(poll)
+        self._poll = poll
+        self._stage, self._results, self._practice = stage, results, practice
+        poll.state_changed.connect(self._show_state)
+        poll.answers_changed.connect(self._show_count)
+        poll.crowding_changed.connect(self._show_crowding)
+        poll.problem.connect(self._show_problem)
+        poll.question_changed.connect(self._show_question)
+        self._show_state()
+        self._show_count()
+        self._show_crowding()
+        self._show_question()
+
+    def stop(self) -> None:
+        """Feed nothing more (its connections go with it)."""
+        self._stage = self._results = self._practice = None
+        self.setParent(None)
+        self.deleteLater()
+
+    def _show_state(self) -> None:
+        if _alive(self._stage):
+            assert self._stage is not None
+            self._stage.set_address(self._poll.url)
+        self._show_results()
+
+    def _show_count(self, *_: int) -> None:
+        if _alive(self._stage):
+            assert self._stage is not None
+            self._show_count_on(self._stage)
+        self._show_results()
+
+    def _show_results(self) -> None:
+        if _alive(self._results):
+            assert self._results is not None
+            self._results.set_results(self._poll.results())
+
+    def _show_crowding(self) -> None:
+        if _alive(self._stage):
+            assert self._stage is not None
+            self._show_count_on(self._stage)
+            self._stage.set_warning(self._poll.warning)
+
+    def _show_count_on(self, stage: PollStage) -> None:
+        """How many answered (and from how many addresses, when phones share them)."""
+        poll = self._poll
+        stage.set_count(poll.answered, poll.addresses if poll.shared_addresses else None)
+
+    def _show_problem(self, message: str) -> None:
+        if _alive(self._stage):
+            assert self._stage is not None
+            self._stage.set_problem(message)
+
+    def _show_question(self) -> None:
+        if _alive(self._practice):
+            assert self._practice is not None
+            self._practice.set_question(self._poll.question)
