@@ -27,9 +27,9 @@ from ..appearance import Appearance
 from ..core import TOY_FREQUENCY_ORDER, display_token
 from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
-from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, MatrixTitle, add_heatmap, dispose_plot_menus
+from .heatmap import WINDOW_CELL_FILL, MatrixTitle, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .palette import scaled_font, symmetric_limit
+from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel

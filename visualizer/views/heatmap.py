@@ -17,12 +17,19 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPaint
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from ..appearance import Appearance
-from .palette import BEYOND_TRAINED, HIGHLIGHT, STAGE_LABEL_PX, colormap, scaled_font, stage_label_font
+from .matrix_caption import MatrixCaption
+from .palette import (
+    BEYOND_TRAINED,
+    HIGHLIGHT,
+    MIN_WINDOW_NAME_PX,
+    MIN_WINDOW_NUMBER_PX,
+    STAGE_LABEL_PX,
+    colormap,
+    scaled_font,
+    stage_label_font,
+)
 from .tick_axis import unlabelled_axis
 
-MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
-"""The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
-8 px): smaller ones are not drawn (hover and the readouts still give a value)."""
 WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.55
 """In the window a matrix's widest number fills this share of its cell's width, its type at most
 this share of the cell's height."""
@@ -251,12 +258,7 @@ class Heatmap:
         self._marks: list[QGraphicsRectItem] = []
         self._outlines: list[QGraphicsRectItem] = []
         self._outlined: dict[int, tuple[QColor, bool]] = {}
-        self.caption = pg.TextItem(anchor=(0.5, 0.5), color=(90, 90, 90))
-        self._caption_rows: tuple[int, int] | None = None
-        self._caption_width = 0.0
-        self._caption_key: tuple[object, ...] = ()
-        self._caption_fits = True
-        self.caption.setVisible(False)
+        self.caption = MatrixCaption(appearance)
         plot.addItem(self.caption)
         plot.geometryChanged.connect(self.fit_labels)  # the names follow the cells' size
 
@@ -479,42 +481,16 @@ class Heatmap:
         ``rows`` (first, end) centres it on those rows (the ones past a learned table), not on
         numbers it would cover; by default it sits in the middle.
         """
-        if text != self.caption.toPlainText() or self._axis_labels is None or rows != self._caption_rows:
-            self.caption.setText(text)
-            self._caption_rows = rows
-            self.fit_caption()
-        self.caption.setVisible(bool(text) and self._caption_fits)
+        self.caption.set_caption(text, rows, self._shape(), again=self._axis_labels is None)
 
     def fit_caption(self, width: float | None = None) -> None:
-        """Size the caption to the matrix's ``width`` in pixels (the last known one by default):
-        its own size if it fits, smaller if not, so that no line is cut at the edges; never
-        smaller than a label's least type (10 px in the window, the stage's label type while
-        presenting): a matrix too narrow even for that shows no caption, on purpose."""
-        if width is not None:
-            self._caption_width = width
+        """Size the caption to the matrix's ``width`` in pixels (the last known one by default)."""
+        self.caption.fit(self._shape(), width)
+
+    def _shape(self) -> tuple[int, int]:
+        """(rows, columns) of the matrix shown; (0, 0) before the first."""
         rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
-        key = (self.caption.toPlainText(), self._caption_width, self._caption_rows, rows, columns,
-               self._appearance.scale)
-        if key == self._caption_key:
-            return  # called on every refresh and resize: only a change is worth measuring again
-        self._caption_key = key
-        font = scaled_font(self._appearance, 11, bold=True)
-        lines = self.caption.toPlainText().split("\n")
-        fits = True
-        if self._caption_width > 0 and lines:
-            metrics = QFontMetrics(font)
-            widest = max(metrics.horizontalAdvance(line) for line in lines)
-            if widest > self._caption_width * 0.92:
-                pixels = QFontInfo(font).pixelSize() * self._caption_width * 0.92 / widest
-                least = STAGE_LABEL_PX if self._appearance.presenting else MIN_WINDOW_NAME_PX
-                least = self._appearance.stage_px(least) if self._appearance.presenting else least
-                fits = pixels >= least
-                font.setPixelSize(max(least, int(pixels)))
-        self.caption.setFont(font)
-        self._caption_fits = fits
-        self.caption.setVisible(fits and bool(self.caption.toPlainText()))
-        first, end = self._caption_rows if self._caption_rows is not None else (0, max(rows, 1))
-        self.caption.setPos(max(columns, 1) / 2, (first + end) / 2)
+        return rows, columns
 
     def set_highlight_row(self, row: int | None) -> None:
         """Outline one row, or none."""

@@ -19,6 +19,9 @@ COLORMAP_NAME = "CET-CBD1"
 _TOKEN_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7A5C00",
                   "#000000")
 
+MIN_WINDOW_NUMBER_PX = MIN_WINDOW_NAME_PX = 10
+"""The smallest type a cell's number, or a row or column name, is drawn in, in the window (digits
+8 px): smaller ones are not drawn (hover and the readouts still give a value)."""
 STAGE_LABEL_PX = 20
 """Type of every label on stage (row and column names, colour-bar ticks, axis numbers, titles of
 a clock face), in pixels at 768 lines and growing with the screen (``Appearance.stage_px``): its

@@ -17,10 +17,10 @@ from ..core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
 from ..model import EmbeddingModel
 from ..selection import Highlight
 from .attention_preview import CHANGED, MOVED, change_outlines
-from .heatmap import MIN_WINDOW_NUMBER_PX, WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
+from .heatmap import WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
 from .lazy import RefreshWhenShown
 from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow, cell_width_for
-from .palette import scaled_font, symmetric_limit
+from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .stage import fit_column_names

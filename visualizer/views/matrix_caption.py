@@ -1,0 +1,64 @@
+"""Text across a matrix ("nothing is added", "beyond the trained length"), fitted to its width."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFontInfo, QFontMetrics
+
+from ..appearance import Appearance
+from .palette import MIN_WINDOW_NAME_PX, STAGE_LABEL_PX, scaled_font
+
+
+class MatrixCaption(pg.TextItem):
+    """A caption in a matrix's data coordinates, centred on chosen rows (all by default).
+
+    It keeps its own type if it fits the matrix's width, smaller if not, so that no line is cut at
+    the edges; never smaller than a label's least type (10 px in the window, the stage's label type
+    while presenting): a matrix too narrow even for that shows no caption, on purpose.
+    """
+
+    def __init__(self, appearance: Appearance) -> None:
+        super().__init__(anchor=(0.5, 0.5), color=(90, 90, 90))
+        self._appearance = appearance
+        self._rows: tuple[int, int] | None = None
+        self._width = 0.0
+        self._key: tuple[object, ...] = ()
+        self._fits = True
+        self.setVisible(False)
+
+    def set_caption(self, text: str, rows: tuple[int, int] | None, shape: tuple[int, int],
+                    again: bool = False) -> None:
+        """Show ``text`` (none if empty) over ``rows`` (first, end) of a matrix of ``shape`` (rows,
+        columns); ``again`` fits it even if nothing changed (the matrix's names were just set)."""
+        if again or text != self.toPlainText() or rows != self._rows:
+            self.setText(text)
+            self._rows = rows
+            self.fit(shape)
+        self.setVisible(bool(text) and self._fits)
+
+    def fit(self, shape: tuple[int, int], width: float | None = None) -> None:
+        """Size the caption to a matrix of ``shape`` (rows, columns), ``width`` pixels wide (the
+        last known width by default)."""
+        if width is not None:
+            self._width = width
+        rows, columns = shape
+        key = (self.toPlainText(), self._width, self._rows, rows, columns, self._appearance.scale)
+        if key == self._key:
+            return  # called on every refresh and resize: only a change is worth measuring again
+        self._key = key
+        appearance = self._appearance
+        font = scaled_font(appearance, 11, bold=True)
+        lines = self.toPlainText().split("\n")
+        fits = True
+        if self._width > 0 and lines:
+            widest = max(QFontMetrics(font).horizontalAdvance(line) for line in lines)
+            if widest > self._width * 0.92:
+                pixels = QFontInfo(font).pixelSize() * self._width * 0.92 / widest
+                least = appearance.stage_px(STAGE_LABEL_PX) if appearance.presenting else MIN_WINDOW_NAME_PX
+                fits = pixels >= least
+                font.setPixelSize(max(least, int(pixels)))
+        self.setFont(font)
+        self._fits = fits
+        self.setVisible(fits and bool(self.toPlainText()))
+        first, end = self._rows if self._rows is not None else (0, max(rows, 1))
+        self.setPos(max(columns, 1) / 2, (first + end) / 2)
