@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -16,8 +15,9 @@ from ..appearance import Appearance
 from ..core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
 from ..model import EmbeddingModel
 from ..selection import Highlight
-from .attention_preview import CHANGED, MOVED, change_outlines
-from .heatmap import WINDOW_CELL_FILL, WINDOW_ROW_FILL, Heatmap, add_heatmap
+from .attention_preview import change_outlines
+from .before_after_row import BeforeAfterRow
+from .heatmap import WINDOW_CELL_FILL, Heatmap
 from .lazy import RefreshWhenShown
 from .matrix_row import MIN_MATRIX_WIDTH, MatrixRow, cell_width_for
 from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, symmetric_limit
@@ -166,6 +166,25 @@ class XPanelRow(MatrixRow):
         self._set_column_widths(widths)
         self._set_prints(prints)
 
+    def set_window_needs(self, matrices: list[np.ndarray | None], d: int) -> None:
+        """How wide each matrix (shape (n, d), None for no matrix) must be to print its numbers in
+        the window, at the least type the window prints (heatmap.CellLabels: the widest fills 85%
+        of its cell)."""
+        font = scaled_font(self._appearance, 10, bold=True)
+        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
+        numbers, metrics = self._appearance.numbers, QFontMetrics(font)
+
+        def need(values: np.ndarray | None) -> int:
+            finite = values[np.isfinite(values)] if values is not None else np.array([])
+            texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
+            widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+            return d * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
+
+        needs = [need(values) for values in matrices]
+        if needs != self.window_needs:
+            self.window_needs = needs
+            self.fit_columns()
+
     def _set_sparse_ticks(self, sparse: bool) -> None:
         if sparse != self._sparse_ticks:
             self._sparse_ticks = sparse
@@ -224,11 +243,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
         # One token's row before and after the last change, under P and X: made the first time a
-        # step asks for it (see `before`), so that the window does not build two matrices it hides.
-        self._compare: tuple[Heatmap, Heatmap, pg.LabelItem] | None = None
-        # Its row is held at no height from the start: the spacing above it, and with it every
-        # matrix's height, is then the same before and after the row is made.
-        self.graphics.ci.layout.setRowFixedHeight(1, 0)
+        # step asks for it, so that the window does not build two matrices it hides.
+        self.before_after = BeforeAfterRow(self.graphics, appearance)
 
         self.build_button = QPushButton()
         self.player = Player(self, self.build_button, BUILD_STEP_MS, self._advance_build, "x_panel_build")
@@ -268,7 +284,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.graphics.restyle()
-        for heatmap in self._compare_heatmaps():
+        for heatmap in self.before_after.made_heatmaps():
             heatmap.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
@@ -277,7 +293,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_look_changed(self) -> None:
         self.graphics.restyle()
-        for heatmap in self._compare_heatmaps():
+        for heatmap in self.before_after.made_heatmaps():
             heatmap.restyle()
         self.request_refresh()
 
@@ -385,7 +401,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         appearance = self._appearance
         if not appearance.presenting:
             self.graphics.needs = [0, 0, 0]
-            self._set_window_needs(E_rows, P_rows, X)
+            self.graphics.set_window_needs([E_rows, P_rows, X], self._model.d)
             return
         font = QFont()
         font.setPixelSize(appearance.stage_px())
@@ -412,25 +428,6 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.graphics.grows = [True, P_rows is not None, True]
         if needs != self.graphics.needs:
             self.graphics.needs = needs
-            self.graphics.fit_columns()
-
-    def _set_window_needs(self, E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray) -> None:
-        """Tell the row how wide each matrix must be to print its numbers in the window, at the
-        least type the window prints (heatmap.CellLabels: the widest fills 85% of its cell)."""
-        font = scaled_font(self._appearance, 10, bold=True)
-        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
-        numbers, d = self._appearance.numbers, self._model.d
-        metrics = QFontMetrics(font)
-
-        def need(values: np.ndarray | None) -> int:
-            finite = values[np.isfinite(values)] if values is not None else np.array([])
-            texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
-            widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
-            return d * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
-
-        needs = [need(E_rows), need(P_rows), need(X)]
-        if needs != self.graphics.window_needs:
-            self.graphics.window_needs = needs
             self.graphics.fit_columns()
 
     def _added_title(self) -> str:
@@ -477,99 +474,37 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     @property
     def before(self) -> Heatmap:
         """The staged token's row before the last change, under P (made on first use)."""
-        return self._compare_row()[0]
+        return self.before_after.heatmaps()[0]
 
     @property
     def after(self) -> Heatmap:
         """The staged token's row now, under X (made on first use)."""
-        return self._compare_row()[1]
-
-    def _compare_row(self) -> tuple[Heatmap, Heatmap, pg.LabelItem]:
-        """The before and after heatmaps and the arrow between them, made hidden the first time."""
-        if self._compare is None:
-            columns = self.graphics.matrix_columns
-            before = add_heatmap(self.graphics, 1, columns[1], self._appearance)
-            after = add_heatmap(self.graphics, 1, columns[2], self._appearance)
-            arrow = self.graphics.addLabel("→", row=1, col=columns[1] + 1)
-            for heatmap in (before, after):
-                heatmap.title_points = 11
-                heatmap.restyle()  # as the window's scale and look are now
-            self._compare = (before, after, arrow)
-            self._show_compare(False)
-        return self._compare
-
-    def _compare_heatmaps(self) -> tuple[Heatmap, ...]:
-        """The before and after heatmaps if they were made (nothing to restyle otherwise)."""
-        return self._compare[:2] if self._compare is not None else ()
-
-    def _show_compare(self, shown: bool) -> None:
-        """The row of the token's before and after, or no room taken at all."""
-        if self._compare is None and not shown:
-            return  # never made: it takes no room
-        before, after, arrow = self._compare_row()
-        for item in (before.plot, after.plot, arrow):
-            item.setVisible(shown)
-            item.setMaximumHeight(-1 if shown else 0)
-        if not shown:
-            self.graphics.ci.layout.setRowFixedHeight(1, 0)
+        return self.before_after.heatmaps()[1]
 
     def compare_shown(self) -> bool:
         """True while the staged token's rows before and after the last change are shown."""
-        return self._compare is not None and self._compare[0].plot.isVisible()
-
-    def _compare_height(self) -> int:
-        """The height of the row of the token's before and after: a title, the column names and one
-        row as tall as X's rows."""
-        row_height = max(self._appearance.px(34), self._appearance.stage_px(22) * 3 // 2)
-        title = QFont()
-        title.setPointSizeF(self._appearance.pt(11))
-        # A title wrapped onto two lines (a narrow window) is as tall as it has become.
-        titles = max(QFontMetrics(title).height(),
-                     *(heatmap.plot.titleLabel.minimumHeight() for heatmap in (self.before, self.after)))
-        return titles + QFontMetrics(self.before.label_font()).height() + row_height + self._appearance.px(12)
-
-    def _compare_fits(self) -> bool:
-        """In the window, the before and after show only where X keeps rows tall enough for its
-        numbers under them (the answer's caption says the old and the new row in words too);
-        presenting, the stage is laid out for them."""
-        if self._appearance.presenting or self.graphics.height() <= 0:
-            return True
-        x_plot = self.result.plot
-        header = x_plot.size().height() - x_plot.getViewBox().size().height()
-        room = self.graphics.height() - self._compare_height() - header - self._appearance.px(8)
-        return room / max(1, self._model.n) >= MIN_WINDOW_NUMBER_PX / WINDOW_ROW_FILL
+        return self.before_after.is_shown()
 
     def _on_graphics_resized(self) -> None:
-        if self._before_after is not None and self._compare_fits() != self.compare_shown():
+        if self._before_after is not None and self._before_after_fits() != self.compare_shown():
             self._show_before_after()
+
+    def _before_after_fits(self) -> bool:
+        return self.before_after.fits(self.result, self._model.n)
 
     def _show_before_after(self) -> None:
         """The staged token's row before the last change, under P, and now, under X."""
         # Whether the row fits is asked only when there is one to show: measuring it builds its two
         # heatmaps, which a window with nothing staged (every start) would build for nothing.
         rows = self.before_after_rows()
-        if rows is not None and not self._compare_fits():
-            rows = None
-        layout = self.graphics.ci
-        self._show_compare(rows is not None)
-        if rows is None:
+        if rows is None or not self._before_after_fits():
+            self.before_after.hide()
             return
         old, old_row, new, new_row = rows
-        tokens, column_labels = self._model.tokens, [f"d{c}" for c in range(self._model.d)]
-        token = display_token(tokens[self._before_after or 0])
-        self.before.set_title(self.tr("{0} at {1}, before").format(token, old + 1))
-        self.after.set_title(self.tr("{0} at {1}, now").format(token, new + 1))
-        for heatmap in (self.before, self.after):  # the row's colours: its bar's levels, set here
-            heatmap.set_levels(self._limit)
-        self.before.set_matrix(old_row[np.newaxis, :], None, column_labels)
-        self.after.set_matrix(new_row[np.newaxis, :], None, column_labels)
-        changed = not np.array_equal(old_row, new_row, equal_nan=True)
-        self.after.set_row_outlines({0: (CHANGED, False)} if changed else {0: (MOVED, True)})
-        for heatmap in (self.before, self.after):
-            fit_column_names(heatmap, self._appearance)
-        size = f"{self._appearance.pt(20):.0f}pt"
-        self._compare_row()[2].setText("→", size=size, bold=True, color=self._appearance.foreground)
-        layout.layout.setRowFixedHeight(1, self._compare_height())
+        token = display_token(self._model.tokens[self._before_after or 0])
+        titles = (self.tr("{0} at {1}, before").format(token, old + 1),
+                  self.tr("{0} at {1}, now").format(token, new + 1))
+        self.before_after.show(titles, old_row, new_row, [f"d{c}" for c in range(self._model.d)], self._limit)
 
     def _nothing_added_caption(self) -> str:
         scheme = self._model.scheme
