@@ -37,119 +37,142 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="176"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="163"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="173"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="161"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="148"/>
         <source>q = k = R(t−1) xₜ</source>
         <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="168"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="169"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="171"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="210"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="197"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="209"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="225"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="212"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="229"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="232"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="219"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="237"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="224"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="243"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="248"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="251"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="238"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="253"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="240"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="254"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="310"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="297"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="298"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="312"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="299"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
+    </message>
+</context>
+<context>
+    <name>BatchCounts</name>
+    <message>
+        <location filename="../../visualizer/views/batch_counts.py" line="87"/>
+        <source>count vs rank, log-log (dashed: Zipf law)</source>
+        <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/batch_counts.py" line="94"/>
+        <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
+        <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/batch_counts.py" line="135"/>
+        <source>count</source>
+        <translation>vezes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/batch_counts.py" line="138"/>
+        <source>expected</source>
+        <translation>esperado</translation>
     </message>
 </context>
 <context>
@@ -168,57 +191,57 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="253"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="248"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="257"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="252"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="261"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="256"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="265"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="260"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="268"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="263"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="348"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="343"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="474"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="429"/>
         <source>Very many phones share one network address: some answers may be missing.</source>
         <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="475"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="430"/>
         <source>Several phones share one network address: only one answer per address counts. If this Wi-Fi does that, choose Class poll → Phones share addresses.</source>
         <translation>Vários celulares compartilham um endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi faz isso, escolha Votação da turma → Celulares compartilham endereços.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="478"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="433"/>
         <source>One network address sends too many requests: it is slowed down, and its phones may have to tap again.</source>
         <translation>Um endereço de rede envia pedidos demais: ele foi freado, e os celulares dele podem precisar tocar de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="494"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="449"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="506"/>
+        <location filename="../../visualizer/shell/class_poll.py" line="461"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -506,150 +529,130 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="575"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="265"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="575"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="303"/>
-        <source>count vs rank, log-log (dashed: Zipf law)</source>
-        <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
-        <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
-        <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="365"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="366"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="367"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="437"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
         <source>one step
 moves it</source>
         <translation>um passo
 a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="368"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="438"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="311"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="360"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="371"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="314"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="373"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="316"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="378"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="380"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="485"/>
-        <source>count</source>
-        <translation>vezes</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="488"/>
-        <source>expected</source>
-        <translation>esperado</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="565"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="566"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="567"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="568"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="569"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="570"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="571"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="572"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="573"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="574"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="576"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="577"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="581"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="478"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="582"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -952,12 +955,12 @@ em {0} passos</translation>
 <context>
     <name>LargeMatrix</name>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="178"/>
+        <location filename="../../visualizer/views/large_matrix.py" line="189"/>
         <source>no value</source>
         <translation>sem valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="179"/>
+        <location filename="../../visualizer/views/large_matrix.py" line="190"/>
         <source>{0} at position {1}, dimension {2}: {3}</source>
         <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
     </message>
@@ -1039,48 +1042,48 @@ em {0} passos</translation>
 <context>
     <name>LookupTable</name>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="195"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="202"/>
         <source>E ({0} × {1})</source>
         <translation>E ({0} × {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="205"/>
-        <location filename="../../visualizer/views/lookup_table.py" line="235"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="212"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="242"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="207"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="214"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="217"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="224"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="225"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="232"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="231"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="238"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="233"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="240"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="263"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="270"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="264"/>
+        <location filename="../../visualizer/views/lookup_table.py" line="271"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
     </message>
@@ -1942,132 +1945,132 @@ em {0} passos</translation>
 <context>
     <name>RealModelPage</name>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="195"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="229"/>
         <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
         <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="161"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="197"/>
         <source>Positions</source>
         <translation>Posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="161"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="197"/>
         <source>Where position enters this model</source>
         <translation>Onde a posição entra neste modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="162"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
         <source>Context extension</source>
         <translation>Extensão de contexto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="163"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
         <source>Which frequencies the model uses</source>
         <translation>Que frequências o modelo usa</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="164"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
         <source>Neighbours and norms</source>
         <translation>Vizinhos e normas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="165"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
         <source>Rows that barely learned</source>
         <translation>Linhas que mal aprenderam</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="205"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="239"/>
         <source>Type a sentence and press Enter: the model&apos;s own tokenizer splits it</source>
         <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="207"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="241"/>
         <source>X (the lesson)</source>
         <translation>X (a da lição)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="208"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="242"/>
         <source>X_model</source>
         <translation>X_model</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="216"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="250"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="220"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="254"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="228"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="262"/>
         <source>Showing the lesson&apos;s X = {0}.</source>
         <translation>Mostrando o X da lição = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="235"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="269"/>
         <source>Showing X_model = {0}: what the first block receives.</source>
         <translation>Mostrando X_model = {0}: o que o primeiro bloco recebe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="211"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="245"/>
         <source>No model is open: Model → Open model folder…</source>
         <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="215"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="249"/>
         <source>learned absolute positions</source>
         <translation>posições absolutas aprendidas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="215"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="249"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="216"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="250"/>
         <source>no positions</source>
         <translation>sem posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="225"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="259"/>
         <source>tied to E</source>
         <translation>amarrada a E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="225"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="259"/>
         <source>separate from E</source>
         <translation>separada de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="227"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="261"/>
         <source>E[ids] + P</source>
         <translation>E[ids] + P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="227"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="261"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="230"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="264"/>
         <source>LayerNorm(E[ids] + P + token type 0)</source>
         <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="231"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
         <source>LayerNorm(E[ids] + P)</source>
         <translation>LayerNorm(E[ids] + P)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="232"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="266"/>
         <source>LayerNorm(E[ids])</source>
         <translation>LayerNorm(E[ids])</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="233"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
         <source>the same as X</source>
         <translation>o mesmo que X</translation>
     </message>
@@ -2241,107 +2244,107 @@ em {0} passos</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="238"/>
+        <location filename="../../visualizer/views/real_positions.py" line="250"/>
         <source>Learned P: {0} × {1}</source>
         <translation>P aprendida: {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="239"/>
+        <location filename="../../visualizer/views/real_positions.py" line="251"/>
         <source>cos(Pₛ, Pₜ)</source>
         <translation>cos(Pₛ, Pₜ)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="240"/>
+        <location filename="../../visualizer/views/real_positions.py" line="252"/>
         <source>sinusoidal, same size</source>
         <translation>senoidal, mesmo tamanho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="241"/>
+        <location filename="../../visualizer/views/real_positions.py" line="253"/>
         <source>Principal components</source>
         <translation>Componentes principais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="242"/>
+        <location filename="../../visualizer/views/real_positions.py" line="254"/>
         <source>Singular values</source>
         <translation>Valores singulares</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="244"/>
+        <location filename="../../visualizer/views/real_positions.py" line="256"/>
         <source>A bright diagonal band: neighbouring positions have similar rows. The first principal components explain {0} of P&apos;s variance.</source>
         <translation>Uma faixa clara na diagonal: posições vizinhas têm linhas parecidas. As primeiras componentes principais explicam {0} da variância de P.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="251"/>
+        <location filename="../../visualizer/views/real_positions.py" line="263"/>
         <source>θ_i per pair, per layer type</source>
         <translation>θ_i por par, por tipo de camada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="255"/>
+        <location filename="../../visualizer/views/real_positions.py" line="267"/>
         <source>θ_i per pair (base {0}, {1})</source>
         <translation>θ_i por par (base {0}, {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="256"/>
+        <location filename="../../visualizer/views/real_positions.py" line="268"/>
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="258"/>
+        <location filename="../../visualizer/views/real_positions.py" line="270"/>
         <source>pairs (j, j + {0})</source>
         <translation>pares (j, j + {0})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="259"/>
+        <location filename="../../visualizer/views/real_positions.py" line="271"/>
         <source>pairs (2i, 2i + 1)</source>
         <translation>pares (2i, 2i + 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="260"/>
+        <location filename="../../visualizer/views/real_positions.py" line="272"/>
         <source>RoPE adds nothing to X: in attention, q and k turn by (t − 1)·θ_i on dimensions {0}–{1} of {2}, {3}.</source>
         <translation>A RoPE não soma nada a X: na atenção, q e k giram de (t − 1)·θ_i nas dimensões {0}–{1} de {2}, {3}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="265"/>
+        <location filename="../../visualizer/views/real_positions.py" line="277"/>
         <source>ALiBi slope m of each head</source>
         <translation>Inclinação m do ALiBi de cada cabeça</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="266"/>
+        <location filename="../../visualizer/views/real_positions.py" line="278"/>
         <source>Bias −m·(i − j) of head {0}, m = {1}</source>
         <translation>Viés −m·(i − j) da cabeça {0}, m = {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="268"/>
+        <location filename="../../visualizer/views/real_positions.py" line="280"/>
         <source>Head</source>
         <translation>Cabeça</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="269"/>
+        <location filename="../../visualizer/views/real_positions.py" line="281"/>
         <source>ALiBi adds nothing to X: each head subtracts m·(distance) from its attention scores; the future (j &gt; i) is masked.</source>
         <translation>O ALiBi não soma nada a X: cada cabeça subtrai m·(distância) dos seus scores de atenção; o futuro (j &gt; i) fica mascarado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="275"/>
+        <location filename="../../visualizer/views/real_positions.py" line="287"/>
         <source>global layers</source>
         <translation>camadas globais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="276"/>
+        <location filename="../../visualizer/views/real_positions.py" line="288"/>
         <source>local (sliding) layers</source>
         <translation>camadas locais (deslizantes)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="284"/>
+        <location filename="../../visualizer/views/real_positions.py" line="296"/>
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="287"/>
+        <location filename="../../visualizer/views/real_positions.py" line="299"/>
         <source>One clock per pair i, one hand per token; point at a clock to read its i and θ_i.</source>
         <translation>Um relógio por par i, um ponteiro por token; aponte para um relógio para ler o seu i e θ_i.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="272"/>
+        <location filename="../../visualizer/views/real_positions.py" line="284"/>
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>
@@ -2492,66 +2495,66 @@ em {0} passos</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="168"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="203"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="170"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="205"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="232"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="267"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="232"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="267"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="343"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="378"/>
         <source>({0}, {1}): cos({2}) = {3}</source>
         <translation>({0}, {1}): cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="356"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="429"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="362"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="397"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="367"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="402"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="378"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="438"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="382"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="407"/>
         <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="385"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="410"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="389"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="414"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -2559,67 +2562,67 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="155"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
         <source>One head, q = k = x, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="162"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="145"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="164"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="147"/>
         <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
         <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="167"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="170"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="153"/>
         <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="176"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="176"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="192"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="196"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="179"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/views/scheme_comparison.py" line="141"/>
         <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
@@ -3157,150 +3160,150 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="303"/>
-        <location filename="../../visualizer/views/x_panel.py" line="584"/>
+        <location filename="../../visualizer/views/x_panel.py" line="302"/>
+        <location filename="../../visualizer/views/x_panel.py" line="538"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="304"/>
-        <location filename="../../visualizer/views/x_panel.py" line="584"/>
+        <location filename="../../visualizer/views/x_panel.py" line="303"/>
+        <location filename="../../visualizer/views/x_panel.py" line="538"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="415"/>
-        <location filename="../../visualizer/views/x_panel.py" line="462"/>
+        <location filename="../../visualizer/views/x_panel.py" line="414"/>
+        <location filename="../../visualizer/views/x_panel.py" line="443"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="458"/>
+        <location filename="../../visualizer/views/x_panel.py" line="439"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="455"/>
+        <location filename="../../visualizer/views/x_panel.py" line="436"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="340"/>
+        <location filename="../../visualizer/views/x_panel.py" line="339"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="342"/>
-        <location filename="../../visualizer/views/x_panel.py" line="416"/>
+        <location filename="../../visualizer/views/x_panel.py" line="341"/>
+        <location filename="../../visualizer/views/x_panel.py" line="415"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="558"/>
+        <location filename="../../visualizer/views/x_panel.py" line="512"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="560"/>
+        <location filename="../../visualizer/views/x_panel.py" line="514"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="561"/>
+        <location filename="../../visualizer/views/x_panel.py" line="515"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="566"/>
+        <location filename="../../visualizer/views/x_panel.py" line="520"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="570"/>
+        <location filename="../../visualizer/views/x_panel.py" line="524"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="354"/>
-        <location filename="../../visualizer/views/x_panel.py" line="600"/>
+        <location filename="../../visualizer/views/x_panel.py" line="353"/>
+        <location filename="../../visualizer/views/x_panel.py" line="554"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="379"/>
+        <location filename="../../visualizer/views/x_panel.py" line="378"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="379"/>
+        <location filename="../../visualizer/views/x_panel.py" line="378"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="392"/>
+        <location filename="../../visualizer/views/x_panel.py" line="391"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="394"/>
+        <location filename="../../visualizer/views/x_panel.py" line="393"/>
         <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="395"/>
+        <location filename="../../visualizer/views/x_panel.py" line="394"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="457"/>
+        <location filename="../../visualizer/views/x_panel.py" line="438"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="462"/>
+        <location filename="../../visualizer/views/x_panel.py" line="443"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="541"/>
+        <location filename="../../visualizer/views/x_panel.py" line="505"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="542"/>
+        <location filename="../../visualizer/views/x_panel.py" line="506"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="569"/>
+        <location filename="../../visualizer/views/x_panel.py" line="523"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="603"/>
+        <location filename="../../visualizer/views/x_panel.py" line="557"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="606"/>
+        <location filename="../../visualizer/views/x_panel.py" line="560"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="608"/>
+        <location filename="../../visualizer/views/x_panel.py" line="562"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="610"/>
+        <location filename="../../visualizer/views/x_panel.py" line="564"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,16 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from ..appearance import Appearance
-from ..core import TOY_FREQUENCY_ORDER, display_token
+from ..core import TOY_FREQUENCY_ORDER, NumberFormat
 from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
-from .heatmap import WINDOW_CELL_FILL, MatrixTitle, add_heatmap, dispose_plot_menus
+from .batch_counts import LABEL_PX, BatchCounts
+from .heatmap import WINDOW_CELL_FILL, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
-from .row_texts import RowTexts
 from .stage import fit_column_names
 from .staging import UNSTAGED, Outcome, Staging, StagingError, read_options
 from .values import ControlValue
@@ -66,7 +66,6 @@ class GradientLabStaging:
             raise StagingError("seed", f"must be 0 .. {MAX_SEED}, not {self.seed}")
 
 ZERO_ROW = QColor(140, 140, 140)
-ZIPF_COLOUR = QColor("#C04F00")
 """The Zipf law's expected counts: the dashed curve and the numbers read from it."""
 COUNTS_COLUMN, NUMBERS_COLUMN, GRADIENT_COLUMN, E_COLUMN, DISTANCE_COLUMN = range(5)
 COLUMN_STRETCH = (3, 0, 4, 3, 3)  # counts, their numbers, gradient, E, distance
@@ -75,30 +74,37 @@ STAGE_DECIMALS = 2
 ALIGN_PASSES = 4
 STAGED_ZIPF_S = 1.0
 """The Zipf exponent of a batch a lesson step draws (the lesson's law, s = 1)."""
-LABEL_PX = 20
-"""Type of the lab's row names and counts while presenting, in pixels at 1024 × 768 (digits 14 px)."""
 WINDOW_BARS_LEAST = 320
 """In the window, the room (unscaled pixels) the gradient leaves the bars, E and the distances
 before it takes the width its numbers need."""
-NUMBER_PX = 22
-"""Type of the counts and expected counts beside the bars while presenting (digits 16 px)."""
-
-
-def _wrap_title(plot: pg.PlotItem) -> None:
-    """Give ``plot`` a title that wraps onto more lines rather than widening the plot."""
-    old = plot.titleLabel
-    plot.layout.removeItem(old)
-    old.setParentItem(None)
-    title = MatrixTitle("", size="11pt")
-    title.setParentItem(plot)
-    plot.layout.addItem(title, 0, 1)
-    plot.titleLabel = title
 
 
 def _nice_steps(high: float) -> list[float]:
     """Steps of 1, 2, 5 × 10ᵏ from about a tenth of ``high`` up."""
     exponent = int(np.floor(np.log10(max(high, 1e-9) / 10)))
     return [m * 10.0 ** e for e in range(exponent, exponent + 4) for m in (1, 2, 5)]
+
+
+def set_value_ticks(plot: pg.PlotItem, high: float, numbers: NumberFormat, fallback_width: float) -> None:
+    """Numbers along a bar chart's top axis in the language's format (0,2 in Portuguese), as
+    many as its width holds apart (pyqtgraph ran 0.2 0.4 0.6 into each other and dropped the
+    ends); not 0, where every bar starts and its label would be cut by the axis's edge.
+    ``fallback_width`` stands for the axis's width before it has one."""
+    axis = plot.getAxis("top")
+    if not axis.isVisible():
+        return
+    metrics = QFontMetrics(axis.style["tickFont"] or axis.font())
+    width = axis.width() if axis.width() > 0 else fallback_width
+    for step in _nice_steps(high):
+        values = np.arange(step, high * 0.999, step)
+        texts = [numbers.short(float(v)) for v in values]
+        room = width * step / high  # pixels between two ticks
+        if not texts or max(metrics.horizontalAdvance(t) for t in texts) + metrics.horizontalAdvance("  ") <= room:
+            break
+    # The last label must not run past the axis's end either.
+    ticks = [(float(v), t) for v, t in zip(values, texts, strict=True)
+             if (high - v) / high * width >= metrics.horizontalAdvance(t) / 2 + 1]
+    axis.setTicks([ticks])
 
 
 class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
@@ -147,21 +153,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setBackground(appearance.background)
-        self.counts_plot = self.plots.addPlot(row=0, col=0, enableMenu=False)
-        self.counts_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#0072B2")
-        self.counts_plot.addItem(self.counts_bars)
-        self.counts_points = pg.PlotDataItem(symbol="o", pen=None, symbolBrush="#0072B2")
-        self.counts_plot.addItem(self.counts_points)
-        self.law_curve = pg.PlotDataItem(pen=pg.mkPen(ZIPF_COLOUR, width=2, style=pg.QtCore.Qt.PenStyle.DashLine))
-        self.counts_plot.addItem(self.law_curve)
-        _wrap_title(self.counts_plot)  # its long title wraps (a LabelItem widened the plot past the window's edge)
-        # The count of each row and the Zipf law's expected count, printed beside the bars.
-        self.count_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
-        self.expected_numbers = RowTexts(Qt.AlignmentFlag.AlignRight, numbers=True)
-        self.numbers_layout = pg.GraphicsLayout()
-        self.numbers_layout.addItem(self.count_numbers, row=0, col=0)
-        self.numbers_layout.addItem(self.expected_numbers, row=0, col=1)
-        self.plots.addItem(self.numbers_layout, row=0, col=NUMBERS_COLUMN)
+        self.counts = BatchCounts(self.plots, 0, NUMBERS_COLUMN, appearance, self)
+        self.counts_plot, self.count_numbers, self.expected_numbers = (
+            self.counts.plot, self.counts.count_numbers, self.counts.expected_numbers)
         self.gradient_map = add_heatmap(self.plots, 0, GRADIENT_COLUMN, appearance, title_points=10)
         self.E_map = add_heatmap(self.plots, 0, E_COLUMN, appearance, title_points=10)
         self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)
@@ -285,59 +279,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         """Redraw every panel from the lab; rows are tokens from most to least frequent."""
         lab, numbers = self.lab, self._appearance.numbers
         order = self._rank_order  # row r shows the token of frequency rank r + 1
-        counts = lab.counts()[order]
-        ranks = np.arange(1, lab.V + 1)
-        expected = lab.batch_size * (ranks ** -lab.zipf_exponent) / np.sum(ranks ** -lab.zipf_exponent)
+        self.counts.draw(lab, order, log=self.log_log.isChecked() and not self._appearance.presenting)
         rows_y = np.arange(lab.V) + 0.5
-        log = self.log_log.isChecked() and not self._appearance.presenting
-        self.counts_plot.invertY(not log)
-        self.counts_plot.showAxis("top", not log)
-        self.counts_plot.showAxis("bottom", log)
-        self.counts_plot.setLogMode(x=log, y=log)
-        self.counts_bars.setVisible(not log)
-        self.counts_points.setVisible(log)
-        if log:
-            seen = counts > 0
-            self.counts_points.setData(ranks[seen], counts[seen])
-            self.law_curve.setData(ranks, expected)
-            self.counts_plot.setTitle(self.tr("count vs rank, log-log (dashed: Zipf law)"))
-            self.counts_plot.getAxis("left").setTicks(None)
-            self.counts_plot.enableAutoRange()
-        else:
-            self.counts_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=counts)
-            self.law_curve.setData(expected, rows_y)
-            # A plot is at least as wide as its title.
-            title = self.tr("count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)")
-            if self._appearance.presenting:  # the columns of numbers beside the bars say what they are
-                self.counts_plot.setTitle(None)
-            else:
-                self.counts_plot.setTitle(title)
-            # "#3", not "3": beside the tokens' ids a bare rank reads as an id.
-            labels = [f"#{r} {display_token(lab.tokens[i])}" for r, i in enumerate(order, 1)]
-            axis = self.counts_plot.getAxis("left")
-            axis.setTicks([list(zip(rows_y.tolist(), labels, strict=True))])
-            # pyqtgraph drops a label wider than its axis: size the axis to the widest one. The type
-            # shrinks to the row height so that twelve labels never overlap.
-            font = scaled_font(self._appearance, 9)
-            row_pixels = self.counts_plot.getViewBox().height() / max(lab.V, 1)
-            if self._appearance.presenting:  # the back row's size (the stage leaves the rows room)
-                font.setPixelSize(self._appearance.stage_px(LABEL_PX))
-            elif row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
-                font.setPixelSize(max(6, int(row_pixels * 0.8)))
-            axis.setStyle(tickFont=font)
-            presenting = self._appearance.presenting
-            # The counts are printed beside the bars: an axis of counts would say it again (and took
-            # the room a wrapped title needs in the window).
-            self.counts_plot.showAxis("top", False)
-            for side in ("left", "top"):  # black on the projector, pyqtgraph's grey otherwise
-                if presenting:
-                    self.counts_plot.getAxis(side).setTextPen(self._appearance.foreground)
-                else:
-                    self.counts_plot.getAxis(side).setTextPen()
-            axis.setWidth(max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + 12)
-            self.counts_plot.setYRange(0, lab.V, padding=0)
-            self.counts_plot.setXRange(0, max(float(counts.max()), float(expected.max())) * 1.1, padding=0)
-        self._show_count_numbers(counts, expected, log)
         rows, grads = lab.gradient()
         gradient = np.full(lab.E.shape, np.nan)
         gradient[rows] = grads
@@ -360,7 +303,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.distance_plot.setYRange(0, lab.V, padding=0)
         far = max(0.5, float(distance.max()) * 1.1)
         self.distance_plot.setXRange(0, far, padding=0)
-        self._set_value_ticks(self.distance_plot, far)
+        set_value_ticks(self.distance_plot, far, numbers, self.plots.width() / 6)
         self.distance_plot.getAxis("left").setTicks([[]])
         self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
         self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
@@ -382,27 +325,6 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.loss_label.setText(text)
         self._fit_stage_columns(gradient, decimals)
         self._align_rows()
-
-    def _set_value_ticks(self, plot: pg.PlotItem, high: float) -> None:
-        """Numbers along a bar chart's top axis in the language's format (0,2 in Portuguese), as
-        many as its width holds apart (pyqtgraph ran 0.2 0.4 0.6 into each other and dropped the
-        ends); not 0, where every bar starts and its label would be cut by the axis's edge."""
-        axis = plot.getAxis("top")
-        if not axis.isVisible():
-            return
-        numbers = self._appearance.numbers
-        metrics = QFontMetrics(axis.style["tickFont"] or axis.font())
-        width = axis.width() if axis.width() > 0 else self.plots.width() / 6
-        for step in _nice_steps(high):
-            values = np.arange(step, high * 0.999, step)
-            texts = [numbers.short(float(v)) for v in values]
-            room = width * step / high  # pixels between two ticks
-            if not texts or max(metrics.horizontalAdvance(t) for t in texts) + metrics.horizontalAdvance("  ") <= room:
-                break
-        # The last label must not run past the axis's end either.
-        ticks = [(float(v), t) for v, t in zip(values, texts, strict=True)
-                 if (high - v) / high * width >= metrics.horizontalAdvance(t) / 2 + 1]
-        axis.setTicks([ticks])
 
     def _fit_stage_columns(self, gradient: np.ndarray, decimals: int | None) -> None:
         """Presenting, the gradient as wide as its numbers need at the stage's size, the distances as
@@ -473,28 +395,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
         return all(abs(p.getViewBox().sceneBoundingRect().top() - grid_top) <= 1 for p in plots)
 
-    def _show_count_numbers(self, counts: np.ndarray, expected: np.ndarray, log: bool) -> None:
-        """Beside the bars, row by row: the batch's count and the Zipf law's expected count."""
-        numbers, view = self._appearance.numbers, self.counts_plot.getViewBox()
-        shown = not log
-        self.numbers_layout.setVisible(shown)
-        if not shown:
-            self.plots.ci.layout.setColumnFixedWidth(NUMBERS_COLUMN, 0)
-            return
-        foreground = QColor(self._appearance.foreground)
-        self.count_numbers.set_texts([self.tr("count"), *(str(int(c)) for c in counts)], view, -1,
-                                     [foreground] * (len(counts) + 1))
-        # The expected counts in the colour of the dashed Zipf curve they are read from.
-        self.expected_numbers.set_texts([self.tr("expected"), *(numbers.fixed(float(e), 1) for e in expected)],
-                                        view, -1, [ZIPF_COLOUR] * (len(expected) + 1))
-        self.numbers_layout.setContentsMargins(0, 0, 0, 0)
-        self.numbers_layout.setSpacing(0)
-        width = self.count_numbers.maximumWidth() + self.expected_numbers.maximumWidth()
-        self.plots.ci.layout.setColumnFixedWidth(NUMBERS_COLUMN, width)
-
     def count_texts(self) -> tuple[list[str], list[str]]:
         """The counts and expected counts printed beside the bars, row by row (read back by tests)."""
-        return self.count_numbers.texts()[1:], self.expected_numbers.texts()[1:]
+        return self.counts.texts()
 
     def _plot_title_style(self) -> dict[str, str]:
         """A plot title in the back row's size while presenting, pyqtgraph's otherwise."""
@@ -521,13 +424,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self._set_stage(self._appearance.presenting)
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
-        numbers = QFont()
-        if self._appearance.presenting:
-            numbers.setPixelSize(self._appearance.stage_px(NUMBER_PX))
-        else:
-            numbers = scaled_font(self._appearance, 9)
-        for texts in (self.count_numbers, self.expected_numbers):
-            texts.set_font(numbers, self._appearance.px(4))
+        self.counts.restyle()
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
         self._on_look_changed()
 
@@ -586,8 +483,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     def detach(self) -> None:
         """Stop training, the real-scale worker and listening."""
         self._set_stage(False)  # the panels set aside go back into the scene, which frees them
-        for texts in (self.count_numbers, self.expected_numbers):
-            texts.detach()
+        self.counts.detach()
         dispose_plot_menus(self.plots)
         self.player.pause()
         self.real_scale.detach()
