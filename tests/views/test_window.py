@@ -175,6 +175,31 @@ def test_highlight_links_strip_table_and_heatmaps(window):
     assert brush.color() == HIGHLIGHTED_ROW
 
 
+def test_the_vocabulary_columns_fit_what_they_show_after_every_edit(window):
+    """The columns are refitted only when a text they are sized by changed: never stale."""
+    vocabulary, model = window.vocabulary, window.model
+    header = vocabulary.view.horizontalHeader()
+
+    def widths() -> list[int]:
+        return [header.sectionSize(c) for c in range(header.count())]
+
+    def fresh_widths() -> list[int]:
+        before = widths()
+        vocabulary.view.resizeColumnsToContents()
+        fresh = widths()
+        for column, width in enumerate(before):
+            header.resizeSection(column, width)
+        return fresh
+
+    model.set_embedding(3, 1, 123456.5)  # a wider number: its column widens
+    assert widths() == fresh_widths() and widths()[3] > header.sectionSize(2)
+    model.set_ids([7] * 9)  # the "at" column's text, and the rows in bold, change with no refit
+    model.set_embedding(3, 1, 123456.25)  # the same text in the cell: the positions still refit
+    assert widths() == fresh_widths()
+    model.set_embedding(3, 1, 0.5)
+    assert widths() == fresh_widths()
+
+
 def test_inserting_from_the_vocabulary_with_the_keyboard(window, qtbot):
     view = window.vocabulary.view
     window.token_strip.select_position(4)

@@ -27,6 +27,7 @@ class VocabularyTable(ListeningView, QWidget):
     """
 
     insert_requested = Signal(int)
+    _fitted_texts: tuple[tuple[str | None, bool], ...] | None = None  # what the columns were last fitted to
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -70,7 +71,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string; the numbers' widths change with the language."""
-        self._fit_columns()
+        self._refit_columns()
         self.title.setText(self.tr("Vocabulary and E (V = {0}, d = {1}); "
                                    "the toy values are hand-picked, not trained")
                            .format(self._model.V, self._model.d))
@@ -93,7 +94,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self._apply_fonts()
-        self._fit_columns()
+        self._refit_columns()
 
     def _apply_fonts(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
@@ -104,13 +105,30 @@ class VocabularyTable(ListeningView, QWidget):
         self.message.setFont(scaled_font(self._appearance, 10))
 
     def _fit_columns(self) -> None:
+        """E changed: refit the columns only if a text they are sized by changed. Qt's fit asks
+        every cell for a dozen roles and lays its text out (about 11 ms); most edits and undos
+        change a number to one as wide, or leave every text as it was."""
+        if self._sized_texts() != self._fitted_texts:
+            self._refit_columns()
+
+    def _refit_columns(self) -> None:
         """Columns as wide as their contents, and a size hint wide enough to show them all: "−0,5"
         in Portuguese is wider than "-0.5", and the last column must not scroll out of sight."""
         self.view.resizeColumnsToContents()
         header = self.view.horizontalHeader()
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
         self._needed_width = header.length() + self.view.verticalHeader().width() + frame
+        self._fitted_texts = self._sized_texts()
         self.updateGeometry()
+
+    def _sized_texts(self) -> tuple[tuple[str | None, bool], ...]:
+        """What the fit measures that an edit can change: each cell's text and whether it is bold
+        (a row in use). Fonts and headers change only with the scale or the language, which
+        always refit."""
+        table = self.table_model
+        display, font = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole
+        cells = (table.index(row, column) for row in range(table.rowCount()) for column in range(table.columnCount()))
+        return tuple((table.data(index, display), table.data(index, font) is not None) for index in cells)
 
     def sizeHint(self) -> QSize:
         """As wide as every column needs (the window gives the vocabulary that much room)."""
