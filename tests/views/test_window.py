@@ -176,7 +176,7 @@ def test_highlight_links_strip_table_and_heatmaps(window):
 
 
 def test_the_vocabulary_columns_fit_what_they_show_after_every_edit(window):
-    """The columns are refitted only when a text they are sized by changed: never stale."""
+    """Only the columns whose contents changed are refitted: never stale."""
     vocabulary, model = window.vocabulary, window.model
     header = vocabulary.view.horizontalHeader()
 
@@ -194,9 +194,9 @@ def test_the_vocabulary_columns_fit_what_they_show_after_every_edit(window):
     model.set_embedding(3, 1, 123456.5)  # a wider number: its column widens
     assert widths() == fresh_widths() and widths()[3] > header.sectionSize(2)
     model.set_ids([7] * 9)  # the "at" column's text, and the rows in bold, change with no refit
-    model.set_embedding(3, 1, 123456.25)  # the same text in the cell: the positions still refit
+    model.set_embedding(5, 0, 0.75)  # an edit in another column: the ids' columns refit too
     assert widths() == fresh_widths()
-    model.set_embedding(3, 1, 0.5)
+    model.set_embedding(3, 1, 0.5)  # narrower again
     assert widths() == fresh_widths()
 
 

@@ -27,7 +27,7 @@ class VocabularyTable(ListeningView, QWidget):
     """
 
     insert_requested = Signal(int)
-    _fitted_texts: tuple[tuple[str | None, bool], ...] | None = None  # what the columns were last fitted to
+    _fitted_contents: tuple[tuple[int, ...], list[bytes]] | None = None  # what the columns were fitted to
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -105,30 +105,40 @@ class VocabularyTable(ListeningView, QWidget):
         self.message.setFont(scaled_font(self._appearance, 10))
 
     def _fit_columns(self) -> None:
-        """E changed: refit the columns only if a text they are sized by changed. Qt's fit asks
-        every cell for a dozen roles and lays its text out (about 11 ms); most edits and undos
-        change a number to one as wide, or leave every text as it was."""
-        if self._sized_texts() != self._fitted_texts:
+        """E changed: refit only the columns whose contents changed. Qt's fit asks each cell for a
+        dozen roles and lays its text out (about 11 ms for the table); an edit or an undo changes
+        one column. The rows in bold and the "at" column follow the ids: if they changed since the
+        last fit, every column is refitted."""
+        fitted, now = self._fitted_contents, self._contents()
+        if fitted is None or fitted[0] != now[0] or len(fitted[1]) != len(now[1]):
             self._refit_columns()
+            return
+        first = self.table_model.positions_column - len(now[1])
+        for column, (before, after) in enumerate(zip(fitted[1], now[1], strict=True)):
+            if before != after:
+                self.view.resizeColumnToContents(first + column)
+        self._fitted_contents = now
+        self._update_needed_width()
 
     def _refit_columns(self) -> None:
-        """Columns as wide as their contents, and a size hint wide enough to show them all: "−0,5"
-        in Portuguese is wider than "-0.5", and the last column must not scroll out of sight."""
+        """Columns as wide as their contents: "−0,5" in Portuguese is wider than "-0.5"."""
         self.view.resizeColumnsToContents()
+        self._fitted_contents = self._contents()
+        self._update_needed_width()
+
+    def _update_needed_width(self) -> None:
+        """A size hint wide enough to show every column: the last must not scroll out of sight."""
         header = self.view.horizontalHeader()
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
         self._needed_width = header.length() + self.view.verticalHeader().width() + frame
-        self._fitted_texts = self._sized_texts()
         self.updateGeometry()
 
-    def _sized_texts(self) -> tuple[tuple[str | None, bool], ...]:
-        """What the fit measures that an edit can change: each cell's text and whether it is bold
-        (a row in use). Fonts and headers change only with the scale or the language, which
-        always refit."""
-        table = self.table_model
-        display, font = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole
-        cells = (table.index(row, column) for row in range(table.rowCount()) for column in range(table.columnCount()))
-        return tuple((table.data(index, display), table.data(index, font) is not None) for index in cells)
+    def _contents(self) -> tuple[tuple[int, ...], list[bytes]]:
+        """What an edit can change of what the fit measures: the ids (the rows in bold, the "at"
+        column) and each column of E. Fonts, headers and the number format change only with the
+        scale or the language, which always refit."""
+        E = self._model.E
+        return self._model.ids, [E[:, column].tobytes() for column in range(E.shape[1])]
 
     def sizeHint(self) -> QSize:
         """As wide as every column needs (the window gives the vocabulary that much room)."""
