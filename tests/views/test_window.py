@@ -230,10 +230,16 @@ def test_build_x_step_by_step_reveals_lookup_then_positions_then_sum(window, qtb
 
 
 def test_build_stops_when_the_sequence_changes(window):
-    window.x_panel.build_button.click()
+    panel = window.x_panel
+    panel.build_button.click()
+    panel._advance_build()
     window.model.move_token(0, 1)
-    assert window.x_panel.build_stage() is None
-    assert not window.x_panel.player.is_playing()
+    assert panel.build_stage() is None
+    assert not panel.player.is_playing() and not panel.build_button.isChecked()
+    # Drawn once, finished: the whole of the new X, and the summary instead of the build's step.
+    np.testing.assert_array_equal(panel.result.values(), window.model.X())
+    np.testing.assert_array_equal(panel.lookup.values(), window.model.E_rows())
+    assert panel.step_caption.text().startswith("X has n × d")
 
 
 def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):
