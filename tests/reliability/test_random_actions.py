@@ -152,6 +152,15 @@ class Checks:
     def equal(self, actual: np.ndarray, expected: np.ndarray, what: str, atol: float | None = None) -> None:
         """One check: two arrays equal (within ``atol`` if given)."""
         self.count += 1
+        # The same verdict, quicker: numpy.testing's assertions cost ~50 µs each, and nearly every
+        # pair here is identical. Arrays of one shape that are equal (NaN matching NaN, as both
+        # assertions treat it) or, with ``atol``, close as assert_allclose defines it (its rtol of
+        # 1e-7, NaNs equal) pass either way; anything else goes to the assertion itself.
+        actual, expected = np.asarray(actual), np.asarray(expected)
+        if actual.shape == expected.shape and (
+                np.array_equal(actual, expected, equal_nan=True)
+                or (atol is not None and np.allclose(actual, expected, rtol=1e-7, atol=atol, equal_nan=True))):
+            return
         if atol is None:
             np.testing.assert_array_equal(actual, expected, err_msg=what)
         else:

@@ -127,6 +127,45 @@ def test_next_is_greyed_once_the_last_step_has_nothing_more(window):
     window.gradient_lab.real_scale.cancel()
 
 
+def test_leaving_the_batch_question_cancels_its_race_and_coming_back_runs_it_again(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(200_000)  # a race that is still running when the class moves on
+    window.lesson_panel.advance()  # reveal: the race starts
+    assert panel.is_running()
+    window.lesson_panel.previous()
+    assert panel.is_running()  # still finishing its block: the window never waits for it
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(3000)  # the same question, a quicker race
+    window.lesson_panel.advance()  # back before the cancelled race wound down: it runs again
+    qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=60_000)
+    assert panel.result is not None and panel.result["V"] == 3000
+    assert not panel.is_running()
+
+
+def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(200_000)
+    panel.run_button.click()  # Measure, by hand
+    window.go_to_step(step_index("gradient"))
+    window.lesson_panel.previous()
+    assert panel.is_running() and panel.result is None
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=60_000)
+
+
+def test_a_race_left_behind_is_cancelled(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(200_000)
+    window.lesson_panel.advance()
+    window.go_to_step(step_index("gradient"))
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=60_000)
+    assert panel.result is None and panel.report.text() == "Cancelled."
+    assert window.lesson_run.outcome is None
+
+
 def test_the_clock_names_the_lessons_pair_as_the_lessons_example(window):
     clock = window.rope_clock
     window.show_view(clock)

@@ -175,6 +175,31 @@ def test_highlight_links_strip_table_and_heatmaps(window):
     assert brush.color() == HIGHLIGHTED_ROW
 
 
+def test_the_vocabulary_columns_fit_what_they_show_after_every_edit(window):
+    """Only the columns whose contents changed are refitted: never stale."""
+    vocabulary, model = window.vocabulary, window.model
+    header = vocabulary.view.horizontalHeader()
+
+    def widths() -> list[int]:
+        return [header.sectionSize(c) for c in range(header.count())]
+
+    def fresh_widths() -> list[int]:
+        before = widths()
+        vocabulary.view.resizeColumnsToContents()
+        fresh = widths()
+        for column, width in enumerate(before):
+            header.resizeSection(column, width)
+        return fresh
+
+    model.set_embedding(3, 1, 123456.5)  # a wider number: its column widens
+    assert widths() == fresh_widths() and widths()[3] > header.sectionSize(2)
+    model.set_ids([7] * 9)  # the "at" column's text, and the rows in bold, change with no refit
+    model.set_embedding(5, 0, 0.75)  # an edit in another column: the ids' columns refit too
+    assert widths() == fresh_widths()
+    model.set_embedding(3, 1, 0.5)  # narrower again
+    assert widths() == fresh_widths()
+
+
 def test_inserting_from_the_vocabulary_with_the_keyboard(window, qtbot):
     view = window.vocabulary.view
     window.token_strip.select_position(4)
@@ -205,10 +230,16 @@ def test_build_x_step_by_step_reveals_lookup_then_positions_then_sum(window, qtb
 
 
 def test_build_stops_when_the_sequence_changes(window):
-    window.x_panel.build_button.click()
+    panel = window.x_panel
+    panel.build_button.click()
+    panel._advance_build()
     window.model.move_token(0, 1)
-    assert window.x_panel.build_stage() is None
-    assert not window.x_panel.player.is_playing()
+    assert panel.build_stage() is None
+    assert not panel.player.is_playing() and not panel.build_button.isChecked()
+    # Drawn once, finished: the whole of the new X, and the summary instead of the build's step.
+    np.testing.assert_array_equal(panel.result.values(), window.model.X())
+    np.testing.assert_array_equal(panel.lookup.values(), window.model.E_rows())
+    assert panel.step_caption.text().startswith("X has n × d")
 
 
 def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):

@@ -232,8 +232,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self._report = staging.report
         if options.batch is not None:
             self.stage_batch(options.batch, options.seed)
-        if options.measure:
-            self.real_scale.start()
+        self.real_scale.measure_for_step(options.measure)
 
     def stage_batch(self, size: int, seed: int) -> None:
         """The same batch every time (``size`` tokens, Zipf s = 1, ``seed``) over E as training

@@ -166,7 +166,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
         layout.addWidget(self.graphics, 1)
-        self.listen(model.events.changed, self.request_refresh)
+        self.listen(model.events.x_changed, self.request_refresh)  # not the attention settings: none shows here
         self.listen(highlight.changed, self._on_highlight)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.look, self._on_look_changed)

@@ -62,6 +62,10 @@ class GradientRace(QObject):
         """Ask the dense product to stop at its next block (a bool write is atomic in CPython)."""
         self._cancel = True
 
+    def is_cancelled(self) -> bool:
+        """True once :meth:`cancel` was asked (the race may still be finishing its block)."""
+        return self._cancel
+
     def run(self) -> None:
         """Sample ids (Zipf, s = 1), random upstream gradients, then race the two methods."""
         rng = np.random.default_rng(self.seed)
@@ -109,6 +113,8 @@ class RealScalePanel(ListeningView, QGroupBox):
         self._appearance = appearance
         self._thread: QThread | None = None
         self._worker: GradientRace | None = None
+        self._for_step = False  # the running race answers a lesson step's question
+        self._start_again = False  # asked to measure while a cancelled race was still winding down
         self.result: dict[str, Any] | None = None
         self.vocabulary = _spin(2, 300_000, GPT2_SMALL_VOCAB)
         self.width_d = _spin(1, 8192, GPT2_SMALL_WIDTH)
@@ -158,6 +164,8 @@ class RealScalePanel(ListeningView, QGroupBox):
     def start(self) -> None:
         """Start the measurement on a worker thread."""
         if self._thread is not None:
+            assert self._worker is not None
+            self._start_again = self._worker.is_cancelled()  # else the running race answers
             return
         self.result = None
         self._worker = GradientRace(self.vocabulary.value(), self.width_d.value(), self.batch.value())
@@ -176,8 +184,20 @@ class RealScalePanel(ListeningView, QGroupBox):
 
     def cancel(self) -> None:
         """Stop the dense product at its next block."""
+        self._start_again = False
         if self._worker is not None:
             self._worker.cancel()
+
+    def measure_for_step(self, measure: bool) -> None:
+        """A lesson step's staging: start the race its revealed answer reports (``measure``), or,
+        on any other step, cancel a race a step started. At GPT-2's size the race keeps a core
+        busy for seconds; once the class has moved on, it would only slow every repaint of the
+        steps that follow (the teacher's own run, started with Measure, is left alone)."""
+        if measure:
+            self.start()
+            self._for_step = self._thread is not None
+        elif self._for_step:
+            self.cancel()
 
     def _on_finished(self, result: dict[str, Any]) -> None:
         self._stop_thread()
@@ -204,6 +224,10 @@ class RealScalePanel(ListeningView, QGroupBox):
     def _on_cancelled(self) -> None:
         self._stop_thread()
         self.report.setText(self.tr("Cancelled."))
+        if self._start_again:  # the step came back while its cancelled race was winding down
+            self._start_again = False
+            self.start()
+            self._for_step = True
 
     def _stop_thread(self) -> None:
         if self._thread is not None:
@@ -213,6 +237,7 @@ class RealScalePanel(ListeningView, QGroupBox):
         if self._worker is not None:
             self._worker.deleteLater()
         self._thread = self._worker = None
+        self._for_step = False
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
 

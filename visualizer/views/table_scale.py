@@ -39,7 +39,8 @@ class TableScale(ListeningView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.bars)
-        self.listen(model.events.changed, self.refresh)
+        # Not the model's changes: its only figure here, the toy's V × d, is fixed for the model's
+        # life (edits, undo and session files keep E's shape), and an edit redrew all six lines.
         self.listen(appearance.events.scale, self.refresh)
         self.listen(appearance.events.look, self.refresh)
         self.listen(appearance.events.language, self.retranslate)

@@ -27,6 +27,7 @@ class VocabularyTable(ListeningView, QWidget):
     """
 
     insert_requested = Signal(int)
+    _fitted_contents: tuple[tuple[int, ...], list[bytes]] | None = None  # what the columns were fitted to
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -70,7 +71,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string; the numbers' widths change with the language."""
-        self._fit_columns()
+        self._refit_columns()
         self.title.setText(self.tr("Vocabulary and E (V = {0}, d = {1}); "
                                    "the toy values are hand-picked, not trained")
                            .format(self._model.V, self._model.d))
@@ -93,7 +94,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self._apply_fonts()
-        self._fit_columns()
+        self._refit_columns()
 
     def _apply_fonts(self) -> None:
         self.view.setFont(scaled_font(self._appearance, 11))
@@ -104,13 +105,40 @@ class VocabularyTable(ListeningView, QWidget):
         self.message.setFont(scaled_font(self._appearance, 10))
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their contents, and a size hint wide enough to show them all: "−0,5"
-        in Portuguese is wider than "-0.5", and the last column must not scroll out of sight."""
+        """E changed: refit only the columns whose contents changed. Qt's fit asks each cell for a
+        dozen roles and lays its text out (about 11 ms for the table); an edit or an undo changes
+        one column. The rows in bold and the "at" column follow the ids: if they changed since the
+        last fit, every column is refitted."""
+        fitted, now = self._fitted_contents, self._contents()
+        if fitted is None or fitted[0] != now[0] or len(fitted[1]) != len(now[1]):
+            self._refit_columns()
+            return
+        first = self.table_model.positions_column - len(now[1])
+        for column, (before, after) in enumerate(zip(fitted[1], now[1], strict=True)):
+            if before != after:
+                self.view.resizeColumnToContents(first + column)
+        self._fitted_contents = now
+        self._update_needed_width()
+
+    def _refit_columns(self) -> None:
+        """Columns as wide as their contents: "−0,5" in Portuguese is wider than "-0.5"."""
         self.view.resizeColumnsToContents()
+        self._fitted_contents = self._contents()
+        self._update_needed_width()
+
+    def _update_needed_width(self) -> None:
+        """A size hint wide enough to show every column: the last must not scroll out of sight."""
         header = self.view.horizontalHeader()
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
         self._needed_width = header.length() + self.view.verticalHeader().width() + frame
         self.updateGeometry()
+
+    def _contents(self) -> tuple[tuple[int, ...], list[bytes]]:
+        """What an edit can change of what the fit measures: the ids (the rows in bold, the "at"
+        column) and each column of E. Fonts, headers and the number format change only with the
+        scale or the language, which always refit."""
+        E = self._model.E
+        return self._model.ids, [E[:, column].tobytes() for column in range(E.shape[1])]
 
     def sizeHint(self) -> QSize:
         """As wide as every column needs (the window gives the vocabulary that much room)."""

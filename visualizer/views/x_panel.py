@@ -277,6 +277,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._previous = (self._last_ids, self._last_X)
         self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
         self._last_ids, self._last_X = self._model.ids, X
+        # A build in progress stops; the refresh below draws the finished X, so the pause has
+        # nothing of its own to redraw (it drew the whole panel a first time).
+        self._build_stage = None
         self.player.pause()
         # The class changed the sequence: it experiments now, so show the whole E[ids] + P = X.
         self._lookup_only = False
@@ -584,7 +587,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         """Show only E[ids] (ids naming rows of E), or the whole E[ids] + P = X again."""
         if on != self._lookup_only:
             self._lookup_only = on
-            self.refresh()
+            self.request_refresh()  # hidden (another step's view in front), when shown
 
     def lookup_only(self) -> bool:
         """True while only E[ids] is shown."""
