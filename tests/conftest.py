@@ -173,6 +173,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = first + followers
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what the run imported and collected out of every later garbage collection, as the
+    app does once its window is up (:func:`visualizer.app.resume_collections`).
+
+    It lives as long as the run; without this each full collection walked it again: ~0.45 s
+    each, ~30 times a worker (tests/views alone: 13 s of the collector's time, 6 s frozen).
+    """
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture
 def figure(request):
     """``figure(text)``: a figure an issue asks to see (a seed, frames soaked, launches, …).

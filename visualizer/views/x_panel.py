@@ -489,18 +489,16 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         return self.before_after.is_shown()
 
     def _on_graphics_resized(self) -> None:
-        if self._before_after is not None and self._before_after_fits() != self.compare_shown():
+        fits = self._before_after is not None and self.before_after.fits(self.result, self._model.n)
+        if self._before_after is not None and fits != self.compare_shown():
             self._show_before_after()
-
-    def _before_after_fits(self) -> bool:
-        return self.before_after.fits(self.result, self._model.n)
 
     def _show_before_after(self) -> None:
         """The staged token's row before the last change, under P, and now, under X."""
         # Whether the row fits is asked only when there is one to show: measuring it builds its two
         # heatmaps, which a window with nothing staged (every start) would build for nothing.
         rows = self.before_after_rows()
-        if rows is None or not self._before_after_fits():
+        if rows is None or not self.before_after.fits(self.result, self._model.n):
             self.before_after.hide()
             return
         old, old_row, new, new_row = rows
