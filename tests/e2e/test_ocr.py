@@ -65,24 +65,37 @@ def cell_image(window: MainWindow, picture: QImage, heatmap, row: int, column: i
                         in_view.height() - 2 * down)
 
 
-def read(image: QImage, path, config: str | None = NUMBERS) -> str:
-    # Larger and grey: tesseract reads large dark-on-light text best.
-    image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8).save(str(path))
+def read_all(images: list[QImage], paths: list, config: str | None = NUMBERS) -> list[str]:
+    """What tesseract reads in each image, each as one line (saved, enlarged, at ``paths``).
+
+    One tesseract reads them all (a list of files is its multi-page input; each page's text ends
+    with a form feed): its start, loading the English model, costs more than reading a cell. An
+    image read as empty is read again on its own as a block: a lone "0" the line reader misses.
+    """
+    for image, path in zip(images, paths, strict=True):
+        # Larger and grey: tesseract reads large dark-on-light text best.
+        image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8).save(
+            str(path))
+    listing = paths[0].with_suffix(".list.txt")
+    listing.write_text("".join(f"{path}\n" for path in paths))
+    texts = [page.strip() for page in tesseract(listing, "7", config).split("\f")][:len(paths)]
+    assert len(texts) == len(paths), texts
+    return [text or tesseract(path, "6", config).strip() for text, path in zip(texts, paths, strict=True)]
+
+
+def tesseract(path, mode: str, config: str | None) -> str:
+    """tesseract's text for the image (or list of images) at ``path``, page segmentation ``mode``."""
     options = ["-c", config] if config else []
-    text = ""
-    for mode in ("7", "6"):  # a line; a lone "0" that the line reader misses, as a block
-        result = subprocess.run(["tesseract", str(path), "-", "--psm", mode, *options],
-                                capture_output=True, text=True, timeout=60, check=True)
-        text = result.stdout.strip()
-        if text:
-            break
-    return text
+    return subprocess.run(["tesseract", str(path), "-", "--psm", mode, *options],
+                          capture_output=True, text=True, timeout=60, check=True).stdout
 
 
 def read_matrix(window: MainWindow, picture: QImage, heatmap, tmp_path, name: str) -> list[list[str]]:
     rows, columns = heatmap.values().shape
-    return [[read(cell_image(window, picture, heatmap, row, column), tmp_path / f"{name}{row}{column}.png")
-             for column in range(columns)] for row in range(rows)]
+    cells = [(row, column) for row in range(rows) for column in range(columns)]
+    texts = read_all([cell_image(window, picture, heatmap, row, column) for row, column in cells],
+                     [tmp_path / f"{name}{row}{column}.png" for row, column in cells])
+    return [texts[row * columns:(row + 1) * columns] for row in range(rows)]
 
 
 def as_printed(matrix) -> list[list[str]]:
@@ -102,7 +115,8 @@ def test_sinusoidals_row_for_t_1_reads_back_with_three_decimals(qtbot, tmp_path)
     window, picture = picture_of(qtbot, tmp_path, "sinusoidal")
     positions = window.x_panel.added
     # Position 2 is t = 1 (sinusoidal counts from 0): 0.841 0.540 0.010 1.000.
-    row = [read(cell_image(window, picture, positions, 1, column), tmp_path / f"pe{column}.png") for column in range(4)]
+    row = read_all([cell_image(window, picture, positions, 1, column) for column in range(4)],
+                   [tmp_path / f"pe{column}.png" for column in range(4)])
     assert row == [f"{value:.3f}" for value in spec.SINUSOIDAL[1]]
     assert [positions.cell_texts()[t] for t in (0, 2)] == [["0", "1", "0", "1"],
                                                            [f"{v:.3f}" for v in spec.SINUSOIDAL[2]]]
@@ -122,16 +136,16 @@ def test_the_twelve_tokens_of_E_read_back_with_their_ids(qtbot, tmp_path):
     window, picture = picture_of(qtbot, tmp_path, "name")
     table = window.view_named("lookup_table")
     graphics = table.graphics
-    read_back = []
+    images = []
     for row in range(len(spec.TOKENS)):
         # The id and the token of one row of E, read as one line ("7 ␣muro").
         scene = table.ids.mapRectToScene(table.ids.row_rect(row + 1)).united(
             table.tokens.mapRectToScene(table.tokens.row_rect(row + 1)))
         in_view = graphics.mapFromScene(scene).boundingRect()
         top_left = graphics.mapTo(window, in_view.topLeft())
-        image = picture.copy(top_left.x(), top_left.y(), in_view.width(), in_view.height())
-        read_back.append(letters(read(image, tmp_path / f"token{row}.png", config=None)))
-    assert read_back == [letters(f"{i}{token}") for i, token in enumerate(spec.TOKENS)]
+        images.append(picture.copy(top_left.x(), top_left.y(), in_view.width(), in_view.height()))
+    read_back = read_all(images, [tmp_path / f"token{row}.png" for row in range(len(images))], config=None)
+    assert [letters(text) for text in read_back] == [letters(f"{i}{token}") for i, token in enumerate(spec.TOKENS)]
     window.close()
 
 
