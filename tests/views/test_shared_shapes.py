@@ -34,6 +34,20 @@ def test_matrix_row_levels_are_set_once_for_every_image(qtbot, appearance):
     assert tuple(row.colour_bar.levels()) == (-2.5, 2.5)
 
 
+def test_matrix_row_shows_every_matrix_it_built_hidden(qtbot, appearance):
+    # The row adds its matrices hidden (one layout pass instead of one per item): once built,
+    # every one is shown and laid out in its column, left to right, before the colour bar.
+    row = MatrixRow(appearance, 3, operators=("+", "="))
+    qtbot.addWidget(row)
+    row.resize(900, 400)
+    row.show()
+    qtbot.waitExposed(row)
+    plots = [heatmap.plot for heatmap in row.heatmaps]
+    assert all(plot.isVisible() and plot.geometry().width() > 0 for plot in plots)
+    lefts = [plot.geometry().left() for plot in plots] + [row.colour_bar.geometry().left()]
+    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts)
+
+
 def test_listening_also_records_qt_signals(qtbot):
     from PySide6.QtCore import QObject
 

@@ -89,7 +89,12 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.setBackground(appearance.background)
         step = 2 if operators else 1
         self.matrix_columns = [step * index for index in range(count)]
-        self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance) for column in self.matrix_columns]
+        # pyqtgraph lays out the whole row again after every item it adds (GraphicsLayout.addItem),
+        # resizing every matrix added before (its title, names, view): about a fifth of building a row.
+        # A hidden item takes no part in the layout, so the matrices are added hidden and shown
+        # together once the row is complete: it is laid out once, with every item in place.
+        self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance, hidden=True)
+                                        for column in self.matrix_columns]
         for heatmap in self.heatmaps:  # row names sized to their cells change the widths to share
             heatmap.when_row_names_resized(self.fit_columns)
             heatmap.when_name_lines_changed(self._share_header_lines)
@@ -100,6 +105,8 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.colour_bar = colour_bar(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
         self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
         self.addItem(self.colour_bar, row=0, col=self.colour_bar_column)
+        for heatmap in self.heatmaps:  # the row is complete (see above)
+            heatmap.plot.setVisible(True)
         for column, factor in zip(self.matrix_columns, self._stretch, strict=False):
             self.ci.layout.setColumnStretchFactor(column, factor)
         self.colour_bar.axis.geometryChanged.connect(self._fit_colour_bar_ticks)  # a short bar labels fewer ticks
