@@ -196,6 +196,10 @@ class MatrixPlot(pg.GraphicsWidget):
         """Remove an item added with ``addItem``."""
         self.vb.removeItem(item)
 
+    def setRange(self, xRange: tuple[float, float], yRange: tuple[float, float], padding: float = 0.0) -> None:
+        """Visible columns and rows at once (the view updates once, not once per axis)."""
+        self.vb.setRange(xRange=xRange, yRange=yRange, padding=padding)
+
     def setXRange(self, low: float, high: float, padding: float = 0.0) -> None:
         """Visible columns."""
         self.vb.setXRange(low, high, padding=padding)
@@ -375,8 +379,7 @@ class Heatmap:
         shape = (rows, columns)
         if shape != self._range_shape:
             self._range_shape = shape
-            self.plot.setXRange(0, max(columns, 1), padding=0)
-            self.plot.setYRange(0, max(rows, 1), padding=0)
+            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
         self._fitted = None
         self.fit_labels()
 
