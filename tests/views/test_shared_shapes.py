@@ -48,6 +48,25 @@ def test_matrix_row_shows_every_matrix_it_built_hidden(qtbot, appearance):
     assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts)
 
 
+def test_matrix_title_measures_each_text_it_is_given(qtbot):
+    # MatrixTitle keeps its text's (natural, narrowest) widths until the text changes: each new
+    # text, the empty one included, measures as a fresh QTextDocument of the same HTML does.
+    from PySide6.QtCore import Qt
+
+    from visualizer.views.heatmap import MatrixTitle
+
+    title = MatrixTitle("")
+    for text in ("", "E[ids] of a rather long title", "X", ""):
+        title.setText(text, size="13pt", bold=True)
+        title.item.setTextWidth(-1)
+        fresh = title.item.document().clone()
+        natural = fresh.idealWidth()
+        fresh.setTextWidth(1)
+        title.updateMin()
+        assert title.effectiveSizeHint(Qt.SizeHint.PreferredSize).width() == natural
+        assert title.minimumWidth() == min(fresh.idealWidth(), title.itemRect().width())
+
+
 def test_listening_also_records_qt_signals(qtbot):
     from PySide6.QtCore import QObject
 

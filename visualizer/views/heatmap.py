@@ -127,9 +127,12 @@ class MatrixTitle(pg.LabelItem):
         item = self.item
         if self._widths is None:
             item.setTextWidth(-1)
-            probe = item.document().clone()
-            probe.setTextWidth(1)  # the widest word: the least a title can be
-            self._widths = (item.document().idealWidth(), probe.idealWidth())
+            natural = narrowest = item.document().idealWidth()
+            if self.text:  # an empty title (every plot's first) has no word to wrap: no clone to measure
+                probe = item.document().clone()
+                probe.setTextWidth(1)  # the widest word: the least a title can be
+                narrowest = probe.idealWidth()
+            self._widths = (natural, narrowest)
         natural, narrowest = self._widths
         room = self.size().width()
         wrap = max(room, narrowest) if 0 < room < natural else -1.0
