@@ -1,6 +1,8 @@
 """The shared player and matrix row, on their own."""
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QPushButton, QWidget
+from shiboken6 import isValid
 
 from tests.conftest import close_widget
 from visualizer.views.matrix_row import MatrixRow
@@ -34,18 +36,25 @@ def test_matrix_row_levels_are_set_once_for_every_image(qtbot, appearance):
     assert tuple(row.colour_bar.levels()) == (-2.5, 2.5)
 
 
-def test_matrix_row_shows_every_matrix_it_built_hidden(qtbot, appearance):
-    # The row adds its matrices hidden (one layout pass instead of one per item): once built,
-    # every one is shown and laid out in its column, left to right, before the colour bar.
+def test_matrix_row_lays_out_every_item_it_places_itself(qtbot, appearance):
+    # The row places its items in its layout itself, laid out once when shown (not by pyqtgraph
+    # after each item): once shown, every matrix, operator and the colour bar has its column, left
+    # to right, and the bar's menus are found for disposal though pyqtgraph's record lacks it.
     row = MatrixRow(appearance, 3, operators=("+", "="))
     qtbot.addWidget(row)
     row.resize(900, 400)
     row.show()
     qtbot.waitExposed(row)
-    plots = [heatmap.plot for heatmap in row.heatmaps]
-    assert all(plot.isVisible() and plot.geometry().width() > 0 for plot in plots)
-    lefts = [plot.geometry().left() for plot in plots] + [row.colour_bar.geometry().left()]
+    items = [row.heatmaps[0].plot, row._operators[0][0], row.heatmaps[1].plot, row._operators[1][0],
+             row.heatmaps[2].plot, row.colour_bar]
+    assert all(item.isVisible() and item.geometry().width() > 0 for item in items)
+    lefts = [item.geometry().left() for item in items]
     assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts)
+    assert [row.ci.layout.itemAt(0, column).graphicsItem() for column in range(6)] == items
+    menu = row.colour_bar.ctrlMenu
+    row.dispose_menus()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not isValid(menu)
 
 
 def test_matrix_title_measures_each_text_it_is_given(qtbot):

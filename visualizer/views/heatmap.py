@@ -213,12 +213,9 @@ class MatrixPlot(pg.GraphicsWidget):
 
 
 def add_heatmap(graphics: pg.GraphicsLayoutWidget, row: int, column: int, appearance: Appearance,
-                title_points: float = 13, hidden: bool = False) -> Heatmap:
-    """A :class:`Heatmap` on a new :class:`MatrixPlot` placed at (row, column) of ``graphics``;
-    ``hidden`` places it hidden (its caller shows it once its row is complete: see
-    :class:`~visualizer.views.matrix_row.MatrixRow`)."""
+                title_points: float = 13) -> Heatmap:
+    """A :class:`Heatmap` on a new :class:`MatrixPlot` placed at (row, column) of ``graphics``."""
     plot = MatrixPlot()
-    plot.setVisible(not hidden)
     graphics.addItem(plot, row=row, col=column)
     return Heatmap(plot, appearance, title_points)
 
