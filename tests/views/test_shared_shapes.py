@@ -57,6 +57,25 @@ def test_matrix_row_lays_out_every_item_it_places_itself(qtbot, appearance):
     assert not isValid(menu)
 
 
+def test_matrix_row_fitted_while_hidden_is_laid_out_when_shown(qtbot, appearance):
+    # Fitted while hidden, the row is not laid out (it has no real width yet); showing it fits it
+    # to its size and lays it out at once, before any event is processed: every item is as wide
+    # as its column.
+    row = MatrixRow(appearance, 3, operators=("+", "="))
+    qtbot.addWidget(row)
+    row.restyle()
+    row.resize(900, 400)
+    row.show()
+    layout = row.ci.layout
+    items = [layout.itemAt(0, column).graphicsItem() for column in range(6)]
+    assert [item.geometry().width() for item in items] == [layout.columnMaximumWidth(c) for c in range(6)]
+    assert items[0].geometry().width() > 200  # a third of the row's width, not a hidden row's guess
+    bar_width = items[-1].geometry().width()
+    row.set_levels(25000.0)  # wider tick labels: a wider bar, narrower matrices, laid out at once
+    assert items[-1].geometry().width() > bar_width
+    assert [item.geometry().width() for item in items] == [layout.columnMaximumWidth(c) for c in range(6)]
+
+
 def test_matrix_title_measures_each_text_it_is_given(qtbot):
     # MatrixTitle keeps its text's (natural, narrowest) widths until the text changes: each new
     # text, the empty one included, measures as a fresh QTextDocument of the same HTML does.

@@ -253,9 +253,11 @@ class MatrixRow(pg.GraphicsLayoutWidget):
                                                              self.matrix_widths(free), strict=True):
             widths[column] = matrix_width + axis_width
             heatmap.fit_caption(matrix_width)
-        if self._set_column_widths(widths):
+        if self._set_column_widths(widths) and self.isVisible():
             # Lay out now, not at the next turn of the event loop: the names fitted to the new
             # widths settle in this pass, and a picture taken right after shows them settled.
+            # (Not while hidden: a row not yet shown has no real width to lay out at; its first
+            # show fits it again at its size, and lays it out then.)
             self.ci.layout.activate()
 
     def _set_column_widths(self, widths: dict[int, int]) -> bool:
