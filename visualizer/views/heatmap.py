@@ -127,9 +127,12 @@ class MatrixTitle(pg.LabelItem):
         item = self.item
         if self._widths is None:
             item.setTextWidth(-1)
-            probe = item.document().clone()
-            probe.setTextWidth(1)  # the widest word: the least a title can be
-            self._widths = (item.document().idealWidth(), probe.idealWidth())
+            natural = narrowest = item.document().idealWidth()
+            if self.text:  # an empty title (every plot's first) has no word to wrap: no clone to measure
+                probe = item.document().clone()
+                probe.setTextWidth(1)  # the widest word: the least a title can be
+                narrowest = probe.idealWidth()
+            self._widths = (natural, narrowest)
         natural, narrowest = self._widths
         room = self.size().width()
         wrap = max(room, narrowest) if 0 < room < natural else -1.0
@@ -195,6 +198,10 @@ class MatrixPlot(pg.GraphicsWidget):
     def removeItem(self, item: QGraphicsItem) -> None:
         """Remove an item added with ``addItem``."""
         self.vb.removeItem(item)
+
+    def setRange(self, xRange: tuple[float, float], yRange: tuple[float, float], padding: float = 0.0) -> None:
+        """Visible columns and rows at once (the view updates once, not once per axis)."""
+        self.vb.setRange(xRange=xRange, yRange=yRange, padding=padding)
 
     def setXRange(self, low: float, high: float, padding: float = 0.0) -> None:
         """Visible columns."""
@@ -372,8 +379,7 @@ class Heatmap:
         shape = (rows, columns)
         if shape != self._range_shape:
             self._range_shape = shape
-            self.plot.setXRange(0, max(columns, 1), padding=0)
-            self.plot.setYRange(0, max(rows, 1), padding=0)
+            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
         self._fitted = None
         self.fit_labels()
 

@@ -10,10 +10,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QGraphicsLayoutItem
 
 from ..appearance import Appearance
 from ..core.formatting import NumberFormat
-from .heatmap import Heatmap, add_heatmap, dispose_plot_menus
+from .heatmap import Heatmap, MatrixPlot, dispose_plot_item_menus, dispose_plot_menus
 from .palette import align_colour_bar, colormap, colour_bar, colour_bar_ticks, set_colour_bar_levels, stage_label_font
 
 CELL_FILL = 0.9
@@ -89,17 +90,26 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.setBackground(appearance.background)
         step = 2 if operators else 1
         self.matrix_columns = [step * index for index in range(count)]
-        self.heatmaps: list[Heatmap] = [add_heatmap(self, 0, column, appearance) for column in self.matrix_columns]
+        # The row places its items in the layout itself (see _place): pyqtgraph's addItem lays out
+        # the whole row again after every item it adds, re-fitting every matrix placed before.
+        self.heatmaps: list[Heatmap] = []
+        for column in self.matrix_columns:
+            plot = MatrixPlot()
+            self._place(plot, column)
+            self.heatmaps.append(Heatmap(plot, appearance))
         for heatmap in self.heatmaps:  # row names sized to their cells change the widths to share
             heatmap.when_row_names_resized(self.fit_columns)
             heatmap.when_name_lines_changed(self._share_header_lines)
-        self._operators = [(self.addLabel(symbol, row=0, col=2 * index + 1), symbol)
-                           for index, symbol in enumerate(operators)]
+        self._operators: list[tuple[pg.LabelItem, str]] = []
+        for index, symbol in enumerate(operators):
+            label = pg.LabelItem(symbol)
+            self._place(label, 2 * index + 1)
+            self._operators.append((label, symbol))
         self.colour_bar_column = self.matrix_columns[-1] + 1
         self._limit = 1.0
         self.colour_bar = colour_bar(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
         self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
-        self.addItem(self.colour_bar, row=0, col=self.colour_bar_column)
+        self._place(self.colour_bar, self.colour_bar_column)
         for column, factor in zip(self.matrix_columns, self._stretch, strict=False):
             self.ci.layout.setColumnStretchFactor(column, factor)
         self.colour_bar.axis.geometryChanged.connect(self._fit_colour_bar_ticks)  # a short bar labels fewer ticks
@@ -108,6 +118,17 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.ci.geometryChanged.connect(self._on_central_geometry_changed)
         self.installEventFilter(self)
+
+    def _place(self, item: QGraphicsLayoutItem, column: int) -> None:
+        """Put ``item`` in ``column`` of the row's layout, laid out with the others when the row is
+        first fitted or shown.
+
+        Not through pyqtgraph's ``GraphicsLayout.addItem``: it lays out the whole row again after
+        every item it adds (resizing the titles, names and views of the matrices added before: a
+        fifth of building a row) and draws no border here (the row has none). So pyqtgraph's record
+        of the layout (``ci.items``) does not list the row's own items: the row keeps them itself.
+        """
+        self.ci.layout.addItem(item, 0, column)
 
     def set_levels(self, limit: float) -> None:
         """Colour levels −limit .. +limit for every matrix, ticks in the language's numbers."""
@@ -232,9 +253,11 @@ class MatrixRow(pg.GraphicsLayoutWidget):
                                                              self.matrix_widths(free), strict=True):
             widths[column] = matrix_width + axis_width
             heatmap.fit_caption(matrix_width)
-        if self._set_column_widths(widths):
+        if self._set_column_widths(widths) and self.isVisible():
             # Lay out now, not at the next turn of the event loop: the names fitted to the new
             # widths settle in this pass, and a picture taken right after shows them settled.
+            # (Not while hidden: a row not yet shown has no real width to lay out at; its first
+            # show fits it again at its size, and lays it out then.)
             self.ci.layout.activate()
 
     def _set_column_widths(self, widths: dict[int, int]) -> bool:
@@ -260,6 +283,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
     def dispose_menus(self) -> None:
         """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
         pyqtgraph leaves a PlotItem's menus parentless)."""
+        dispose_plot_item_menus([self.colour_bar])  # placed by the row itself (see _place)
         dispose_plot_menus(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
