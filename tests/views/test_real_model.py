@@ -56,6 +56,24 @@ def test_drag_to_reorder_real_tokens(window, menu, qtbot):
     assert strip.item(3).text().split("\n")[1] == "cat"
 
 
+def test_neighbours_chosen_after_the_model_opened_list_the_first_tokens(window, menu):
+    # The page builds a view when it is first chosen, after the model has opened.
+    from safetensors.numpy import load_file
+
+    assert menu.open_folder(minilm_folder())
+    page = menu.page
+    page.show_view(page.neighbours)
+    QApplication.processEvents()
+    E = load_file(str(minilm_folder() / "model.safetensors"))["embeddings.word_embeddings.weight"].astype(np.float64)
+    first = menu.real_model.ids[0]  # [CLS]: nothing is selected yet
+    unit = E / np.linalg.norm(E, axis=1, keepdims=True)
+    scores = unit @ unit[first]
+    scores[first] = -np.inf
+    expected = np.argsort(-scores)[:10]
+    np.testing.assert_array_equal(page.neighbours.neighbour_ids, expected)
+    assert page.neighbours.table.rowCount() == 10
+
+
 def test_a_refused_folder_keeps_the_model_shown(window, menu, tmp_path):
     menu.open_folder(minilm_folder())
     checkpoint, ids = menu.real_model.checkpoint, menu.real_model.ids

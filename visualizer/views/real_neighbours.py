@@ -42,6 +42,7 @@ class RealNeighbours(RefreshWhenShown, ListeningView, QWidget):
         self.listen(model.tokens_changed, self.request_refresh)
         self.listen(appearance.events.language, self.retranslate)
         self.retranslate()
+        self._on_checkpoint_changed()  # built when first chosen: a model is open already
 
     def _on_checkpoint_changed(self) -> None:
         self._norms = None
