@@ -99,7 +99,7 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     # rows level with the gradient's.
     counts, expected = lab.count_texts()
     assert len(counts) == len(expected) == lab.lab.V
-    for texts in (lab.count_numbers, lab.expected_numbers):
+    for texts in (lab.counts.count_numbers, lab.counts.expected_numbers):
         assert digit_height(texts.font()) >= MIN_DIGIT_PX * max(1.0, height / 768) - 1
     assert lab.rows_aligned()
     # Presenting, the counts are printed: the counts' own axis of numbers is not drawn, nor a title.

@@ -69,11 +69,13 @@ class BeforeAfterRow:
         """Take no room at all (nothing is made for it)."""
         if self._items is None:
             return
-        self._set_shown(False)
+        self._set_shown(self._items, False)
         self._graphics.ci.layout.setRowFixedHeight(ROW, 0)
 
-    def _set_shown(self, shown: bool) -> None:
-        for item in (self._items[0].plot, self._items[1].plot, self._items[2]) if self._items else ():
+    @staticmethod
+    def _set_shown(items: tuple[Heatmap, Heatmap, pg.LabelItem], shown: bool) -> None:
+        before, after, arrow = items
+        for item in (before.plot, after.plot, arrow):
             item.setVisible(shown)
             item.setMaximumHeight(-1 if shown else 0)
 
@@ -105,8 +107,8 @@ class BeforeAfterRow:
         """Show ``old_row`` and ``new_row`` (shape (d,)) under ``titles``, coloured with levels
         −limit .. +limit (the matrices' colour bar); the new one outlined as changed (orange) or,
         the same numbers elsewhere, as moved (dashed blue)."""
-        before, after, arrow = self._made()
-        self._set_shown(True)
+        before, after, arrow = items = self._made()
+        self._set_shown(items, True)
         for heatmap, title, row in ((before, titles[0], old_row), (after, titles[1], new_row)):
             heatmap.set_title(title)
             heatmap.set_levels(limit)  # the row's colours: its bar's levels, set here

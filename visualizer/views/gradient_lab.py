@@ -154,8 +154,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setBackground(appearance.background)
         self.counts = BatchCounts(self.plots, 0, NUMBERS_COLUMN, appearance, self)
-        self.counts_plot, self.count_numbers, self.expected_numbers = (
-            self.counts.plot, self.counts.count_numbers, self.counts.expected_numbers)
+        self.counts_plot = self.counts.plot  # one of the row's panels, aligned with the others below
         self.gradient_map = add_heatmap(self.plots, 0, GRADIENT_COLUMN, appearance, title_points=10)
         self.E_map = add_heatmap(self.plots, 0, E_COLUMN, appearance, title_points=10)
         self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)

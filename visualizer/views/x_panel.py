@@ -489,8 +489,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         return self.before_after.is_shown()
 
     def _on_graphics_resized(self) -> None:
-        fits = self._before_after is not None and self.before_after.fits(self.result, self._model.n)
-        if self._before_after is not None and fits != self.compare_shown():
+        if self._before_after is None:
+            return  # no step asks for the row
+        if self.before_after.fits(self.result, self._model.n) != self.compare_shown():
             self._show_before_after()
 
     def _show_before_after(self) -> None:
