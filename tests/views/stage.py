@@ -156,9 +156,13 @@ def blank_share(image) -> float:
     pixels = pixels.reshape(height, rgb.bytesPerLine())[:, :width * 3].reshape(height, width, 3)
     tile = max(8, height // BLANK_TILES)
     rows, columns = height // tile, width // tile
-    tiles = pixels[:rows * tile, :columns * tile].reshape(rows, tile, columns, tile, 3).swapaxes(1, 2)
-    spread = (tiles.max(axis=(2, 3)).astype(int) - tiles.min(axis=(2, 3))).max(axis=2)
-    blank = (spread <= 12) & (tiles.min(axis=(2, 3, 4)) >= 240)
+    # Each tile's brightest and darkest value of each channel, shape (rows, columns, 3): first down
+    # the tile's lines, then across its columns (both reductions run over contiguous memory).
+    whole = pixels[:rows * tile, :columns * tile].reshape(rows, tile, columns * tile, 3)
+    brightest = whole.max(axis=1).reshape(rows, columns, tile, 3).max(axis=2)
+    darkest = whole.min(axis=1).reshape(rows, columns, tile, 3).min(axis=2)
+    spread = (brightest.astype(int) - darkest).max(axis=2)
+    blank = (spread <= 12) & (darkest.min(axis=2) >= 240)
     return float(blank.mean())
 
 

@@ -16,12 +16,15 @@ plays; the smallest digits it found of each kind are a figure of the run.
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tests.views.stage import (
+    BLANK_TILES,
     MAX_BLANK,
     STEPS,
     assert_labels_readable,
+    blank_share,
     close_all,
     min_label_digits,
     present,
@@ -80,3 +83,19 @@ def test_every_step_and_every_revealed_answer_is_a_stage_readable_from_the_back_
     figure(f"{size[0]}x{size[1]} {language}: smallest label digits per kind: "
            f"{ {kind: round(pixels, 1) for kind, pixels in sorted(smallest.items())} }")
     assert not problems, "\n".join(problems)
+
+
+def test_the_blank_share_counts_the_tiles_of_one_near_white_colour(qapp):
+    image = QImage(1024, 768, QImage.Format.Format_RGB32)
+    image.fill(QColor(250, 250, 250))
+    assert blank_share(image) == 1.0
+    tile = 768 // BLANK_TILES
+    painter = QPainter(image)
+    painter.fillRect(0, 0, 512, 768, QColor(30, 60, 200))  # the left half: a cell's colour
+    painter.fillRect(512, 0, 1, 768, QColor(240, 240, 253))  # near-white, within the spread of 12
+    painter.end()
+    right_half = (1024 // tile - 512 // tile) / (1024 // tile)
+    assert blank_share(image) == right_half
+    for x in range(512, 1024, tile):  # one grey pixel in each tile of the top line of the right half
+        image.setPixelColor(x + 3, 5, QColor(200, 200, 200))
+    assert blank_share(image) == right_half * (1 - 1 / BLANK_TILES)
