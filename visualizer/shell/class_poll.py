@@ -351,7 +351,7 @@ class ClassPoll(Listening, QObject):
         the current question (:class:`~visualizer.shell.poll_feed.PollFeed`)."""
         if self._feed is not None:
             self._feed.stop()
-        self._feed = PollFeed(self, stage, results, practice)
+        self._feed = PollFeed(self, stage, results, practice, parent=self)
 
     def detach(self) -> None:
         """Close the poll and stop listening (the window's teardown)."""

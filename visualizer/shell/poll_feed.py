@@ -7,17 +7,55 @@ feeds them, from the poll's signals.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, SignalInstance
 
+from ..classroom import AskedQuestion, PollResults
 from ..views.poll_results import PollResultsView
 from ..views.poll_stage import PollStage
 from ..views.practice_question import PracticeQuestion
 
-if TYPE_CHECKING:
-    from .class_poll import ClassPoll
+
+class FedPoll(Protocol):
+    """What a feed reads of a poll (:class:`~visualizer.shell.class_poll.ClassPoll`): its signals,
+    and what they announce."""
+
+    @property
+    def state_changed(self) -> SignalInstance: ...
+
+    @property
+    def answers_changed(self) -> SignalInstance: ...
+
+    @property
+    def crowding_changed(self) -> SignalInstance: ...
+
+    @property
+    def problem(self) -> SignalInstance: ...
+
+    @property
+    def question_changed(self) -> SignalInstance: ...
+
+    @property
+    def url(self) -> str | None: ...
+
+    @property
+    def question(self) -> AskedQuestion | None: ...
+
+    @property
+    def answered(self) -> int: ...
+
+    @property
+    def addresses(self) -> int: ...
+
+    @property
+    def shared_addresses(self) -> bool: ...
+
+    @property
+    def warning(self) -> str | None: ...
+
+    def results(self) -> PollResults | None: ...
 
 
 def _alive(widget: QObject | None) -> bool:
@@ -28,13 +66,13 @@ def _alive(widget: QObject | None) -> bool:
 class PollFeed(QObject):
     """Keep ``stage``, ``results`` and ``practice`` (any may be None) showing ``poll``, from now on.
 
-    A child of the poll: it goes with it, or when the poll is shown elsewhere (:meth:`stop`). A
-    widget deleted before the poll is skipped.
+    A child of ``parent`` (the poll itself): it goes with it, or when the poll is shown elsewhere
+    (:meth:`stop`). A widget deleted before the poll is skipped.
     """
 
-    def __init__(self, poll: ClassPoll, stage: PollStage | None = None, results: PollResultsView | None = None,
-                 practice: PracticeQuestion | None = None) -> None:
-        super().__init__(poll)
+    def __init__(self, poll: FedPoll, stage: PollStage | None = None, results: PollResultsView | None = None,
+                 practice: PracticeQuestion | None = None, *, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self._poll = poll
         self._stage, self._results, self._practice = stage, results, practice
         poll.state_changed.connect(self._show_state)
