@@ -22,20 +22,11 @@ class FedPoll(Protocol):
     """What a feed reads of a poll (:class:`~visualizer.shell.class_poll.ClassPoll`): its signals,
     and what they announce."""
 
-    @property
-    def state_changed(self) -> SignalInstance: ...
-
-    @property
-    def answers_changed(self) -> SignalInstance: ...
-
-    @property
-    def crowding_changed(self) -> SignalInstance: ...
-
-    @property
-    def problem(self) -> SignalInstance: ...
-
-    @property
-    def question_changed(self) -> SignalInstance: ...
+    state_changed: SignalInstance
+    answers_changed: SignalInstance
+    crowding_changed: SignalInstance
+    problem: SignalInstance
+    question_changed: SignalInstance
 
     @property
     def url(self) -> str | None: ...
