@@ -1,6 +1,7 @@
 """The ordinary window (not presenting) on a teacher's laptop, 1024 × 768 and 1366 × 768, both
-languages, every step of the lesson: nothing is cut, no label lies on another or is dropped, X
-prints its numbers, the vocabulary shows every column, the tabs do not scroll."""
+languages, every step of the lesson and every answer revealed: nothing is cut, no label lies on
+another or is dropped, X prints its numbers, the vocabulary shows every column, the tabs do not
+scroll."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.views.stage import (
     close_all,
     digit_height,
     ordinary,
+    reveal_and_wait,
     visible_labels,
 )
 from visualizer.views.x_panel import XPanel
@@ -34,45 +36,54 @@ def settle(window) -> None:
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_step_is_usable_in_the_ordinary_window(qtbot, size, language):
+def test_every_step_and_every_answer_is_usable_in_the_ordinary_window(qtbot, size, language):
     window = ordinary(qtbot, language, size)
     try:
         for step in range(len(window.lesson_run.lesson.steps)):
             window.go_to_step(step)
             settle(window)
-            where = f"step {step + 1}"
-            # No view forces the window wider than the screen (the lab did in Portuguese: 1,082 px).
-            assert window.width() == size[0], f"{where}: {window.width()} px wide"
-            labels = visible_labels(window)
-            assert_labels_whole(labels)
-            assert_labels_apart(window, labels)  # no text under another widget (the None verdict was)
-            try:
-                assert_labels_readable(window, MIN_WINDOW_DIGITS)
-            except AssertionError as error:
-                raise AssertionError(f"{where}: {error}") from None
-            # The tabs fit: no scroll buttons, no title elided.
-            bar = window.tabs.tabBar()
-            assert not any(button.isVisible() for button in bar.findChildren(QToolButton)), f"{where}: the tabs scroll"
-            for index in range(bar.count()):
-                if bar.isTabVisible(index):
-                    needed = bar.fontMetrics().horizontalAdvance(bar.tabText(index))
-                    assert bar.tabRect(index).width() >= needed, f"{where}: tab {bar.tabText(index)!r} elided"
-            # Nothing scrolls sideways: text cut at a panel's edge (the RoPE clock's column of
-            # notes did at 1024 px, 36 px short).
-            sideways = [area.objectName() or type(area).__name__ for area in window.findChildren(QAbstractScrollArea)
-                        if area.isVisible() and area.horizontalScrollBar().isVisible()]
-            assert not sideways, f"{where}: {sideways} scroll sideways"
-            # The vocabulary shows every column, when it is shown.
-            table = window.vocabulary.view
-            if table.isVisible():
-                assert table.horizontalHeader().length() <= table.viewport().width(), \
-                    f"{where}: the vocabulary hides columns"
-            # X prints its numbers.
-            view = window.current_view()
-            if isinstance(view, XPanel):
-                x = view.graphics.heatmaps[-1]
-                if any(text for row in x.cell_texts() for text in row):
-                    assert x.labels.drawn_pixel_size, f"{where}: X prints no numbers"
-                    assert digit_height(x.labels.drawn_pixel_size) >= MIN_NUMBER_DIGITS
+            assert_usable(window, size, f"step {step + 1}")
+            if window.lesson_run.current_step().is_question:  # and its answer, revealed
+                reveal_and_wait(qtbot, window)
+                settle(window)
+                assert_usable(window, size, f"step {step + 1}, revealed")
     finally:
         close_all([window])
+
+
+def assert_usable(window, size: tuple[int, int], where: str) -> None:
+    """The window at ``size``, as it is now (``where`` in the lesson), is usable: see the module."""
+    # No view forces the window wider than the screen (the lab did in Portuguese: 1,082 px).
+    assert window.width() == size[0], f"{where}: {window.width()} px wide"
+    labels = visible_labels(window)
+    assert_labels_whole(labels)
+    assert_labels_apart(window, labels)  # no text under another widget (the None verdict was)
+    try:
+        assert_labels_readable(window, MIN_WINDOW_DIGITS)
+    except AssertionError as error:
+        raise AssertionError(f"{where}: {error}") from None
+    # The tabs fit: no scroll buttons, no title elided.
+    bar = window.tabs.tabBar()
+    assert not any(button.isVisible() for button in bar.findChildren(QToolButton)), f"{where}: the tabs scroll"
+    for index in range(bar.count()):
+        if bar.isTabVisible(index):
+            needed = bar.fontMetrics().horizontalAdvance(bar.tabText(index))
+            assert bar.tabRect(index).width() >= needed, f"{where}: tab {bar.tabText(index)!r} elided"
+    # Nothing scrolls sideways: text cut at a panel's edge (the RoPE clock's column of
+    # notes did at 1024 px, 36 px short).
+    sideways = [area.objectName() or type(area).__name__ for area in window.findChildren(QAbstractScrollArea)
+                if area.isVisible() and area.horizontalScrollBar().isVisible()]
+    assert not sideways, f"{where}: {sideways} scroll sideways"
+    # The vocabulary shows every column, when it is shown.
+    table = window.vocabulary.view
+    if table.isVisible():
+        assert table.horizontalHeader().length() <= table.viewport().width(), \
+            f"{where}: the vocabulary hides columns"
+    # X prints its numbers.
+    view = window.current_view()
+    if isinstance(view, XPanel):
+        x = view.graphics.heatmaps[-1]
+        if any(text for row in x.cell_texts() for text in row):
+            assert x.labels.drawn_pixel_size, f"{where}: X prints no numbers"
+            assert digit_height(x.labels.drawn_pixel_size) >= MIN_NUMBER_DIGITS
+

@@ -94,7 +94,6 @@ class LessonBand(Listening, QDockWidget):
         measures its text in the width left and fills the row's height."""
         if (width, height) != self._row_beside:
             self._row_beside = (width, height)
-            self.panel.set_sharing_row(width > 0)
             self.fit()
 
     @property

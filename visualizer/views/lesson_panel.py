@@ -72,7 +72,6 @@ class LessonPanel(ListeningView, QWidget):
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 2, 6, 2)
         self._wide = False
-        self._sharing_row = False  # another panel beside the lesson in its row (set_sharing_row)
         self._arrange()
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -92,13 +91,6 @@ class LessonPanel(ListeningView, QWidget):
         if wide != self._wide:
             self._wide = wide
             self._arrange()
-            self._on_scale_changed()
-
-    def set_sharing_row(self, sharing: bool) -> None:
-        """Whether another panel shares the lesson's row along the bottom (the class poll's in a
-        narrow window): the question then keeps a least width (:data:`QUESTION_LEAST_CHARACTERS`)."""
-        if sharing != self._sharing_row:
-            self._sharing_row = sharing
             self._on_scale_changed()
 
     def add_question_button(self, button: QWidget) -> None:
@@ -286,11 +278,11 @@ class LessonPanel(ListeningView, QWidget):
         self.title.setFont(scaled_font(self._appearance, size + 2, bold=True))
         self.caption.setFont(scaled_font(self._appearance, size))
         self.question.setFont(scaled_font(self._appearance, size, bold=True))
-        # Along the bottom, sharing the row with another panel (the class poll's), the question
-        # keeps a column's room beside the answer and the buttons (a word-wrapped label gave way
-        # to a word a line, and its last lines were cut). Not otherwise: it has the room there, and
-        # a least width fought the revealed answer's layout (a window's screenshot never settled).
+        # Along the bottom the question keeps a column's room beside the answer and the buttons: a
+        # word-wrapped label gives way to a word a line, and its last lines were cut (in a 1024 px
+        # window, once answered, the answer's two thirds of the row left the question 75 px beside
+        # Reveal and the class poll's two buttons).
         least = QFontMetrics(self.question.font()).averageCharWidth() * QUESTION_LEAST_CHARACTERS
-        self.question.setMinimumWidth(least if self._wide and self._sharing_row else 0)
+        self.question.setMinimumWidth(least if self._wide else 0)
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
