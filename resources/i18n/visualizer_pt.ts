@@ -529,130 +529,130 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="259"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="306"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="307"/>
         <source>E, step {0}</source>
         <translation>E, passo {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="357"/>
         <source>one step
 moves it</source>
         <translation>um passo
 a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="311"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="360"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="314"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="312"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="316"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="314"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="319"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="323"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="460"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="461"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="478"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="476"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="477"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -968,7 +968,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="166"/>
+        <location filename="../../visualizer/shell/lesson_band.py" line="165"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -976,57 +976,57 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="222"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="214"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="231"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="232"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="224"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="241"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="244"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="236"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="245"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="237"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="246"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="238"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="250"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="242"/>
         <source>{0} steps</source>
         <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="251"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="243"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="252"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="244"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="257"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="249"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>
@@ -2078,42 +2078,42 @@ em {0} passos</translation>
 <context>
     <name>RealNeighbours</name>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="93"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
         <source>cosine</source>
         <translation>cosseno</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="95"/>
         <source>Row norms ‖E[i]‖ against the token id i</source>
         <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="98"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="99"/>
         <source>Open a model to see a token&apos;s nearest neighbours.</source>
         <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="101"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
         <source>tied to E: the output layer reuses these rows</source>
         <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="103"/>
         <source>not tied: the output layer has its own table</source>
         <translation>não amarrada: a camada de saída tem tabela própria</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="103"/>
+        <location filename="../../visualizer/views/real_neighbours.py" line="104"/>
         <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
         <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
     </message>
@@ -2381,87 +2381,97 @@ em {0} passos</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="173"/>
+        <location filename="../../visualizer/views/real_scale.py" line="181"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
-        <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
+        <translation>Medindo… o produto denso com a matriz one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="188"/>
+        <location filename="../../visualizer/views/real_scale.py" line="208"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz indicadora): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="193"/>
+        <location filename="../../visualizer/views/real_scale.py" line="213"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="193"/>
+        <location filename="../../visualizer/views/real_scale.py" line="213"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="195"/>
+        <location filename="../../visualizer/views/real_scale.py" line="215"/>
         <source>Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>Pergunta 2 da aula, respondida por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="206"/>
+        <location filename="../../visualizer/views/real_scale.py" line="226"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="224"/>
-        <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + sua matriz indicadora, um 1 por linha, {4} MB (batch × V).</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_scale.py" line="230"/>
+        <location filename="../../visualizer/views/real_scale.py" line="258"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="231"/>
-        <source>sparse: {0} rows × {1} = {2} MB</source>
-        <translation>esparso: {0} linhas × {1} = {2} MB</translation>
+        <location filename="../../visualizer/views/real_scale.py" line="250"/>
+        <source>{0} rows</source>
+        <translation>{0} linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="233"/>
+        <location filename="../../visualizer/views/real_scale.py" line="250"/>
+        <source>at most {0} rows</source>
+        <translation>no máximo {0} linhas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="252"/>
+        <source>Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
+        <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="259"/>
+        <source>sparse: {0} × {1} = {2} MB</source>
+        <translation>esparso: {0} × {1} = {2} MB</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="261"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="235"/>
+        <location filename="../../visualizer/views/real_scale.py" line="263"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
-        <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
+        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="252"/>
+        <location filename="../../visualizer/views/real_scale.py" line="280"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="253"/>
+        <location filename="../../visualizer/views/real_scale.py" line="281"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="253"/>
+        <location filename="../../visualizer/views/real_scale.py" line="281"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="253"/>
+        <location filename="../../visualizer/views/real_scale.py" line="281"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="255"/>
+        <location filename="../../visualizer/views/real_scale.py" line="283"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="256"/>
+        <location filename="../../visualizer/views/real_scale.py" line="284"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2940,37 +2950,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TableScale</name>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="57"/>
+        <location filename="../../visualizer/views/table_scale.py" line="58"/>
         <source>GPT-2 small, E: {0} × {1} = {2} ≈ {3} million</source>
         <translation>GPT-2 small, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="60"/>
+        <location filename="../../visualizer/views/table_scale.py" line="61"/>
         <source>that is {0}% of the whole model&apos;s {1} million (grey: the rest)</source>
         <translation>isto é {0}% dos {1} milhões do modelo inteiro (cinza: o resto)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="62"/>
+        <location filename="../../visualizer/views/table_scale.py" line="63"/>
         <source>Llama 3 class, E: {0} × {1} = {2} ≈ {3} million</source>
         <translation>classe do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="65"/>
+        <location filename="../../visualizer/views/table_scale.py" line="66"/>
         <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
         <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="68"/>
+        <location filename="../../visualizer/views/table_scale.py" line="69"/>
         <source>tied: the output layer reuses E, one table: {0} ≈ {1} million</source>
         <translation>amarradas: a saída reaproveita E, uma só tabela: {0} ≈ {1} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="70"/>
+        <location filename="../../visualizer/views/table_scale.py" line="71"/>
         <source>The toy&apos;s E: {0} × {1} = {2} numbers.</source>
         <translation>O E do exemplo: {0} × {1} = {2} números.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="76"/>
+        <location filename="../../visualizer/views/table_scale.py" line="77"/>
         <source>How many numbers E holds (bars to one scale)</source>
         <translation>Quantos números E guarda (barras na mesma escala)</translation>
     </message>
@@ -3108,12 +3118,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="74"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="75"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="77"/>
+        <location filename="../../visualizer/views/vocabulary_table.py" line="78"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3160,150 +3170,150 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="302"/>
-        <location filename="../../visualizer/views/x_panel.py" line="538"/>
+        <location filename="../../visualizer/views/x_panel.py" line="305"/>
+        <location filename="../../visualizer/views/x_panel.py" line="540"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="303"/>
-        <location filename="../../visualizer/views/x_panel.py" line="538"/>
+        <location filename="../../visualizer/views/x_panel.py" line="306"/>
+        <location filename="../../visualizer/views/x_panel.py" line="540"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="414"/>
-        <location filename="../../visualizer/views/x_panel.py" line="443"/>
+        <location filename="../../visualizer/views/x_panel.py" line="417"/>
+        <location filename="../../visualizer/views/x_panel.py" line="446"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="439"/>
+        <location filename="../../visualizer/views/x_panel.py" line="442"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="436"/>
+        <location filename="../../visualizer/views/x_panel.py" line="439"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="339"/>
+        <location filename="../../visualizer/views/x_panel.py" line="342"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="341"/>
-        <location filename="../../visualizer/views/x_panel.py" line="415"/>
+        <location filename="../../visualizer/views/x_panel.py" line="344"/>
+        <location filename="../../visualizer/views/x_panel.py" line="418"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="512"/>
+        <location filename="../../visualizer/views/x_panel.py" line="514"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="514"/>
+        <location filename="../../visualizer/views/x_panel.py" line="516"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="515"/>
+        <location filename="../../visualizer/views/x_panel.py" line="517"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="520"/>
+        <location filename="../../visualizer/views/x_panel.py" line="522"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="524"/>
+        <location filename="../../visualizer/views/x_panel.py" line="526"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="353"/>
-        <location filename="../../visualizer/views/x_panel.py" line="554"/>
+        <location filename="../../visualizer/views/x_panel.py" line="356"/>
+        <location filename="../../visualizer/views/x_panel.py" line="556"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="378"/>
+        <location filename="../../visualizer/views/x_panel.py" line="381"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="378"/>
+        <location filename="../../visualizer/views/x_panel.py" line="381"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="391"/>
+        <location filename="../../visualizer/views/x_panel.py" line="394"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="393"/>
+        <location filename="../../visualizer/views/x_panel.py" line="396"/>
         <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="394"/>
+        <location filename="../../visualizer/views/x_panel.py" line="397"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="438"/>
+        <location filename="../../visualizer/views/x_panel.py" line="441"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="443"/>
+        <location filename="../../visualizer/views/x_panel.py" line="446"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="505"/>
+        <location filename="../../visualizer/views/x_panel.py" line="507"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="506"/>
+        <location filename="../../visualizer/views/x_panel.py" line="508"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="523"/>
+        <location filename="../../visualizer/views/x_panel.py" line="525"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="557"/>
+        <location filename="../../visualizer/views/x_panel.py" line="559"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="560"/>
+        <location filename="../../visualizer/views/x_panel.py" line="562"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="562"/>
+        <location filename="../../visualizer/views/x_panel.py" line="564"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="564"/>
+        <location filename="../../visualizer/views/x_panel.py" line="566"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

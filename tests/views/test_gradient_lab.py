@@ -106,6 +106,21 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     assert 0 < result["rows_touched"] <= 500
     assert f"{result['rows_touched']:,} rows" in panel.answer.text()  # English thousands separator
     assert not panel.is_running() and panel.run_button.isEnabled()
+    sparse = panel.bars.figures()[0].text  # the rows it counted, no longer the most there could be
+    assert sparse.startswith(f"sparse: {result['rows_touched']:,} rows × 64 = ") and "at most" not in sparse
+
+
+def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
+    # A plain "4,000 rows" on the batch question's screen read as its answer (1,870 are touched).
+    panel = window.gradient_lab.real_scale
+    assert panel.result is None
+    assert panel.bars.figures()[0].text == "sparse: at most 4,000 rows × 768 = 12.3 MB"  # 4,000 × 768 × 4 B
+    assert "(at most 4,000 rows × 768)" in panel.memory.text()
+    window.set_language("pt")
+    try:
+        assert panel.bars.figures()[0].text == "esparso: no máximo 4.000 linhas × 768 = 12,3 MB"
+    finally:
+        window.set_language("en")
 
 
 def test_real_scale_can_be_cancelled(window, qtbot):

@@ -243,18 +243,21 @@ class RealScalePanel(ListeningView, QGroupBox):
 
     def _show_memory(self) -> None:
         V, d, n = self.vocabulary.value(), self.width_d.value(), self.batch.value()
-        touched = self.result["rows_touched"] if self.result else min(n, V)
         mb = self._appearance.numbers
+        touched = self.result["rows_touched"] if self.result else min(n, V)
+        # Before the race has counted them, the most there can be (one per token of the batch): as
+        # a plain count it read as the answer to the question the race answers.
+        sparse_rows = (self.tr("{0} rows") if self.result else self.tr("at most {0} rows")).format(mb.integer(touched))
         self.memory.setText(self.tr(
-            "Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) "
+            "Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) "
             "+ its one-hot matrix {4} MB (batch × V).").format(
-            mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.integer(touched), d,
+            mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), sparse_rows, d,
             mb.fixed(V * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.fixed(n * V * BYTES_PER_FLOAT32 / 1e6, 1)))
         sparse, dense, one_hot = (touched * d * BYTES_PER_FLOAT32 / 1e6, V * d * BYTES_PER_FLOAT32 / 1e6,
                                   n * V * BYTES_PER_FLOAT32 / 1e6)
         self.bars.set_figures(self.tr("Memory of the gradient, float32 (bars to one scale)"), [
-            Figure(self.tr("sparse: {0} rows × {1} = {2} MB").format(mb.integer(touched), mb.integer(d),
-                                                                    mb.fixed(sparse, 1)), ((sparse, SPARSE_COLOUR),)),
+            Figure(self.tr("sparse: {0} × {1} = {2} MB").format(sparse_rows, mb.integer(d), mb.fixed(sparse, 1)),
+                   ((sparse, SPARSE_COLOUR),)),
             Figure(self.tr("dense: V × d = {0} × {1} = {2} MB").format(mb.integer(V), mb.integer(d),
                                                                       mb.fixed(dense, 1)), ((dense, DENSE_COLOUR),)),
             Figure(self.tr("its one-hot matrix: batch × V = {0} × {1} = {2} MB").format(
