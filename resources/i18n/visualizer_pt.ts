@@ -2573,28 +2573,28 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <name>SchemeComparison</name>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
-        <source>One head, q = k = x, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
-        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
+        <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="145"/>
-        <source>One head, q = k = x, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
-        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
+        <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="147"/>
-        <source>One head, q = k = x, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
-        <translation>Uma cabeça, q = k = x, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
+        <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
-        <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
+        <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="153"/>
-        <source>One head, q = k = x: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
+        <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
@@ -2633,8 +2633,8 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/scheme_comparison.py" line="141"/>
-        <source>One head, q = k = x, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
-        <translation>Uma cabeça, q = k = x, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
+        <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
 </context>
 <context>

@@ -135,22 +135,22 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         causal = self._model.attention.causal
         if not self._appearance.presenting:
             if causal:
-                return self.tr("One head, q = k = x, on the same sequence under each scheme. The causal mask is on, "
-                               "so even without positions (none) a swap changes which scores are hidden.")
+                return self.tr("One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. The causal "
+                               "mask is on, so even without positions (none) a swap changes which scores are hidden.")
             return self.tr(
-                "One head, q = k = x, on the same sequence under each scheme. Without positions "
+                "One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. Without positions "
                 "(none) swapping two tokens only permutes the matrix; the others see the new order.")
         if self._model.scheme == "none":
             if causal:
-                return self.tr("One head, q = k = x, without positions: choose a scheme above to set it beside. "
-                               "With the causal mask on, a swap changes which scores are hidden.")
-            return self.tr("One head, q = k = x, without positions: choose a scheme above to set it beside. "
-                           "Swapping two tokens only permutes this matrix.")
+                return self.tr("One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it "
+                               "beside. With the causal mask on, a swap changes which scores are hidden.")
+            return self.tr("One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it "
+                           "beside. Swapping two tokens only permutes this matrix.")
         if causal:
-            return self.tr("One head, q = k = x: without positions (left) and with the scheme chosen above "
-                           "(right). The causal mask is on: a swap changes which scores the left one hides; the "
+            return self.tr("One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen "
+                           "above (right). The causal mask is on: a swap changes which scores the left one hides; the "
                            "right one sees the new order.")
-        return self.tr("One head, q = k = x: without positions (left) and with the scheme chosen above "
+        return self.tr("One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above "
                        "(right). Swap two tokens: the left one only permutes, the right one sees the new order.")
 
     def scheme_names(self) -> dict[str, str]:
