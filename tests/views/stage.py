@@ -191,6 +191,22 @@ def stage_heatmaps(view) -> list:
     return [h for h in unique if h.plot.scene() is not None and h.plot.isVisible() and h.values().size]
 
 
+def titles_broken_in_a_word(view) -> list[str]:
+    """The titles of ``view``'s matrices that wrap inside a word ("aprendid / a"), as drawn."""
+    broken = []
+    for heatmap in stage_heatmaps(view):
+        document = heatmap.plot.titleLabel.item.document()
+        block = document.begin()
+        while block.isValid():
+            text, layout = block.text(), block.layout()
+            for index in range(layout.lineCount() - 1):  # every line but the block's last
+                end = layout.lineAt(index).textStart() + layout.lineAt(index).textLength()
+                if 0 < end < len(text) and not text[end - 1].isspace() and not text[end].isspace():
+                    broken.append(f"{text[:end]} / {text[end:]}")
+            block = block.next()
+    return broken
+
+
 def row_texts_of(view) -> list:
     """The columns of texts beside a view's rows (ids, tokens, counts) that are on stage."""
     from visualizer.views.row_texts import RowTexts
@@ -252,6 +268,7 @@ def stage_problems(window: MainWindow, where: str, blank_limit: float | None) ->
             problems.append(f"{where}: figures of {digit_height(body)} px digits")
         if bars.text_width() > bars.width() + 1:
             problems.append(f"{where}: a figure is wider than the stage")
+    problems += [f"{where}: a title breaks inside a word: {title!r}" for title in titles_broken_in_a_word(view)]
     try:
         assert_labels_whole(visible_labels(window))
         assert_labels_apart(window, visible_labels(view))

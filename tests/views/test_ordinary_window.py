@@ -16,6 +16,7 @@ from tests.views.stage import (
     digit_height,
     ordinary,
     reveal_and_wait,
+    titles_broken_in_a_word,
     visible_labels,
 )
 from visualizer.views.x_panel import XPanel
@@ -79,8 +80,9 @@ def assert_usable(window, size: tuple[int, int], where: str) -> None:
     if table.isVisible():
         assert table.horizontalHeader().length() <= table.viewport().width(), \
             f"{where}: the vocabulary hides columns"
-    # X prints its numbers.
     view = window.current_view()
+    assert not titles_broken_in_a_word(view), f"{where}: {titles_broken_in_a_word(view)}"
+    # X prints its numbers.
     if isinstance(view, XPanel):
         x = view.graphics.heatmaps[-1]
         if any(text for row in x.cell_texts() for text in row):

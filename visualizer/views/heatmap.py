@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from ..appearance import Appearance
@@ -118,6 +118,14 @@ class MatrixTitle(pg.LabelItem):
     _widths: tuple[float, float] | None = None
     """(natural, narrowest) width of the text, measured once per text: every layout pass resizes
     the title and asks again, and the narrowest took a clone of the whole document to measure."""
+
+    def __init__(self, text: str = "", **style: object) -> None:
+        super().__init__(text, **style)
+        # Lines break between words only: Qt's default also breaks inside a word that does not fit,
+        # so the narrowest measured one letter and a 1024 px window printed "aprendid / a".
+        option = self.item.document().defaultTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        self.item.document().setDefaultTextOption(option)
 
     def setText(self, text: str, **style: object) -> None:
         self._widths = None  # before pyqtgraph's setText, which measures the new text
