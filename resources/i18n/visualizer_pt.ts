@@ -2383,12 +2383,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="181"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
-        <translation>Medindo… o produto denso com a matriz one-hot pode levar alguns segundos.</translation>
+        <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="208"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz one-hot): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz indicadora): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="213"/>
@@ -2428,7 +2428,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="252"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
+        <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz indicadora {4} MB (batch × V).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="259"/>
@@ -2443,7 +2443,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="263"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
-        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
+        <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="280"/>
@@ -3170,150 +3170,155 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="305"/>
-        <location filename="../../visualizer/views/x_panel.py" line="540"/>
+        <location filename="../../visualizer/views/x_panel.py" line="309"/>
+        <location filename="../../visualizer/views/x_panel.py" line="551"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="306"/>
-        <location filename="../../visualizer/views/x_panel.py" line="540"/>
+        <location filename="../../visualizer/views/x_panel.py" line="310"/>
+        <location filename="../../visualizer/views/x_panel.py" line="551"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="417"/>
-        <location filename="../../visualizer/views/x_panel.py" line="446"/>
+        <location filename="../../visualizer/views/x_panel.py" line="421"/>
+        <location filename="../../visualizer/views/x_panel.py" line="450"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="442"/>
+        <location filename="../../visualizer/views/x_panel.py" line="446"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="439"/>
+        <location filename="../../visualizer/views/x_panel.py" line="443"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="342"/>
+        <location filename="../../visualizer/views/x_panel.py" line="346"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="344"/>
-        <location filename="../../visualizer/views/x_panel.py" line="418"/>
+        <location filename="../../visualizer/views/x_panel.py" line="348"/>
+        <location filename="../../visualizer/views/x_panel.py" line="422"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="514"/>
+        <location filename="../../visualizer/views/x_panel.py" line="518"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="516"/>
+        <location filename="../../visualizer/views/x_panel.py" line="520"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="517"/>
+        <location filename="../../visualizer/views/x_panel.py" line="521"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="522"/>
+        <location filename="../../visualizer/views/x_panel.py" line="531"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="526"/>
+        <location filename="../../visualizer/views/x_panel.py" line="537"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="356"/>
-        <location filename="../../visualizer/views/x_panel.py" line="556"/>
+        <location filename="../../visualizer/views/x_panel.py" line="360"/>
+        <location filename="../../visualizer/views/x_panel.py" line="567"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="381"/>
+        <location filename="../../visualizer/views/x_panel.py" line="385"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="381"/>
+        <location filename="../../visualizer/views/x_panel.py" line="385"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="394"/>
+        <location filename="../../visualizer/views/x_panel.py" line="398"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="396"/>
+        <location filename="../../visualizer/views/x_panel.py" line="400"/>
         <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="397"/>
+        <location filename="../../visualizer/views/x_panel.py" line="401"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="441"/>
+        <location filename="../../visualizer/views/x_panel.py" line="445"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="446"/>
+        <location filename="../../visualizer/views/x_panel.py" line="450"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="507"/>
+        <location filename="../../visualizer/views/x_panel.py" line="511"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="508"/>
+        <location filename="../../visualizer/views/x_panel.py" line="512"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="525"/>
+        <location filename="../../visualizer/views/x_panel.py" line="533"/>
+        <source>Too small to print here: point at a cell, or present (F5).</source>
+        <translation>Pequeno demais para imprimir aqui: aponte para uma célula, ou apresente (F5).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="536"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="559"/>
+        <location filename="../../visualizer/views/x_panel.py" line="570"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="562"/>
+        <location filename="../../visualizer/views/x_panel.py" line="573"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="564"/>
+        <location filename="../../visualizer/views/x_panel.py" line="575"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="566"/>
+        <location filename="../../visualizer/views/x_panel.py" line="577"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

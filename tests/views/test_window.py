@@ -267,3 +267,19 @@ def test_hover_over_a_heatmap_highlights_its_row(window):
     window.x_panel.graphics.scene().sigMouseMoved.emit(scene_pos)
     assert window.highlight.position == 3
     assert heatmap.cell_at(scene_pos) == (3, 2)
+
+
+def test_x_too_small_to_print_its_numbers_says_how_to_read_them(window, qtbot):
+    panel = window.x_panel
+
+    def printed_size() -> int:
+        window.grab()  # the cells decide their type while painting
+        return panel.result.labels.drawn_pixel_size
+
+    window.resize(1008, 480)  # far smaller than the app is made for: X's cells cannot hold 10 px type
+    qtbot.waitUntil(lambda: printed_size() == 0, timeout=5000)
+    qtbot.waitUntil(lambda: "point at a cell, or present (F5)" in panel.step_caption.text(), timeout=5000)
+    assert panel.step_caption.text().startswith("X has n × d = 5 × 4 numbers")
+    window.resize(1400, 900)  # room again: the numbers print and the hint goes
+    qtbot.waitUntil(lambda: printed_size() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: "F5" not in panel.step_caption.text(), timeout=5000)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
@@ -39,7 +39,14 @@ class CellLabels(pg.GraphicsObject):
     """Draws every cell's value centred in it, in screen pixels (one paint call for all cells).
 
     Text is drawn after undoing the plot's transform so it is never stretched or flipped.
+
+    Signals
+    -------
+    printed_changed : (bool)
+        A paint drew the numbers where the one before could not (True), or the other way round.
     """
+
+    printed_changed = Signal(bool)
 
     def __init__(self, appearance: Appearance) -> None:
         super().__init__()
@@ -49,6 +56,7 @@ class CellLabels(pg.GraphicsObject):
         self._colours: list[list[QColor]] = []
         self.drawn_pixel_size = 0
         """Pixel size of the numbers at the last paint, 0 when they were too small to draw."""
+        self._printed = True  # as far as anyone was told (printed_changed): until a paint says not
         self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
 
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
@@ -93,6 +101,9 @@ class CellLabels(pg.GraphicsObject):
             widest = max(1, self._widest_text(font))
             pixels = int(min(cell_h * WINDOW_ROW_FILL, reference * cell_w * WINDOW_CELL_FILL / widest))
             self.drawn_pixel_size = pixels if pixels >= MIN_WINDOW_NUMBER_PX else 0
+        if bool(self.drawn_pixel_size) != self._printed:
+            self._printed = bool(self.drawn_pixel_size)
+            self.printed_changed.emit(self._printed)
         if not self.drawn_pixel_size:
             return
         font.setPixelSize(pixels)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -240,6 +240,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.graphics.prints_changed = self._on_prints_changed
         self.graphics.resized.connect(self._on_graphics_resized)
         self.lookup, self.added, self.result = self.graphics.heatmaps
+        # Whether X's numbers fit its cells is known once they are painted; the summary then says
+        # how to read them (queued: the label changes after the paint, not inside it).
+        self._x_printed = True
+        self.result.labels.printed_changed.connect(self._on_x_printed_changed, Qt.ConnectionType.QueuedConnection)
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
         # One token's row before and after the last change, under P and X: made the first time a
@@ -516,10 +520,17 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             return self.tr("ALiBi biases\nthe attention scores")
         return self.tr("order comes only\nfrom the causal mask")
 
+    def _on_x_printed_changed(self, printed: bool) -> None:
+        self._x_printed = printed
+        if not self._lookup_only and self._build_stage is None:
+            self.step_caption.setText(self._summary_text())
+
     def _summary_text(self) -> str:
         n, d = self._model.n, self._model.d
         beyond = self._model.beyond_trained_length()
         text = self.tr("X has n × d = {0} × {1} numbers, one row per token.").format(n, d)
+        if not self._x_printed and not self._appearance.presenting:
+            text += " " + self.tr("Too small to print here: point at a cell, or present (F5).")
         if beyond:  # one position or several: each language says it in its own number
             listed, stop = ", ".join(str(p + 1) for p in beyond), self._model.trained_length
             text += " " + (self.tr("Position {0} has no row of P: the learned table stops at {1}.") if len(beyond) == 1
