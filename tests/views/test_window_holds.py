@@ -135,6 +135,33 @@ def test_no_zoom_level_or_model_raises_the_minimum_past_the_screen(window, qtbot
     assert window.size() == before
 
 
+def test_a_page_behind_asks_no_room_after_the_batch_question(window, qtbot):
+    # Answered, the lab's real-scale page needs 426 px; every later step at 1366 × 768 was then
+    # taller than the window, and scrolled (seen with real keys on Xvfb).
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    from tests.views.stage import QUICK_VOCABULARY, settle, step_index
+
+    def scrolled() -> bool:
+        area = window.findChild(QAbstractScrollArea, "within_screen")
+        return area.verticalScrollBar().isVisible()
+
+    window.resize(1366, 768)
+    window.go_to_step(step_index("positions"))
+    settle(window)
+    least = window.tabs.minimumSizeHint().height()
+    window.go_to_step(step_index("batch-question"))
+    panel = window.gradient_lab.real_scale
+    panel.vocabulary.setValue(QUICK_VOCABULARY)
+    window.lesson_run.reveal()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
+    settle(window)
+    assert window.tabs.minimumSizeHint().height() > least  # the lab in front asks for its room
+    window.go_to_step(step_index("positions"))
+    settle(window)
+    assert window.tabs.minimumSizeHint().height() == least and not scrolled()
+
+
 def test_a_remembered_geometry_comes_back_exactly(qtbot, tmp_path):
     first = MainWindow(settings=settings_at(tmp_path))
     qtbot.addWidget(first)
