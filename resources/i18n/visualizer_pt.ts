@@ -2402,8 +2402,8 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="215"/>
-        <source>Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
-        <translation>Pergunta 2 da aula, respondida por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
+        <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
+        <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/real_scale.py" line="226"/>
@@ -3080,37 +3080,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="77"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="80"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="82"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="84"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="88"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="90"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="90"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="96"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>

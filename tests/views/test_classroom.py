@@ -50,6 +50,8 @@ def test_check_yourself_two_runs_the_experiment(window, qtbot):
     window.lesson_panel.reveal()
     assert panel.is_running()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=30_000)
+    # Not "question 2": the lesson page's second question is the app's third (its first is two steps).
+    assert panel.answer.text().startswith("The answer, from this run: only the ")
     assert "rows whose ids occur" in panel.answer.text()
 
 

@@ -212,7 +212,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             numbers.integer(round(result["dense_s"] * 1000)), numbers.integer(round(ratio)),  # 7,540 ms
             self.tr("yes") if result["same"] else self.tr("NO")))
         self.answer.setText(self.tr(
-            "Check-yourself question 2, answered by this run: only the {0} rows whose ids occur in "
+            "The answer, from this run: only the {0} rows whose ids occur in "
             "the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because "
             "frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
