@@ -334,32 +334,32 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="85"/>
+        <location filename="../../visualizer/shell/documents.py" line="86"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="90"/>
+        <location filename="../../visualizer/shell/documents.py" line="91"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="102"/>
+        <location filename="../../visualizer/shell/documents.py" line="103"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="117"/>
+        <location filename="../../visualizer/shell/documents.py" line="118"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="172"/>
+        <location filename="../../visualizer/shell/documents.py" line="173"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="185"/>
+        <location filename="../../visualizer/shell/documents.py" line="186"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
@@ -440,15 +440,15 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="92"/>
-        <location filename="../../visualizer/shell/exports.py" line="100"/>
+        <location filename="../../visualizer/shell/exports.py" line="93"/>
         <location filename="../../visualizer/shell/exports.py" line="101"/>
-        <location filename="../../visualizer/shell/exports.py" line="115"/>
+        <location filename="../../visualizer/shell/exports.py" line="102"/>
+        <location filename="../../visualizer/shell/exports.py" line="116"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="108"/>
+        <location filename="../../visualizer/shell/exports.py" line="109"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
@@ -458,52 +458,52 @@ O app continua funcionando.</translation>
         <translation>{0} (posições: {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="124"/>
+        <location filename="../../visualizer/shell/exports.py" line="125"/>
         <source>Saved the handout {0}</source>
         <translation>Material salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="134"/>
+        <location filename="../../visualizer/shell/exports.py" line="135"/>
         <source>The view was copied as an image.</source>
         <translation>A visualização foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="144"/>
+        <location filename="../../visualizer/shell/exports.py" line="145"/>
         <source>Images ({0});;Data ({1})</source>
         <translation>Imagens ({0});;Dados ({1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="145"/>
+        <location filename="../../visualizer/shell/exports.py" line="146"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="152"/>
+        <location filename="../../visualizer/shell/exports.py" line="153"/>
         <source>Export view</source>
         <translation>Exportar visualização</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="158"/>
+        <location filename="../../visualizer/shell/exports.py" line="159"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="164"/>
+        <location filename="../../visualizer/shell/exports.py" line="165"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="170"/>
+        <location filename="../../visualizer/shell/exports.py" line="171"/>
         <source>PDF handout, A4 (*.pdf)</source>
         <translation>Material em PDF, A4 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="170"/>
+        <location filename="../../visualizer/shell/exports.py" line="171"/>
         <source>PDF handout, US Letter (*.pdf)</source>
         <translation>Material em PDF, Carta (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="175"/>
+        <location filename="../../visualizer/shell/exports.py" line="176"/>
         <source>Export handout</source>
         <translation>Exportar material da aula</translation>
     </message>
@@ -1313,37 +1313,37 @@ em {0} passos</translation>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="434"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="435"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="436"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="437"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="438"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="439"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="440"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="441"/>
         <source>&amp;New room code</source>
         <translation>Novo có&amp;digo da sala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="442"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="443"/>
         <source>&amp;Phones share addresses</source>
         <translation>Celulares &amp;compartilham endereços</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="444"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="445"/>
         <source>&amp;Save the counts as CSV…</source>
         <translation>&amp;Salvar as contagens em CSV…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="446"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="447"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1351,63 +1351,63 @@ em {0} passos</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="103"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="104"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="112"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="147"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="148"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="149"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="150"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="170"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="171"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="176"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="177"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="194"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="195"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="195"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="196"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="196"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="197"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="197"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="198"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="199"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="200"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="164"/>
-        <location filename="../../visualizer/shell/model_menu.py" line="202"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="203"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1428,52 +1428,52 @@ em {0} passos</translation>
 <context>
     <name>PollPart</name>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="184"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="185"/>
         <source>Ask again works on a check-yourself step.</source>
         <translation>Perguntar de novo só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="193"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="194"/>
         <source>Reset works on a check-yourself step.</source>
         <translation>Zerar as respostas só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="216"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="217"/>
         <source>New room code: phones must scan the new code.</source>
         <translation>Novo código da sala: os celulares precisam ler o novo código.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="222"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="223"/>
         <source>No answers to save: ask the class first.</source>
         <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="224"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="225"/>
         <source>Save the counts</source>
         <translation>Salvar as contagens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="225"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="226"/>
         <source>CSV table (*.csv)</source>
         <translation>Tabela CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="231"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="232"/>
         <source>Counts saved to {0}</source>
         <translation>Contagens salvas em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="326"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="327"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="326"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="327"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="363"/>
+        <location filename="../../visualizer/shell/poll_part.py" line="364"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
@@ -2922,27 +2922,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="55"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="56"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="57"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="58"/>
         <source>&amp;Print…</source>
         <translation>&amp;Imprimir…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="58"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="59"/>
         <source>Save as &amp;PDF…</source>
         <translation>Salvar como &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="62"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="63"/>
         <source>Embeddings visualizer: keyboard shortcuts</source>
         <translation>Visualizador de embeddings: atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="70"/>
+        <location filename="../../visualizer/views/shortcuts_dialog.py" line="71"/>
         <source>Save the shortcuts as PDF</source>
         <translation>Salvar os atalhos em PDF</translation>
     </message>

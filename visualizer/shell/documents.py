@@ -20,6 +20,7 @@ from ..i18n import explain
 from ..lesson import LessonRun
 from ..model import EmbeddingModel
 from ..subscriptions import Listening
+from ..views.file_places import start_path
 from .messages import MessageSink
 from .quit_question import QuitChoice
 from .settings_store import SettingsStore, string_list
@@ -169,7 +170,7 @@ class Documents(Listening, QObject):
 
     def ask_open(self) -> None:
         """File → Open: pick a session and open it."""
-        path_text, _ = QFileDialog.getOpenFileName(self._parent, self.tr("Open session"), "", SESSION_FILTER)
+        path_text, _ = QFileDialog.getOpenFileName(self._parent, self.tr("Open session"), start_path(), SESSION_FILTER)
         if path_text:
             self.open_session(Path(path_text))
 
@@ -182,7 +183,7 @@ class Documents(Listening, QObject):
 
     def ask_save_as(self) -> None:
         """File → Save as: ask where, then save."""
-        path_text, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Save session"), "lesson.json",
+        path_text, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Save session"), start_path("lesson.json"),
                                                    SESSION_FILTER)
         if path_text:
             self.save_session(Path(path_text))

@@ -20,6 +20,7 @@ from ..io.paper import PAPERS, default_paper
 from ..io.tables import DATA_FORMATS, IMAGE_FORMATS, export_x, worked_example
 from ..model import EmbeddingModel
 from ..selection import Highlight
+from ..views.file_places import start_path
 from .messages import MessageSink
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class Exports(QObject):
     # ---- the same, asking for a path first (menu entries) --------------------------------------
 
     def _ask_save_path(self, title: str, suggested: str, filters: str) -> Path | None:
-        path_text, _ = QFileDialog.getSaveFileName(self._window, title, suggested, filters)
+        path_text, _ = QFileDialog.getSaveFileName(self._window, title, start_path(suggested), filters)
         return Path(path_text) if path_text else None
 
     def ask_export_x(self) -> None:
@@ -155,7 +156,7 @@ class Exports(QObject):
 
     def ask_export_arrays(self) -> None:
         """File → Export → Arrays…"""
-        folder = QFileDialog.getExistingDirectory(self._window, self.tr("Folder for the arrays"))
+        folder = QFileDialog.getExistingDirectory(self._window, self.tr("Folder for the arrays"), start_path())
         if folder:
             self.export_arrays(Path(folder))
 
@@ -172,7 +173,8 @@ class Exports(QObject):
     def ask_export_handout(self) -> None:
         """File → Export handout…: a save dialog whose file type chooses the paper (A4 or Letter)."""
         filters = self.handout_filters()
-        path_text, chosen = QFileDialog.getSaveFileName(self._window, self.tr("Export handout"), "handout.pdf",
+        path_text, chosen = QFileDialog.getSaveFileName(self._window, self.tr("Export handout"),
+                                                        start_path("handout.pdf"),
                                                         ";;".join(filters[paper] for paper in PAPERS),
                                                         filters[self.paper])
         if not path_text:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QWidget
 from ..appearance import Appearance
 from ..io.tables import EXPORT_FORMATS
 from ..subscriptions import Listening
+from ..views.file_places import start_path
 from .exports import patterns
 from .messages import MessageSink
 from .settings_store import SettingsStore, string_list
@@ -167,13 +168,13 @@ class ModelMenu(Listening, QObject):
         return self.page
 
     def _on_open(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self._parent, self.tr("Open a model folder (config.json, "
-                                                                        "tokenizer.json, model.safetensors)"))
+        title = self.tr("Open a model folder (config.json, tokenizer.json, model.safetensors)")
+        folder = QFileDialog.getExistingDirectory(self._parent, title, start_path())
         if folder:
             self.open_folder(folder)
 
     def _on_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export the model's X"), "x.json",
+        path, _ = QFileDialog.getSaveFileName(self._parent, self.tr("Export the model's X"), start_path("x.json"),
                                               f"X ({patterns(EXPORT_FORMATS)})")
         if path:
             self.export_x(Path(path))

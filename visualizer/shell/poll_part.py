@@ -28,6 +28,7 @@ from ..core.problems import QT_TRANSLATE_NOOP
 from ..lesson import LessonRun
 from ..model import EmbeddingModel
 from ..subscriptions import Listening
+from ..views.file_places import start_path
 from ..views.lesson_panel import LessonPanel
 from ..views.palette import scaled_font
 from .actions import ActionSpec
@@ -221,7 +222,7 @@ class PollPart(Listening, QObject):
         if self._poll is None:
             self._messages.show_message(self.tr("No answers to save: ask the class first."))
             return
-        path, _ = QFileDialog.getSaveFileName(self._host, self.tr("Save the counts"), "class-poll.csv",
+        path, _ = QFileDialog.getSaveFileName(self._host, self.tr("Save the counts"), start_path("class-poll.csv"),
                                               self.tr("CSV table (*.csv)"))
         if not path:
             return

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QMessageBo
 
 from ..io.tables import ExportError
 from ..shortcuts import groups
+from .file_places import start_path
 from .rendering import save_pdf
 
 
@@ -67,8 +68,8 @@ class ShortcutsDialog(QDialog):
         save_pdf(self.html(), path)
 
     def _on_save_pdf(self) -> None:
-        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Save the shortcuts as PDF"), "shortcuts.pdf",
-                                                   "*.pdf")
+        path_text, _ = QFileDialog.getSaveFileName(self, self.tr("Save the shortcuts as PDF"),
+                                                   start_path("shortcuts.pdf"), "*.pdf")
         if not path_text:
             return
         try:
