@@ -90,7 +90,7 @@ class RealModel:
 
     @property
     def text(self) -> str:
-        """The sentence last typed."""
+        """The sentence: as last typed, or as the tokens read after a drag."""
         return self._text
 
     @property
@@ -191,6 +191,8 @@ class RealModel:
         ids, tokens = list(self._ids), list(self._tokens)
         ids.insert(dst, ids.pop(src))
         tokens.insert(dst, tokens.pop(src))
+        if self._checkpoint is not None:  # the sentence follows the tokens: it reads as they stand
+            self._text = self._checkpoint.decode(ids)
         self._set_tokens(tuple(ids), tuple(tokens))
         self.set_selected(dst)
         self.edited.emit(before, self.state(), Edit("move", (tokens[dst], dst + 1)))

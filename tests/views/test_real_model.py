@@ -54,6 +54,11 @@ def test_drag_to_reorder_real_tokens(window, menu, qtbot):
     assert real.ids == (101, 1996, 2938, 4937, 2006, 1996, 13523, 102)
     np.testing.assert_array_equal(menu.page.matrix.values, real.checkpoint.X(real.ids))
     assert strip.item(3).text().split("\n")[1] == "cat"
+    # The sentence box reads as the chips stand, and typed again it gives the same ids.
+    assert menu.page.text.text() == "the sat cat on the mat"
+    assert real.checkpoint.encode(menu.page.text.text()).ids == real.ids
+    window.undo.undo()  # the real model's own undo (its page is in front): the sentence comes back too
+    assert real.ids == before and menu.page.text.text() == "the cat sat on the mat"
 
 
 def test_neighbours_chosen_after_the_model_opened_list_the_first_tokens(window, menu):

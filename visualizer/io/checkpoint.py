@@ -181,6 +181,11 @@ class Checkpoint:
         encoding = self.tokenizer.encode(text)
         return Encoding(tuple(encoding.ids), tuple(encoding.tokens))
 
+    def decode(self, ids: Sequence[int]) -> str:
+        """The words of ``ids`` in their order, as the tokenizer writes them (special tokens left out:
+        no text stands for them)."""
+        return str(self.tokenizer.decode([int(i) for i in ids], skip_special_tokens=True))
+
     def token(self, token_id: int) -> str:
         """The text of one token id (its vocabulary entry)."""
         return self.tokenizer.id_to_token(int(token_id)) or f"[{token_id}]"

@@ -120,6 +120,7 @@ class RealModelPage(ListeningView, QWidget):
         layout.addWidget(self.strip)
         layout.addWidget(splitter, 1)
         self.listen(model.checkpoint_changed, self._on_checkpoint_changed)
+        self.listen(model.tokens_changed, self._show_text)
         self.listen(model.tokens_changed, self.refresh_matrix)
         self.listen(model.x_kind_changed, self._on_kind_changed)
         self.listen(appearance.events.language, self.retranslate)
@@ -207,6 +208,11 @@ class RealModelPage(ListeningView, QWidget):
 
     def _on_text_entered(self) -> None:
         self._model.set_text(self.text.text())
+
+    def _show_text(self) -> None:
+        """The sentence box reads as the chips stand (after a drag, an undo, a sentence typed)."""
+        if self.text.text() != self._model.text:
+            self.text.setText(self._model.text)
 
     def _on_checkpoint_changed(self) -> None:
         self.text.setText(self._model.text)
