@@ -49,14 +49,19 @@ def test_lesson_example_is_one_click_away(window, show):
     clock.controls.lesson_button.click()
     assert clock.lesson_mode and list(clock.thetas()) == [0.5]
     shown = {}
-    for button, positions in zip(clock.controls.lesson_choices, spec.ROPE_SCORES, strict=True):
+    choices = clock.controls.lesson_choices
+    for button, positions in zip(choices, spec.ROPE_SCORES, strict=True):
         button.click()
         shown[positions] = round(clock.picked_score(), 3)
         assert clock.appearance.numbers.fixed(spec.ROPE_SCORES[positions], 3) in clock.controls.readout.text()
+        assert [b.isChecked() for b in choices] == [b is button for b in choices]  # the pair shown, pressed
     assert shown == spec.ROPE_SCORES
-    clock.controls.lesson_choices[0].click()
+    choices[0].click()
+    choices[0].click()  # pressed again: still the pair shown
+    assert [b.isChecked() for b in choices] == [True, False, False]
     clock.controls.shift_both.setValue(7)
     assert "position 10" in clock.controls.readout.text() and "0.540" in clock.controls.readout.text()
+    assert [b.isChecked() for b in choices] == [False, True, False]  # (3, 1) shifted by 7 is (10, 8)
     clock.controls.lesson_button.click()
     assert not clock.lesson_mode
 

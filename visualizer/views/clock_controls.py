@@ -62,6 +62,8 @@ class ClockControls(QScrollArea):
         self.lesson_button = QPushButton()
         self.lesson_button.setCheckable(True)
         self.lesson_choices = [QPushButton(f"({m}, {n})") for m, n in LESSON_PAIRS]
+        for button in self.lesson_choices:  # shown pressed while the hands show its pair (the clock says)
+            button.setCheckable(True)
         self.base_choice = QComboBox()
         for base in ROPE_BASES:
             self.base_choice.addItem(f"{base:,.0f}", base)

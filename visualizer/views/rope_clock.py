@@ -388,6 +388,8 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     def _refresh_readout(self) -> None:
         """Every text beside the faces: the note, the lesson's pairs, and what moves with the sweep."""
         self.pairs.setVisible(self._lesson_positions is not None)
+        for button, pair in zip(self.controls.lesson_choices, LESSON_PAIRS, strict=True):
+            button.setChecked(pair == self._lesson_positions)  # the pair the hands show (shifted there too)
         numbers = self.appearance.numbers
         if self._lesson_positions is not None:
             m, n = self._lesson_positions
