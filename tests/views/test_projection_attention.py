@@ -252,3 +252,27 @@ def assert_band_fits_names(heatmap: Heatmap) -> None:
     font = top.style["tickFont"]
     assert font.pixelSize() <= QFontInfo(heatmap.label_font()).pixelSize()  # not the stage's 20 px
     assert top.height() >= QFontMetrics(font).height()
+
+
+def test_the_causal_masks_box_is_seen_from_the_back_row_ticked_or_not(presenting):
+    """Qt draws a check box 13 px square whatever its type: beside 22 px words nobody saw its state."""
+    window = presenting((1024, 768), "en", SWAP_STEP)
+    box = window.attention.causal
+
+    def square() -> tuple[int, float]:
+        """Height of the box's square (its darkest pixels, left of the text) and how dark inside."""
+        QApplication.processEvents()
+        image = box.grab().toImage()
+        side = box.height()
+        pixels = np.array([[image.pixelColor(x, y).lightness() for x in range(side)] for y in range(side)])
+        rows = np.flatnonzero((pixels < 100).any(axis=1))
+        inside = pixels[rows[0] + 4:rows[-1] - 3, 4:side // 2].mean() if rows.size else 255.0
+        return int(rows[-1] - rows[0] + 1) if rows.size else 0, float(inside)
+
+    box.setChecked(False)
+    empty_height, empty_inside = square()
+    box.setChecked(True)
+    ticked_height, ticked_inside = square()
+    cap = QFontMetrics(box.font()).capHeight()
+    assert empty_height >= cap and ticked_height >= cap, (empty_height, ticked_height, cap)
+    assert ticked_inside < empty_inside - 60  # filled once ticked
