@@ -196,6 +196,24 @@ class XPanelRow(MatrixRow):
             self.prints_changed()
 
 
+def build_parts(E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray, stage: int | None,
+                lookup_only: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """E[ids], what is added and X as the panel shows them, each of shape (n, d): the cells the build
+    (at ``stage``, None when not building) has not reached yet are blank (NaN), and a lookup-only
+    step shows E[ids] alone. ``P_rows`` is None when nothing is added (zeros are shown)."""
+    n, d = E_rows.shape
+    added = P_rows if P_rows is not None else np.zeros((n, d))
+    if stage is None:
+        if lookup_only:
+            blank = np.full((n, d), np.nan)
+            return E_rows, blank, blank
+        return E_rows, added, X
+    blank = np.full((n, d), np.nan)
+    lookup = blank.copy()
+    lookup[: min(stage, n)] = E_rows[: min(stage, n)]
+    return (lookup, added if stage > n else blank, X if stage > n + 1 else blank)
+
+
 @dataclass(frozen=True)
 class XPanelStaging:
     """What a lesson step may ask of the X panel (the ``staging`` of a step whose view is ``x_panel``)."""
@@ -327,7 +345,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._limit = symmetric_limit(model.E, P_rows, X, *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES))
         self.graphics.set_levels(self._limit)
 
-        shown_lookup, shown_added, shown_x = self._visible_parts(E_rows, P_rows, X)
+        shown_lookup, shown_added, shown_x = build_parts(E_rows, P_rows, X, self._build_stage, self._lookup_only)
         beyond = model.beyond_trained_length()
         self._set_needs(E_rows, P_rows, X)
         self.lookup.set_title(self._lookup_title(self.graphics.prints[0]))
@@ -360,22 +378,6 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             self.step_caption.setText(self.tr("Each id picks one row of E. No arithmetic, just a lookup."))
         elif self._build_stage is None:
             self.step_caption.setText(self._summary_text())
-
-    def _visible_parts(self, E_rows: np.ndarray, P_rows: np.ndarray | None,
-                       X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Blank (NaN) the cells the build animation has not reached yet."""
-        n, d = E_rows.shape
-        added = P_rows if P_rows is not None else np.zeros((n, d))
-        if self._lookup_only and self._build_stage is None:
-            blank = np.full((n, d), np.nan)
-            return E_rows, blank, blank
-        if self._build_stage is None:
-            return E_rows, added, X
-        stage = self._build_stage
-        blank = np.full((n, d), np.nan)
-        lookup = blank.copy()
-        lookup[: min(stage, n)] = E_rows[: min(stage, n)]
-        return (lookup, added if stage > n else blank, X if stage > n + 1 else blank)
 
     def _position_columns(self, names: list[str]) -> list[str]:
         """Sinusoidal's columns named by their formula (sin t, cos t, sin(t/100), …); d0 … otherwise."""
