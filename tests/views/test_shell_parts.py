@@ -17,6 +17,7 @@ from tests.views.stage import STEPS, step_index
 from visualizer.core import attention_scores, classify_rows, display_token, embed
 
 SWAP_NONE = step_index("swap-none")  # swap ␣gato and ␣sub without positions
+SWAP_LEARNED = step_index("swap-learned")  # the same swap, with learned positions
 BATCH_QUESTION = step_index("batch-question")
 QUESTIONS = ", ".join(str(number) for number, step in enumerate(STEPS, 1) if step.is_question)
 
@@ -58,6 +59,19 @@ def test_hiding_the_lesson_on_step_1_leaves_the_lookup_showing(window, qtbot):
     assert not window.lesson_dock.isVisible() and not window.action_table["lesson"].isChecked()
     assert table.shows_copies() and table.lookup.plot.isVisible()
     np.testing.assert_array_equal(table.lookup.values(), window.model.E_rows())
+
+
+def test_showing_the_lesson_again_stages_its_step_and_answer_again(window, qtbot):
+    # Step 7 answered sets ␣gato's row before and after the swap under X; F9 twice dropped it.
+    window.go_to_step(SWAP_LEARNED)
+    window.lesson_panel.reveal()
+    assert window.x_panel.compare_shown()
+    window.activateWindow()
+    QTest.keyClick(window, Qt.Key.Key_F9)
+    assert not window.x_panel.compare_shown()  # hidden with the lesson that staged it
+    QTest.keyClick(window, Qt.Key.Key_F9)
+    assert window.lesson_dock.isVisible() and window.lesson_panel.revealed
+    assert window.x_panel.compare_shown()
 
 
 # ---- a revealed answer is a state ----------------------------------------------------------------

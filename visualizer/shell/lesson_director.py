@@ -97,12 +97,19 @@ class LessonDirector(Listening, QObject):
         return self._band.wanted
 
     def show_lesson(self, shown: bool) -> None:
-        """F9: show the guided lesson (starting it the first time), or hide it and what it staged."""
+        """F9: show the guided lesson (starting it the first time, else staging its step again, and
+        its answer if revealed), or hide it and what it staged."""
         self._band.set_wanted(shown)
-        if shown and self._run.index is None:
-            self._run.go_to(0)
-        elif not shown:
+        if not shown:
             self.unstage()
+            return
+        step = self._run.current_step()
+        if step is None:
+            self._run.go_to(0)
+            return
+        self._show_step(step)
+        if self._run.revealed:
+            self._show_answer(step)
 
     def advance(self) -> None:
         """Next: reveal first on a question, then move on."""
