@@ -137,17 +137,17 @@
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="297"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="298"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="298"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="299"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="299"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="300"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -249,62 +249,62 @@
 <context>
     <name>ClockControls</name>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="157"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="159"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="158"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="160"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="159"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="161"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="160"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="161"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="163"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="164"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="164"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="163"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="165"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="167"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="169"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="167"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="169"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="168"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="170"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="168"/>
+        <location filename="../../visualizer/views/clock_controls.py" line="170"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
@@ -530,13 +530,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
@@ -587,72 +587,72 @@ em {0} passos</translation>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="460"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="461"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="476"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="478"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="477"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -1945,132 +1945,132 @@ em {0} passos</translation>
 <context>
     <name>RealModelPage</name>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="229"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="235"/>
         <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
         <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="197"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
         <source>Positions</source>
         <translation>Posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="197"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
         <source>Where position enters this model</source>
         <translation>Onde a posição entra neste modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
         <source>Context extension</source>
         <translation>Extensão de contexto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
         <source>Which frequencies the model uses</source>
         <translation>Que frequências o modelo usa</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="200"/>
         <source>Neighbours and norms</source>
         <translation>Vizinhos e normas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="200"/>
         <source>Rows that barely learned</source>
         <translation>Linhas que mal aprenderam</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="239"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="245"/>
         <source>Type a sentence and press Enter: the model&apos;s own tokenizer splits it</source>
         <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="241"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="247"/>
         <source>X (the lesson)</source>
         <translation>X (a da lição)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="242"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="248"/>
         <source>X_model</source>
         <translation>X_model</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="250"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="256"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="254"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="260"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="262"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="268"/>
         <source>Showing the lesson&apos;s X = {0}.</source>
         <translation>Mostrando o X da lição = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="269"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="275"/>
         <source>Showing X_model = {0}: what the first block receives.</source>
         <translation>Mostrando X_model = {0}: o que o primeiro bloco recebe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="245"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="251"/>
         <source>No model is open: Model → Open model folder…</source>
         <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="249"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="255"/>
         <source>learned absolute positions</source>
         <translation>posições absolutas aprendidas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="249"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="255"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="250"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="256"/>
         <source>no positions</source>
         <translation>sem posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="259"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
         <source>tied to E</source>
         <translation>amarrada a E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="259"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
         <source>separate from E</source>
         <translation>separada de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="261"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
         <source>E[ids] + P</source>
         <translation>E[ids] + P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="261"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="264"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="270"/>
         <source>LayerNorm(E[ids] + P + token type 0)</source>
         <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="271"/>
         <source>LayerNorm(E[ids] + P)</source>
         <translation>LayerNorm(E[ids] + P)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="266"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="272"/>
         <source>LayerNorm(E[ids])</source>
         <translation>LayerNorm(E[ids])</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
+        <location filename="../../visualizer/views/real_model_page.py" line="273"/>
         <source>the same as X</source>
         <translation>o mesmo que X</translation>
     </message>
@@ -2534,37 +2534,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>({0}, {1}): cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="429"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="431"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="397"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="399"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="402"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="404"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="438"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="440"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="407"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="409"/>
         <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="410"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="412"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="414"/>
+        <location filename="../../visualizer/views/rope_clock.py" line="416"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -2666,62 +2666,62 @@ comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="62"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="73"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="76"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="64"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="75"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="66"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="77"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="67"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
         <location filename="../../visualizer/io/handout.py" line="68"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="79"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="82"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="85"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
         <source>xₜ = E[iₜ] + Pₜ: row t of a trained table is added at position t, counted from 1 ({0} positions in the toy).</source>
         <translation>xₜ = E[iₜ] + Pₜ: a linha t de uma tabela treinada é somada na posição t, contada a partir de 1 ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
         <source>xₜ = E[iₜ] + PE(t − 1): a computed sin/cos vector is added (its formula counts from 0).</source>
         <translation>xₜ = E[iₜ] + PE(t − 1): soma-se um vetor de sen/cos calculado (a fórmula conta a partir de 0).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="97"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="96"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="99"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="136"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="154"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="140"/>
+        <location filename="../../visualizer/views/scheme_selector.py" line="158"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -3170,155 +3170,155 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="309"/>
-        <location filename="../../visualizer/views/x_panel.py" line="551"/>
+        <location filename="../../visualizer/views/x_panel.py" line="327"/>
+        <location filename="../../visualizer/views/x_panel.py" line="553"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="310"/>
-        <location filename="../../visualizer/views/x_panel.py" line="551"/>
+        <location filename="../../visualizer/views/x_panel.py" line="328"/>
+        <location filename="../../visualizer/views/x_panel.py" line="553"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="421"/>
-        <location filename="../../visualizer/views/x_panel.py" line="450"/>
+        <location filename="../../visualizer/views/x_panel.py" line="423"/>
+        <location filename="../../visualizer/views/x_panel.py" line="452"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="446"/>
+        <location filename="../../visualizer/views/x_panel.py" line="448"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="443"/>
+        <location filename="../../visualizer/views/x_panel.py" line="445"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="346"/>
+        <location filename="../../visualizer/views/x_panel.py" line="364"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="348"/>
-        <location filename="../../visualizer/views/x_panel.py" line="422"/>
+        <location filename="../../visualizer/views/x_panel.py" line="366"/>
+        <location filename="../../visualizer/views/x_panel.py" line="424"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="518"/>
+        <location filename="../../visualizer/views/x_panel.py" line="520"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="520"/>
+        <location filename="../../visualizer/views/x_panel.py" line="522"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="521"/>
+        <location filename="../../visualizer/views/x_panel.py" line="523"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="531"/>
+        <location filename="../../visualizer/views/x_panel.py" line="533"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="537"/>
+        <location filename="../../visualizer/views/x_panel.py" line="535"/>
+        <source>No room for X&apos;s numbers: point at a cell, or F5.</source>
+        <translation>Números de X sem espaço: aponte uma célula ou F5.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/x_panel.py" line="539"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="360"/>
-        <location filename="../../visualizer/views/x_panel.py" line="567"/>
+        <location filename="../../visualizer/views/x_panel.py" line="378"/>
+        <location filename="../../visualizer/views/x_panel.py" line="569"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="385"/>
+        <location filename="../../visualizer/views/x_panel.py" line="387"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="385"/>
+        <location filename="../../visualizer/views/x_panel.py" line="387"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="398"/>
+        <location filename="../../visualizer/views/x_panel.py" line="400"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="400"/>
+        <location filename="../../visualizer/views/x_panel.py" line="402"/>
         <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="401"/>
+        <location filename="../../visualizer/views/x_panel.py" line="403"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="445"/>
+        <location filename="../../visualizer/views/x_panel.py" line="447"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="450"/>
+        <location filename="../../visualizer/views/x_panel.py" line="452"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="511"/>
+        <location filename="../../visualizer/views/x_panel.py" line="513"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="512"/>
+        <location filename="../../visualizer/views/x_panel.py" line="514"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="533"/>
-        <source>Too small to print here: point at a cell, or present (F5).</source>
-        <translation>Pequeno demais para imprimir aqui: aponte para uma célula, ou apresente (F5).</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/x_panel.py" line="536"/>
+        <location filename="../../visualizer/views/x_panel.py" line="538"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="570"/>
+        <location filename="../../visualizer/views/x_panel.py" line="572"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="573"/>
+        <location filename="../../visualizer/views/x_panel.py" line="575"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="575"/>
+        <location filename="../../visualizer/views/x_panel.py" line="577"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="577"/>
+        <location filename="../../visualizer/views/x_panel.py" line="579"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

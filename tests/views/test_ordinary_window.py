@@ -1,7 +1,7 @@
-"""The ordinary window (not presenting) on a teacher's laptop, 1024 × 768 and 1366 × 768, both
-languages, every step of the lesson and every answer revealed: nothing is cut, no label lies on
-another or is dropped, X prints its numbers, the vocabulary shows every column, the tabs do not
-scroll."""
+"""The ordinary window (not presenting) on a teacher's laptop, 1024 × 768 and 1366 × 768 (and the
+700 lines such a screen leaves under a title bar and a panel), both languages, every step of the
+lesson and every answer revealed: nothing is cut, no label lies on another or is dropped, X prints
+its numbers, the vocabulary shows every column, the tabs do not scroll."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from tests.views.stage import (
 )
 from visualizer.views.x_panel import XPanel
 
-SIZES = ((1024, 768), (1366, 768))
+SIZES = ((1024, 700), (1366, 700), (1024, 768), (1366, 768))
+"""At 1024 × 700 the attention scores of step 6 were 22 px tall (their colour bar's labels ran into
+each other) until the scheme's note stepped aside for the lesson along the bottom."""
 MIN_WINDOW_DIGITS = 8
 """Digits of the window's labels: the smallest type the window uses on purpose is 9 pt (digits
 9 px); names shrunk to their cells stop at 10 px type (digits 8 px)."""

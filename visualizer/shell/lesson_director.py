@@ -97,8 +97,10 @@ class LessonDirector(Listening, QObject):
         return self._band.wanted
 
     def show_lesson(self, shown: bool) -> None:
-        """F9: show the guided lesson (starting it the first time, else staging its step again, and
-        its answer if revealed), or hide it and what it staged."""
+        """F9: show the guided lesson (starting it the first time), or hide it and what it staged.
+
+        Shown again while its step's view is in front, the view takes the step's staging again (and
+        its answer's, if revealed); a teacher who went to another tab stays there."""
         self._band.set_wanted(shown)
         if not shown:
             self.unstage()
@@ -106,10 +108,10 @@ class LessonDirector(Listening, QObject):
         step = self._run.current_step()
         if step is None:
             self._run.go_to(0)
-            return
-        self._show_step(step)
-        if self._run.revealed:
-            self._show_answer(step)
+        elif self._tabs.built_named().get(step.view) is self._tabs.current_view():
+            self._show_step(step)
+            if self._run.revealed:
+                self._show_answer(step)
 
     def advance(self) -> None:
         """Next: reveal first on a question, then move on."""

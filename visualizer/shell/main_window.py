@@ -146,7 +146,7 @@ class MainWindow(QMainWindow):
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
         self.presentation = Presentation(self, appearance)
         self.stage = Stage(appearance, self.tabs, self.text_input, self.token_strip, self.scheme_selector,
-                           self.vocabulary, self.body, self.central_layout, self.menuBar())
+                           self.vocabulary, self.body, self.central_layout, self.menuBar(), self.lesson_dock)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
                                messages)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLayout, QMenuBar, QSplitter, QWidget
 from ..appearance import Appearance
 from ..subscriptions import Listening
 from ..views.scheme_selector import SchemeSelector
+from .lesson_band import LessonBand
 from .view_tabs import ViewTabs
 
 STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
@@ -41,13 +42,15 @@ class Stage(Listening, QObject):
         The window's central layout (its margins shrink while presenting).
     menu_bar : QMenuBar
         Hidden while presenting.
+    lesson_band : LessonBand
+        The lesson's dock: along the bottom of a short window, the scheme's note steps aside for it.
     """
 
     def __init__(self, appearance: Appearance, tabs: ViewTabs, text_input: QWidget, token_strip: QWidget,
                  scheme_selector: SchemeSelector, vocabulary: QWidget, body: QSplitter, layout: QLayout,
-                 menu_bar: QMenuBar) -> None:
+                 menu_bar: QMenuBar, lesson_band: LessonBand) -> None:
         QObject.__init__(self)
-        self._appearance, self._tabs = appearance, tabs
+        self._appearance, self._tabs, self._lesson_band = appearance, tabs, lesson_band
         self._text_input, self._token_strip = text_input, token_strip
         self._scheme_selector, self._vocabulary = scheme_selector, vocabulary
         self._body, self._layout, self._menu_bar = body, layout, menu_bar
@@ -67,9 +70,13 @@ class Stage(Listening, QObject):
         return False
 
     def fit_height(self) -> None:
-        """A short window gives the scheme verdicts' row to the views (see :data:`SHORT_HEIGHT`)."""
+        """A short window gives the scheme verdicts' row to the views (see :data:`SHORT_HEIGHT`), and
+        its note too while the lesson runs along the bottom (showing or hiding it resizes the views'
+        part of the window: this runs again)."""
         if self._central is not None:
-            self._scheme_selector.set_short(self._central.height() < self._appearance.px(SHORT_HEIGHT))
+            band = self._lesson_band
+            self._scheme_selector.set_short(self._central.height() < self._appearance.px(SHORT_HEIGHT),
+                                            band.isVisible() and band.at_bottom)
 
     def detach(self) -> None:
         """Stop following the appearance and the window's size (the window's teardown)."""

@@ -25,8 +25,10 @@ class SchemeSelector(ListeningView, QGroupBox):
     that says where position enters (and that nothing is added to X when that is so).
 
     In a short window (:meth:`set_short`: a laptop's 768 lines) the verdicts leave their row: the
-    chosen scheme's verdict opens the note, and each button's tooltip keeps its own. Presenting,
-    only the names stay (the lesson's caption does the talking)."""
+    chosen scheme's verdict opens the note, and each button's tooltip keeps its own; with the
+    lesson along the bottom too, the note steps aside (the lesson's caption says what the step
+    needs, and a 1024 × 768 window left the attention scores 22 px). Presenting, only the names
+    stay (the lesson's caption does the talking)."""
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
         super().__init__(parent)
@@ -34,6 +36,7 @@ class SchemeSelector(ListeningView, QGroupBox):
         self._appearance = appearance
         self._compact = False
         self._short = False
+        self._lesson_below = False
         self._group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         self.verdicts: dict[str, QLabel] = {}
@@ -104,17 +107,18 @@ class SchemeSelector(ListeningView, QGroupBox):
         """True in a short window: the chosen verdict in the note, the others in tooltips."""
         return self._short
 
-    def set_short(self, short: bool) -> None:
-        """Give the views the verdicts' row (a short window) or take it back."""
-        if short != self._short:
-            self._short = short
+    def set_short(self, short: bool, lesson_below: bool = False) -> None:
+        """Give the views the verdicts' row (a short window), and the note's too if the lesson runs
+        along the bottom (``lesson_below``), or take them back."""
+        if (short, lesson_below) != (self._short, self._lesson_below):
+            self._short, self._lesson_below = short, lesson_below
             self._show_parts()
             self.note.setText(self._note())
 
     def _show_parts(self) -> None:
         for verdict in self.verdicts.values():
             verdict.setVisible(not (self._compact or self._short))
-        self.note.setVisible(not self._compact)
+        self.note.setVisible(not (self._compact or (self._short and self._lesson_below)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

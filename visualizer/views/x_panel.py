@@ -531,8 +531,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         n, d = self._model.n, self._model.d
         beyond = self._model.beyond_trained_length()
         text = self.tr("X has n × d = {0} × {1} numbers, one row per token.").format(n, d)
-        if not self._x_printed and not self._appearance.presenting:
-            text += " " + self.tr("Too small to print here: point at a cell, or present (F5).")
+        if not self._x_printed and not self._appearance.presenting:  # instead: one line, where X has no room
+            text = self.tr("No room for X's numbers: point at a cell, or F5.")
         if beyond:  # one position or several: each language says it in its own number
             listed, stop = ", ".join(str(p + 1) for p in beyond), self._model.trained_length
             text += " " + (self.tr("Position {0} has no row of P: the learned table stops at {1}.") if len(beyond) == 1
