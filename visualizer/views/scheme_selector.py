@@ -27,7 +27,7 @@ class SchemeSelector(ListeningView, QGroupBox):
     In a short window (:meth:`set_short`: a laptop's 768 lines) the verdicts leave their row: the
     chosen scheme's verdict opens the note, and each button's tooltip keeps its own; with the
     lesson along the bottom too, the note steps aside (the lesson's caption says what the step
-    needs, and a 1024 × 768 window left the attention scores 22 px). Presenting, only the names
+    needs, and a 1024 × 700 window left the attention scores 22 px). Presenting, only the names
     stay (the lesson's caption does the talking)."""
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
