@@ -198,6 +198,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             self._appearance.numbers.short(model.alibi_slope(), 4)))
         self.note.setText(self._note_text())
         self.changes_label.setText(self._changes_text())
+        # No room kept for a change not made yet: at 1024 × 700 those 24 px were a fifth of the scores.
+        self.changes_label.setVisible(bool(self.changes_label.text()))
         self.graphics.highlight_row(self._highlight.position)
 
     def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
