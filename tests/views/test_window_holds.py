@@ -207,3 +207,21 @@ def test_settings_with_a_broken_place_are_ignored(qtbot, tmp_path):
     assert window.screen().availableGeometry().contains(QRect(window.pos(), window.size()))
     np.testing.assert_array_equal(window.model.E, window.model.toy_E)
     window.close()
+
+
+def test_leaving_presentation_gives_back_a_maximized_window(window, qtbot):
+    # Maximized by the window manager, F5 and F5 again brought the window back at 1008 × 720.
+    window.showMaximized()
+    qtbot.waitUntil(window.isMaximized, timeout=2000)
+    window.presentation.set_presenting(True)
+    qtbot.waitUntil(window.isFullScreen, timeout=2000)
+    window.presentation.set_presenting(False)
+    qtbot.waitUntil(lambda: not window.isFullScreen(), timeout=2000)
+    assert window.isMaximized()
+    window.showNormal()  # and a window that was not maximized comes back as it was
+    qtbot.waitUntil(lambda: not window.isMaximized(), timeout=2000)
+    window.presentation.set_presenting(True)
+    qtbot.waitUntil(window.isFullScreen, timeout=2000)
+    window.presentation.set_presenting(False)
+    qtbot.waitUntil(lambda: not window.isFullScreen(), timeout=2000)
+    assert not window.isMaximized()

@@ -58,6 +58,7 @@ class Presentation(QObject):
         self.scale = MIN_PRESENTATION_SCALE
         self.scale_before = 1.0
         self.contrast_before = False
+        self._maximized_before = False  # the window's state before full screen, to come back to
         self.blank = QLabel(screen_window)  # B: a black screen while the class talks
         self.blank.setStyleSheet("background: black;")
         self.blank.hide()
@@ -95,13 +96,14 @@ class Presentation(QObject):
         else:
             # Leave full screen before the layout grows back: the taller panels must not meet a
             # full-screen window (Qt would drop the state without telling anyone).
-            if window.isFullScreen():
-                window.showNormal()
+            if window.isFullScreen():  # back as it was: maximized by the window manager, or not
+                window.showMaximized() if self._maximized_before else window.showNormal()
             appearance.set_presenting(False)
             appearance.set_scale(self.scale_before)
             appearance.set_high_contrast(self.contrast_before)
             self.blank.hide()
         if on and full_screen:
+            self._maximized_before = window.isMaximized()
             window.showFullScreen()
 
     def fit_blank(self) -> None:
