@@ -68,7 +68,7 @@ class LessonBand(Listening, QDockWidget):
     def set_wanted(self, wanted: bool) -> None:
         """Show or hide the lesson outside presentation mode (presenting, it always shows)."""
         self._wanted = wanted
-        self.setVisible(wanted or self._at_bottom)
+        self.setVisible(wanted or self._appearance.presenting)
         self.fit()
 
     def add_beside(self, widget: QWidget) -> None:
