@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from tests import spec
 from visualizer.core import TOY_FREQUENCY_ORDER, toy_vocabulary
 from visualizer.lab import GradientLab
 
@@ -114,11 +115,14 @@ def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
     # A plain "4,000 rows" on the batch question's screen read as its answer (1,870 are touched).
     panel = window.gradient_lab.real_scale
     assert panel.result is None
-    assert panel.bars.figures()[0].text == "sparse: at most 4,000 rows × 768 = 12.3 MB"  # 4,000 × 768 × 4 B
-    assert "(at most 4,000 rows × 768)" in panel.memory.text()
+    batch, d = 4_000, spec.GPT2_D  # SPEC: the lesson's batch of 4,000 tokens (at most a row each), GPT-2's width
+    megabytes = batch * d * 4 / 1e6  # float32: 4 bytes a number
+    assert panel.bars.figures()[0].text == f"sparse: at most {batch:,} rows × {d} = {megabytes:.1f} MB"
+    assert f"(at most {batch:,} rows × {d})" in panel.memory.text()
     window.set_language("pt")
     try:
-        assert panel.bars.figures()[0].text == "esparso: no máximo 4.000 linhas × 768 = 12,3 MB"
+        grouped, decimal = f"{batch:,}".replace(",", "."), f"{megabytes:.1f}".replace(".", ",")  # 4.000, 12,3
+        assert panel.bars.figures()[0].text == f"esparso: no máximo {grouped} linhas × {d} = {decimal} MB"
     finally:
         window.set_language("en")
 
