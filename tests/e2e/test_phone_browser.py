@@ -22,11 +22,9 @@ import os
 import shutil
 from pathlib import Path
 
-import numpy as np
 import pytest
-import zxingcpp
-from PySide6.QtGui import QImage
 
+from tests.qr_codes import qr_codes
 from visualizer import app as command_line
 from visualizer.appearance import Appearance
 from visualizer.classroom import Question, wait_closed
@@ -64,12 +62,6 @@ def chromium(tmp_path_factory):
                            {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
     yield driver
     driver.quit()
-
-
-def grey(image: QImage) -> np.ndarray:
-    image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    return np.frombuffer(image.constBits(), dtype=np.uint8).reshape(height, stride)[:, :width].copy()
 
 
 def wait_for(driver, condition, message: str):
@@ -145,7 +137,7 @@ def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_sho
     question = poll.question
     assert isinstance(question, Question) and question.step_id == "swap-learned"
     picture = command_line.window_picture(window, PROJECTOR).toImage()
-    decoded = [code.text for code in zxingcpp.read_barcodes(grey(picture))]
+    decoded = qr_codes(picture)
     assert decoded == [poll.url.upper()]  # the projector's code, in capitals: a smaller code
 
     # An English phone opens what it decoded (the app sends it on to the page) and answers A, wrong.

@@ -5,12 +5,10 @@ offline practice says whether a choice is right, and why. Both languages."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-import zxingcpp
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
 
+from tests.qr_codes import qr_codes
 from tests.views.stage import (
     MIN_DIGIT_PX,
     MIN_LABEL_PX,
@@ -69,12 +67,6 @@ def shown(qtbot, widget, size: tuple[int, int]):
     return widget
 
 
-def grey(image: QImage) -> np.ndarray:
-    image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    return np.frombuffer(image.constBits(), dtype=np.uint8).reshape(height, stride)[:, :width].copy()
-
-
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_the_stage_shows_a_scannable_code_the_address_and_the_count(qtbot, appearance, projector, screen, language):
@@ -84,9 +76,7 @@ def test_the_stage_shows_a_scannable_code_the_address_and_the_count(qtbot, appea
     stage.set_count(27)
     qtbot.wait(1)
     picture = stage.grab().toImage()
-    found = zxingcpp.read_barcodes(grey(picture))
-    assert [code.text for code in found] == [code_text(URL)] == [URL.upper()]  # in capitals: a smaller code
-    assert found[0].format == zxingcpp.BarcodeFormat.QRCode
+    assert qr_codes(picture) == [code_text(URL)] == [URL.upper()]  # in capitals: a smaller code
     assert stage.qr.modules() == 29 + 8  # version 3 and its quiet zone (the lower-case address: version 4)
     side = stage.qr.code_rect().height()
     assert side >= stage.height() / 3
@@ -111,7 +101,7 @@ def test_the_stage_shows_a_problem_instead_of_a_code(qtbot, appearance):
     stage.set_problem("No local network: join the classroom Wi-Fi or start this laptop's hotspot.")
     assert not stage.qr.isVisible() and stage.message.isVisible()
     assert "hotspot" in stage.message.text()
-    assert zxingcpp.read_barcodes(grey(stage.grab().toImage())) == []
+    assert qr_codes(stage.grab().toImage()) == []
     stage.set_address(URL)  # opened after all
     assert stage.qr.isVisible() and not stage.message.isVisible()
     stage.set_address(None)  # closed

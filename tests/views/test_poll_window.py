@@ -17,15 +17,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
-import zxingcpp
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from tests.classroom.phones import Phone
+from tests.qr_codes import qr_codes
 from tests.views.stage import (
     MIN_DIGIT_PX,
     assert_labels_apart,
@@ -47,12 +46,6 @@ INDEX = {step.id: index for index, step in enumerate(LESSON.steps)}
 NOT_A_QUESTION = INDEX["positions"] + 1
 QUESTION_NUMBERS = ", ".join(str(index + 1) for index in QUESTIONS)
 SCREENS = ((1024, 768), (1280, 720), (1920, 1080))
-
-
-def grey(image: QImage) -> np.ndarray:
-    image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    return np.frombuffer(image.constBits(), dtype=np.uint8).reshape(height, stride)[:, :width].copy()
 
 
 def settle(window: MainWindow) -> QImage:
@@ -122,7 +115,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             poll, band = window.class_poll.poll, window.class_poll.band
             picture = settle(window)
             assert (window.width(), window.height()) == screen, "the band pushed the window past the screen"
-            found = [code.text for code in zxingcpp.read_barcodes(grey(picture))]
+            found = qr_codes(picture)
             assert found == [code_text(poll.url)]  # what the projector shows is what phones open
             side = band.stage.qr.code_rect().height()
             if LESSON.steps[index].id == "batch-question":
@@ -226,7 +219,7 @@ def test_the_ordinary_window_at_1024x768_shows_the_poll_the_chart_and_practice_w
             assert window.lesson_dock.at_bottom
             lesson = window.lesson_dock.geometry()
             assert band.geometry().left() > lesson.right() and band.geometry().top() < lesson.bottom()
-            assert [c.text for c in zxingcpp.read_barcodes(grey(band.grab().toImage()))] == [code_text(part.poll.url)]
+            assert qr_codes(band.grab().toImage()) == [code_text(part.poll.url)]
             assert_labels_whole(visible_labels(window))
             window.lesson_run.reveal()
             settle(window)
@@ -412,7 +405,7 @@ def test_poll_screenshot_shows_a_code_that_scans_and_leaves_the_port_closed(cli,
                  str(INDEX["swap-learned"] + 1), "--poll",
                  "--poll-interface", "127.0.0.1")
     assert result.returncode == 0, result.stderr
-    found = [code.text for code in zxingcpp.read_barcodes(grey(QImage(str(path))))]
+    found = qr_codes(QImage(str(path)))
     assert len(found) == 1 and found[0].startswith("HTTP://127.0.0.1:")
     assert wait_closed("127.0.0.1", port_of(found[0].lower()))
 
