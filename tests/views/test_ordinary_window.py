@@ -1,11 +1,13 @@
 """The ordinary window (not presenting) on a teacher's laptop, 1024 × 768 and 1366 × 768 (and the
 700 lines such a screen leaves under a title bar and a panel), both languages, every step of the
 lesson and every answer revealed: nothing is cut, no label lies on another or is dropped, X prints
-its numbers, the vocabulary shows every column, the tabs do not scroll."""
+its numbers, the vocabulary shows every column, the tabs do not scroll, and Previous and Next stay
+where they were (a second quick click on Next must not miss)."""
 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QToolButton
 
 from tests.views.stage import (
@@ -41,17 +43,27 @@ def settle(window) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_step_and_every_answer_is_usable_in_the_ordinary_window(qtbot, size, language):
     window = ordinary(qtbot, language, size)
+    buttons: dict[tuple[QPoint, QPoint], list[str]] = {}  # where Previous and Next are: on which steps
     try:
         for step in range(len(window.lesson_run.lesson.steps)):
             window.go_to_step(step)
             settle(window)
             assert_usable(window, size, f"step {step + 1}")
+            buttons.setdefault(button_places(window), []).append(f"{step + 1}")
             if window.lesson_run.current_step().is_question:  # and its answer, revealed
                 reveal_and_wait(qtbot, window)
                 settle(window)
                 assert_usable(window, size, f"step {step + 1}, revealed")
+                buttons.setdefault(button_places(window), []).append(f"{step + 1} revealed")
     finally:
         close_all([window])
+    assert len(buttons) == 1, f"Previous and Next move: {buttons}"
+
+
+def button_places(window) -> tuple[QPoint, QPoint]:
+    """Where Previous and Next are in the window (their top left corners)."""
+    panel = window.lesson_panel
+    return tuple(button.mapTo(window, QPoint(0, 0)) for button in (panel.previous_button, panel.next_button))
 
 
 def assert_usable(window, size: tuple[int, int], where: str) -> None:

@@ -135,7 +135,7 @@ class LessonBand(Listening, QDockWidget):
             for widget in (self.panel, *self.panel.findChildren(QWidget)):
                 widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
             beside, row = (0, 0) if self._presenting else self._row_beside
-            needed = self.panel.heightForWidth(host.width() - beside)
+            needed = self.panel.needed_height(host.width() - beside)
             height = max(min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1)), row)
             if self._presenting:
                 # At least that tall too: with a band above the views (the class poll's), the window

@@ -190,7 +190,7 @@ class PollBand(Listening, QDockWidget):
             # cannot shrink (the gradient lab's real-scale page) keeps the lesson's band whole, and
             # the code is then as large as what is left allows.
             panel = self._lesson_band.panel
-            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), panel.heightForWidth(host.width()))
+            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), panel.needed_height(host.width()))
             # Two separators: between this band and the views, and between the views and the lesson.
             separators = 2 * host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
             room = host.height() - self._window_stage.least_height() - lesson_height - separators
@@ -227,7 +227,7 @@ class PollBand(Listening, QDockWidget):
         wanted = int(host.width() * ROW_SHARE)
         # The row is as tall as the lesson's text needs beside it (a quarter of the window at most),
         # and the code at its smallest: the code is as large as that leaves.
-        lesson = self._lesson_band.panel.heightForWidth(host.width() - wanted - separator)
+        lesson = self._lesson_band.panel.needed_height(host.width() - wanted - separator)
         height = max(self.stage.height_for_code(MIN_QR_PX), min(int(host.height() * LESSON_SHARE_PRESENTING), lesson))
         page = self._page_widgets[self._page]
         # Sized now, hidden or not: a code still as large as its last place's would widen the window

@@ -6,9 +6,9 @@ forwards its buttons to it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
@@ -38,6 +38,7 @@ class LessonPanel(ListeningView, QWidget):
         self.path.setWordWrap(True)
         self.path.setTextFormat(Qt.TextFormat.RichText)
         self.counter = QLabel()
+        self.counter.setAlignment(Qt.AlignmentFlag.AlignCenter)  # in the width of the widest number
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.caption = QLabel()
@@ -64,13 +65,23 @@ class LessonPanel(ListeningView, QWidget):
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.advance)
         self.buttons = QWidget()
-        buttons = QHBoxLayout(self.buttons)
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.previous_button)
-        buttons.addWidget(self.counter, 1, Qt.AlignmentFlag.AlignCenter)
-        buttons.addWidget(self.next_button)
+        self._buttons_row = QHBoxLayout(self.buttons)
+        self._buttons_row.setContentsMargins(0, 0, 0, 0)
+        self._buttons_row.addWidget(self.previous_button)
+        self._buttons_row.addWidget(self.next_button)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 2, 6, 2)
+        # Along the bottom of the window: the title over the caption on the left; the question over
+        # Previous, the step's number and Next on the right, the buttons kept at the band's bottom
+        # right corner step after step (beside the title they moved up and down with each step's
+        # text, y 666 to 704 in a 1024 × 768 window, and a second quick click on Next missed).
+        # Layouts, not widgets of their own: the band measures the panel as soon as its contents
+        # change, and a column widget would tell its new size only at Qt's next layout pass.
+        self._left, self._right = QVBoxLayout(), QVBoxLayout()
+        self._right.addStretch(1)  # between the question and the buttons; empty, it takes no room
+        self._grid.addLayout(self._left, 0, 0)
+        self._grid.addLayout(self._right, 0, 1)
+        self._cornered = False  # the buttons are in the bottom right corner (see _arrange)
         self._wide = False
         self._arrange()
         self.listen(appearance.events.scale, self._on_scale_changed)
@@ -92,45 +103,80 @@ class LessonPanel(ListeningView, QWidget):
             self._wide = wide
             self._arrange()
             self._on_scale_changed()
+            self.retranslate()  # the step's number is written shorter in the corner
+
+    def needed_height(self, width: int) -> int:
+        """The height, in px, that the panel's text and buttons need at ``width`` px, measured now.
+
+        Along the bottom the question box sits in a column of its own (a nested layout): Qt hands a
+        change of its size up to the panel in posted layout requests, and measured before they were
+        delivered the panel gave the last step's height (the question's last line was cut). The
+        waiting requests are delivered first: one round for each level (the question's label, the
+        box, the column)."""
+        for _ in range(3):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        return self.heightForWidth(width)
 
     def add_question_button(self, button: QWidget) -> None:
         """Put ``button`` beside Reveal in the question's box (a class poll's, say): it goes where
         Reveal goes, in both arrangements."""
         self._question_buttons.addWidget(button)
 
+    def _buttons_in_corner(self) -> bool:
+        """Along the bottom of the window, Previous and Next keep the band's bottom right corner. On
+        stage they sit beside the title: there every line of height goes to the class (in the
+        corner the captions lost the buttons' width, and a line of the views on four steps), and
+        pages turn with the keys or a clicker."""
+        return self._wide and not self._appearance.presenting
+
     def _arrange(self) -> None:
         step = self.current_step()
         question = step is not None and step.is_question
-        for widget in (self.path, self.title, self.caption, self.question_box, self.buttons):
-            self._grid.removeWidget(widget)
         direction = QBoxLayout.Direction.LeftToRight if self._wide else QBoxLayout.Direction.TopToBottom
         self._question_layout.setDirection(direction)
         self._question_buttons.setDirection(QBoxLayout.Direction.TopToBottom if self._wide
                                             else QBoxLayout.Direction.LeftToRight)
         margin = 4 if self._wide else 11
         self._question_layout.setContentsMargins(margin, margin, margin, margin)
-        if self._wide:
-            # Every line of height counts on a projector: the course path stays in the tall panel.
+        for widget in (self.path, self.title, self.counter, self.caption, self.question_box, self.buttons,
+                       self.next_button):
+            for layout in (self._grid, self._left, self._right, self._buttons_row):
+                layout.removeWidget(widget)
+        self._cornered = self._buttons_in_corner()
+        # The step's number between the buttons; short in the corner, where the caption needs the width.
+        self._buttons_row.addWidget(self.counter, 0 if self._cornered else 1, Qt.AlignmentFlag.AlignCenter)
+        self._buttons_row.addWidget(self.next_button)
+        # A question step's caption is one short line: the question gets half the width. Once
+        # answered, the caption is the answer, the longer text: it gets two thirds.
+        answered = question and self.run.revealed
+        if self._cornered:
+            self.path.hide()  # every line of height counts: the course path stays in the tall panel
+            self._left.addWidget(self.title)
+            self._left.addWidget(self.caption, 1)
+            self._right.insertWidget(0, self.question_box)  # hidden on a step without a question
+            self._right.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignRight)
+            # Without a question, the caption takes all but the buttons' width.
+            self._stretch(columns=(2 if answered else 1, 1 if question else 0), rows=(1, 0, 0))
+        elif self._wide:
             self.path.hide()
             self._grid.addWidget(self.title, 0, 0)
             self._grid.addWidget(self.buttons, 0, 1)
             self._grid.addWidget(self.caption, 1, 0, 1, 1 if question else 2)
             if question:
                 self._grid.addWidget(self.question_box, 1, 1)
-            # A question step's caption is one short line: the question gets half the width. Once
-            # answered, the caption is the answer, the longer text: it gets two thirds.
-            answered = question and self.run.revealed
-            self._grid.setColumnStretch(0, 2 if answered else 1 if question else 3)
-            self._grid.setColumnStretch(1, 1 if question else 2)
-            self._grid.setRowStretch(1, 1)
-            self._grid.setRowStretch(2, 0)
+            self._stretch(columns=(2 if answered else 1 if question else 3, 1 if question else 2), rows=(0, 1, 0))
         else:
             self.path.show()
             for row, widget in enumerate((self.path, self.title, self.caption, self.question_box, self.buttons)):
                 self._grid.addWidget(widget, row, 0, 1, 2)
-            self._grid.setColumnStretch(1, 0)
-            self._grid.setRowStretch(1, 0)
-            self._grid.setRowStretch(2, 1)
+            self._stretch(columns=(0, 0), rows=(0, 0, 1))
+
+    def _stretch(self, columns: tuple[int, int], rows: tuple[int, int, int]) -> None:
+        """The grid's stretch factors: of its two columns, and of its first three rows."""
+        for column, factor in enumerate(columns):
+            self._grid.setColumnStretch(column, factor)
+        for row, factor in enumerate(rows):
+            self._grid.setRowStretch(row, factor)
 
     # ---- the run, for the window and the tests ---------------------------------------------
 
@@ -246,7 +292,8 @@ class LessonPanel(ListeningView, QWidget):
             self.previous_button.setEnabled(True)  # not started: Previous starts at the first step too
             return
         assert self.run.index is not None
-        self.counter.setText(self.tr("step {0} of {1}").format(self.run.index + 1, total))
+        self.counter.setText(self._counter_text(self.run.index + 1, total))
+        self._fit_counter()
         self.title.setText(step.title[language])
         self._show_caption()
         self.question_box.setVisible(step.is_question)
@@ -271,7 +318,21 @@ class LessonPanel(ListeningView, QWidget):
         if text != self.caption.text():  # the same words need no new layout
             self.caption.setText(text)
 
+    def _counter_text(self, number: int, total: int) -> str:
+        """"step 3 of 13"; in the corner, where the caption beside needs the width, "3/13"."""
+        return f"{number}/{total}" if self._cornered else self.tr("step {0} of {1}").format(number, total)
+
+    def _fit_counter(self) -> None:
+        """The step's number as wide as the widest it gets: from "step 9" to "step 10", Previous
+        moved 10 px beside it, and a quick click could miss."""
+        total, metrics = len(self.lesson.steps), QFontMetrics(self.counter.font())
+        widest = max(metrics.boundingRect(self._counter_text(number, total)).width() for number in range(1, total + 1))
+        self.counter.setMinimumWidth(widest + 2)  # and the pixel a glyph's edge may add
+
     def _on_scale_changed(self, *_: object) -> None:
+        if self._buttons_in_corner() != self._cornered:  # presentation began or ended
+            self._arrange()
+            self.retranslate()
         # Along the bottom (wide) the type is smaller: the stage above needs the height.
         size = 10 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))
@@ -286,3 +347,4 @@ class LessonPanel(ListeningView, QWidget):
         self.question.setMinimumWidth(least if self._wide else 0)
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
+        self._fit_counter()
