@@ -144,6 +144,23 @@ def test_with_learned_positions_moved_tokens_change_their_rows(window, show):
     assert "values changed" in window.attention.changes_label.text()
 
 
+@pytest.mark.parametrize("coming_from", ["swap-learned", "sinusoidal"])
+def test_a_lesson_step_starts_with_no_change_and_its_reveal_shows_the_swap(window, coming_from):
+    """Before the class predicts, the line of the last change said what the lesson did to stage
+    the step (coming back from the next step, or from the sinusoidal step: "rows whose values
+    changed", outlined in orange), as if someone had made a change. Its reveal shows the swap."""
+    steps = {step.id: index for index, step in enumerate(window.lesson_run.lesson.steps)}
+    preview = window.attention  # built now (a view is built when first shown): it sees every change
+    window.go_to_step(steps[coming_from])
+    window.go_to_step(steps["swap-none"])
+    assert window.current_view() is preview
+    assert preview.change_verdicts() == [] and preview.changes_label.text() == ""
+    assert not preview.changes_label.isVisible()
+    window.lesson_run.reveal()
+    assert [kind for kind, _ in preview.change_verdicts()] == ["same", "moved", "moved", "same", "same"]
+    assert "only moved" in preview.changes_label.text() and preview.changes_label.isVisible()
+
+
 def test_rope_preview_shows_rotated_q_and_k(window, show):
     show(window.attention)
     window.model.set_scheme("rope")

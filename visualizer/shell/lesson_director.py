@@ -77,7 +77,7 @@ class LessonDirector(Listening, QObject):
         """The revealed state of the step's view, reporting any outcome back to the run."""
         options = step.reveal.staging if step.reveal is not None else {}
         if options:
-            self._stage(step, Staging(options, self._run.outcome_sink()))
+            self._stage(step, Staging(options, self._run.outcome_sink(), revealed=True))
 
     def _stage(self, step: LessonStep, staging: Staging) -> None:
         view = self._tabs.view_named(step.view)

@@ -116,6 +116,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
 
     def stage(self, staging: Staging) -> None:
         """A lesson step's preview: X's numbers (a revealed swap), the bias's or q/k's numbers (ALiBi, RoPE)."""
+        if not staging.revealed:
+            self._forget_changes()
         options = read_options(AttentionStaging, staging.options)
         if options != self._staging:
             self._staging = options
@@ -252,6 +254,15 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         X = np.array(self._model.X())
         self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
         self._last_ids, self._last_X = self._model.ids, X
+
+    def _forget_changes(self) -> None:
+        """X as it is now is where changes count from: a lesson step begins. Its staging changed X
+        (the sentence put back, the step's scheme), and before the class predicted, the line
+        described that change and X's rows were outlined as if someone had made it."""
+        if self._changes:
+            self._changes = []
+            self.request_refresh()
+        self._last_ids, self._last_X = self._model.ids, np.array(self._model.X())
 
     def _show_settings(self) -> None:
         """The mask box and the ALiBi spin boxes as the model has them."""

@@ -51,10 +51,14 @@ class Staging:
     report : callable
         Where an experiment the staging starts (the real-scale race of a revealed answer) reports
         its outcome; the lesson shows the answer with its numbers. Ignored after the step changed.
+    revealed : bool
+        True for a question's revealed answer: what the reveal just did to the model is the answer.
+        False for a step as it begins: the model changes the lesson made to stage it are nobody's.
     """
 
     options: Mapping[str, object] = field(default_factory=dict)
     report: Callable[[Outcome], None] = _ignore
+    revealed: bool = False
 
 
 UNSTAGED = Staging()
