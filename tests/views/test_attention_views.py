@@ -157,8 +157,24 @@ def test_a_lesson_step_starts_with_no_change_and_its_reveal_shows_the_swap(windo
     assert preview.change_verdicts() == [] and preview.changes_label.text() == ""
     assert not preview.changes_label.isVisible()
     window.lesson_run.reveal()
-    assert [kind for kind, _ in preview.change_verdicts()] == ["same", "moved", "moved", "same", "same"]
+    moved = ["same", "moved", "moved", "same", "same"]
+    assert [kind for kind, _ in preview.change_verdicts()] == moved
     assert "only moved" in preview.changes_label.text() and preview.changes_label.isVisible()
+    # F9 twice (hide the lesson, show it again) keeps the demonstration the caption describes.
+    window.lesson_director.show_lesson(False)
+    window.lesson_director.show_lesson(True)
+    assert [kind for kind, _ in preview.change_verdicts()] == moved
+
+
+def test_another_steps_reveal_leaves_the_attention_views_last_change(window):
+    """The next step's reveal happens on Build X; the attention view, behind, still shows what the
+    reveal did (learned positions: the swapped rows changed their values)."""
+    steps = {step.id: index for index, step in enumerate(window.lesson_run.lesson.steps)}
+    preview = window.attention
+    window.go_to_step(steps["swap-learned"])
+    assert preview.change_verdicts() == []
+    window.lesson_run.reveal()
+    assert [kind for kind, _ in preview.change_verdicts()] == ["same", "changed", "changed", "same", "same"]
 
 
 def test_rope_preview_shows_rotated_q_and_k(window, show):

@@ -15,6 +15,7 @@ import csv
 import os
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -493,3 +494,31 @@ def test_phones_share_addresses_is_remembered_and_new_room_code_works_from_the_m
     second.action_table.refresh_checks()
     assert second.action_table["share_addresses"].isChecked() and second.class_poll.shares_addresses()
     second.close()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_lesson_band_measures_the_question_box_as_it_is_now(qtbot, language):
+    """The band sizes itself from the panel's height the moment something changes. Along the bottom
+    of a narrow window the question box sits in a column of its own, whose new size Qt hands up
+    only at its next layout pass: measured before, hiding practice or switching the language gave
+    the old height (110 px for 104, 126 for 110), and the band cut or wasted a line."""
+    window = open_window(qtbot, (1024, 768), language)
+    panel, part = window.lesson_panel, window.class_poll
+    other = "en" if language == "pt" else "pt"
+    try:
+        for index in QUESTIONS[:2]:
+            window.go_to_step(index - 1)
+            settle(window)
+            for what, action in [("the step", partial(window.go_to_step, index)),
+                                 ("practice", part.practice_button.click),
+                                 ("a choice", lambda: part.practice.buttons[1].click()),
+                                 ("practice closed", part.practice_button.click),
+                                 ("the reveal", window.lesson_run.reveal),
+                                 ("another language", lambda: window.set_language(other)),
+                                 ("the language back", lambda: window.set_language(language))]:
+                action()
+                measured = panel.needed_height(panel.width())
+                settle(window)
+                assert measured == panel.heightForWidth(panel.width()), f"step {index + 1}, after {what}"
+    finally:
+        close_all([window])

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
 
 from tests import spec
 from tests.conftest import type_text
@@ -283,3 +284,25 @@ def test_x_too_small_to_print_its_numbers_says_how_to_read_them(window, qtbot):
     window.resize(1400, 900)  # room again: the numbers print and the hint goes
     qtbot.waitUntil(lambda: printed_size() > 0, timeout=5000)
     qtbot.waitUntil(lambda: panel.step_caption.text().startswith("X has n × d = 5 × 4 numbers"), timeout=5000)
+
+
+def test_a_button_the_lesson_disables_hands_the_focus_to_the_other(window, qtbot):
+    """Clicked on the last step, Next reveals the answer and is disabled; Previous likewise on the
+    first step. Qt gave the focus to the next widget of the window, the sentence's text box, with
+    its text selected: the next key typed replaced the sentence (seen with real input)."""
+    from tests.views.stage import QUICK_VOCABULARY
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    panel, steps = window.lesson_panel, window.lesson_run.lesson.steps
+    window.go_to_step(1)
+    qtbot.mouseClick(panel.previous_button, Qt.MouseButton.LeftButton)
+    assert window.lesson_run.index == 0 and not panel.previous_button.isEnabled()
+    assert QApplication.focusWidget() is panel.next_button
+    window.go_to_step(len(steps) - 1)
+    window.gradient_lab.real_scale.vocabulary.setValue(QUICK_VOCABULARY)  # the answer's race, quick
+    qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert window.lesson_run.revealed and not panel.next_button.isEnabled()
+    assert QApplication.focusWidget() is panel.previous_button
+    assert window.text_input.line_edit.selectedText() == ""
+    qtbot.waitUntil(lambda: window.gradient_lab.real_scale.result is not None, timeout=60_000)

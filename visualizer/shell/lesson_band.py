@@ -136,6 +136,11 @@ class LessonBand(Listening, QDockWidget):
                 widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
             beside, row = (0, 0) if self._presenting else self._row_beside
             needed = self.panel.needed_height(host.width() - beside)
+            if not self._presenting and self._row_beside != (beside, row):
+                # Measuring let Qt lay the window out, and the class poll's panel beside took
+                # another share of the row (a window being resized): measure in what it left.
+                beside, row = self._row_beside
+                needed = self.panel.needed_height(host.width() - beside)
             height = max(min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1)), row)
             if self._presenting:
                 # At least that tall too: with a band above the views (the class poll's), the window

@@ -64,27 +64,32 @@ class LessonDirector(Listening, QObject):
     def __init__(self, run: LessonRun, tabs: ViewTabs, band: LessonBand) -> None:
         super().__init__(tabs)
         self._run, self._tabs, self._band = run, tabs, band
-        self.listen(run.step_shown, self._show_step)  # dropped by detach() (Listening)
+        self.listen(run.step_shown, self._enter_step)  # dropped by detach() (Listening)
         self.listen(run.answer_shown, self._show_answer)
 
-    def _show_step(self, step: LessonStep) -> None:
-        """Bring forward the view a lesson step names, in the state it asks for."""
+    def _enter_step(self, step: LessonStep) -> None:
+        """The run entered ``step``: show it, the views counting changes from its state."""
+        self._show_step(step, begins=True)
+
+    def _show_step(self, step: LessonStep, begins: bool = False) -> None:
+        """Bring forward the view a lesson step names, in the state it asks for (``begins``: see
+        :class:`Staging`)."""
         if not self._band.wanted:
             self._band.set_wanted(True)
-        self._stage(step, Staging(step.staging))
+        self._stage(step, Staging(step.staging, begins=begins))
 
     def _show_answer(self, step: LessonStep) -> None:
         """The revealed state of the step's view, reporting any outcome back to the run."""
         options = step.reveal.staging if step.reveal is not None else {}
         if options:
-            self._stage(step, Staging(options, self._run.outcome_sink(), revealed=True))
+            self._stage(step, Staging(options, self._run.outcome_sink()))
 
     def _stage(self, step: LessonStep, staging: Staging) -> None:
         view = self._tabs.view_named(step.view)
         self._tabs.show_view(view)
         for name, built in self._tabs.built_named().items():
             if isinstance(built, StagedView):
-                built.stage(staging if name == step.view else UNSTAGED)
+                built.stage(staging if name == step.view else Staging(begins=staging.begins))
 
     def unstage(self) -> None:
         """Every view back to its ordinary state (the lesson was hidden)."""

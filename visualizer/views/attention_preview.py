@@ -116,7 +116,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
 
     def stage(self, staging: Staging) -> None:
         """A lesson step's preview: X's numbers (a revealed swap), the bias's or q/k's numbers (ALiBi, RoPE)."""
-        if not staging.revealed:
+        if staging.begins:
             self._forget_changes()
         options = read_options(AttentionStaging, staging.options)
         if options != self._staging:

@@ -53,9 +53,8 @@ class LessonPanel(ListeningView, QWidget):
         self.question.setWordWrap(True)
         self.reveal_button = QPushButton()
         self.reveal_button.clicked.connect(self.reveal)
-        # Stacked beside the views; side by side along the bottom, where height is scarce. The
-        # buttons (Reveal, and any a part adds: add_question_button) are a row under the
-        # question beside the views, a column beside it along the bottom.
+        # Stacked beside the views; side by side along the bottom, where height is scarce (what a
+        # part adds, add_to_question_box, follows Reveal).
         self._question_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self.question_box)
         self._question_layout.addWidget(self.question, 1)
         self._question_buttons = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -71,12 +70,11 @@ class LessonPanel(ListeningView, QWidget):
         self._buttons_row.addWidget(self.next_button)
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(6, 2, 6, 2)
-        # Along the bottom of the window: the title over the caption on the left; the question over
-        # Previous, the step's number and Next on the right, the buttons kept at the band's bottom
-        # right corner step after step (beside the title they moved up and down with each step's
-        # text, y 666 to 704 in a 1024 × 768 window, and a second quick click on Next missed).
-        # Layouts, not widgets of their own: the band measures the panel as soon as its contents
-        # change, and a column widget would tell its new size only at Qt's next layout pass.
+        # Along the bottom of the window, two columns: the title over the caption on the left; the
+        # question over Previous, the step's number and Next on the right, the buttons kept at the
+        # band's bottom right corner step after step (beside the title they moved up and down with
+        # each step's text, y 666 to 704 in a 1024 × 768 window, and a second quick click on Next
+        # missed). They stay in the grid, empty in the other arrangements.
         self._left, self._right = QVBoxLayout(), QVBoxLayout()
         self._right.addStretch(1)  # between the question and the buttons; empty, it takes no room
         self._grid.addLayout(self._left, 0, 0)
@@ -96,31 +94,27 @@ class LessonPanel(ListeningView, QWidget):
         return self._wide
 
     def set_wide(self, wide: bool) -> None:
-        """Wide along the bottom (its band says when): title and caption on the left, the buttons
-        and the question on the right; a step without a question gives its caption the whole
-        width. Tall beside the views: everything stacked."""
+        """Wide along the bottom (its band says when): title and caption on the left, the question
+        on the right, the buttons beside the title on stage and in the corner in a window (see
+        :meth:`_buttons_in_corner`). Tall beside the views: everything stacked."""
         if wide != self._wide:
             self._wide = wide
             self._arrange()
             self._on_scale_changed()
-            self.retranslate()  # the step's number is written shorter in the corner
+            self._show_counter()  # written shorter in the corner
+
 
     def needed_height(self, width: int) -> int:
         """The height, in px, that the panel's text and buttons need at ``width`` px, measured now.
 
-        Along the bottom the question box sits in a column of its own (a nested layout): Qt hands a
-        change of its size up to the panel in posted layout requests, and measured before they were
-        delivered the panel gave the last step's height (the question's last line was cut). The
-        waiting requests are delivered first: one round for each level (the question's label, the
-        box, the column)."""
+        In the corner arrangement the question box sits in a column of its own (a nested layout):
+        Qt hands a change of its size up to the panel in posted layout requests, and measured
+        before they were delivered the panel gave the old height (hiding practice: 110 px for 104).
+        The waiting requests are delivered first, one round for each level (the box's contents, the
+        box, the column); a request posted meanwhile waits for the next round, so this ends."""
         for _ in range(3):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         return self.heightForWidth(width)
-
-    def add_question_button(self, button: QWidget) -> None:
-        """Put ``button`` beside Reveal in the question's box (a class poll's, say): it goes where
-        Reveal goes, in both arrangements."""
-        self._question_buttons.addWidget(button)
 
     def _buttons_in_corner(self) -> bool:
         """Along the bottom of the window, Previous and Next keep the band's bottom right corner. On
@@ -138,12 +132,14 @@ class LessonPanel(ListeningView, QWidget):
                                             else QBoxLayout.Direction.LeftToRight)
         margin = 4 if self._wide else 11
         self._question_layout.setContentsMargins(margin, margin, margin, margin)
-        for widget in (self.path, self.title, self.counter, self.caption, self.question_box, self.buttons,
-                       self.next_button):
-            for layout in (self._grid, self._left, self._right, self._buttons_row):
+        for widget in (self.path, self.title, self.caption, self.question_box, self.buttons):
+            for layout in (self._grid, self._left, self._right):
                 layout.removeWidget(widget)
         self._cornered = self._buttons_in_corner()
-        # The step's number between the buttons; short in the corner, where the caption needs the width.
+        # The step's number between Previous and Next; in the corner it keeps its width, where the
+        # caption beside needs the rest. Next is taken out only to follow it.
+        for widget in (self.counter, self.next_button):
+            self._buttons_row.removeWidget(widget)
         self._buttons_row.addWidget(self.counter, 0 if self._cornered else 1, Qt.AlignmentFlag.AlignCenter)
         self._buttons_row.addWidget(self.next_button)
         # A question step's caption is one short line: the question gets half the width. Once
@@ -284,26 +280,34 @@ class LessonPanel(ListeningView, QWidget):
         self.reveal_button.setText(self.tr("Reveal"))
         step = self.current_step()
         total = len(self.lesson.steps)
+        self._show_counter()
         if step is None:
-            self.counter.setText(self.tr("{0} steps").format(total))
             self.title.setText(self.tr("Guided lesson"))
             self.caption.setText(self.tr("Press Next (or Page Down) to start."))
             self.question_box.hide()
             self.previous_button.setEnabled(True)  # not started: Previous starts at the first step too
             return
         assert self.run.index is not None
-        self.counter.setText(self._counter_text(self.run.index + 1, total))
-        self._fit_counter()
         self.title.setText(step.title[language])
         self._show_caption()
         self.question_box.setVisible(step.is_question)
         # The last step: Next only reveals its answer, then there is nothing after it.
         last = self.run.index is not None and self.run.index + 1 == total
-        self.next_button.setEnabled(not last or (step.is_question and not self.run.revealed))
-        self.previous_button.setEnabled(self.run.index > 0)  # nothing before the first step
+        self._enable(self.next_button, not last or (step.is_question and not self.run.revealed),
+                     instead=self.previous_button)
+        self._enable(self.previous_button, self.run.index > 0, instead=self.next_button)  # nothing before the first
         if step.question:
             self.question.setText(step.question[language])
             self.reveal_button.setEnabled(not self.run.revealed)
+
+    @staticmethod
+    def _enable(button: QPushButton, enabled: bool, instead: QPushButton) -> None:
+        """Enable or disable ``button``; disabled while it has the focus, it hands the focus to
+        ``instead``. Qt gave it to the next widget of the window, the sentence's text box, with
+        its text selected: after the last answer, the next key typed replaced the sentence."""
+        if not enabled and button.hasFocus():
+            instead.setFocus(Qt.FocusReason.OtherFocusReason)
+        button.setEnabled(enabled)
 
     def _show_caption(self) -> None:
         """The step's caption, or its answer for the state under it, with live values filled in."""
@@ -318,21 +322,27 @@ class LessonPanel(ListeningView, QWidget):
         if text != self.caption.text():  # the same words need no new layout
             self.caption.setText(text)
 
-    def _counter_text(self, number: int, total: int) -> str:
-        """"step 3 of 13"; in the corner, where the caption beside needs the width, "3/13"."""
+    def _counter_text(self, number: int | None) -> str:
+        """"step 3 of 13" ("13 steps" before the lesson starts); in the corner, where the caption
+        beside needs the width, "3/13"."""
+        total = len(self.lesson.steps)
+        if number is None:
+            return self.tr("{0} steps").format(total)
         return f"{number}/{total}" if self._cornered else self.tr("step {0} of {1}").format(number, total)
 
-    def _fit_counter(self) -> None:
-        """The step's number as wide as the widest it gets: from "step 9" to "step 10", Previous
-        moved 10 px beside it, and a quick click could miss."""
-        total, metrics = len(self.lesson.steps), QFontMetrics(self.counter.font())
-        widest = max(metrics.boundingRect(self._counter_text(number, total)).width() for number in range(1, total + 1))
-        self.counter.setMinimumWidth(widest + 2)  # and the pixel a glyph's edge may add
+    def _show_counter(self) -> None:
+        """The step's number, as wide as the widest it gets: from "step 9" to "step 10", and as the
+        lesson started, Previous moved beside it (10 px, 17 px), and a quick click could miss."""
+        index = self.run.index
+        self.counter.setText(self._counter_text(None if index is None else index + 1))
+        metrics = QFontMetrics(self.counter.font())
+        texts = [self._counter_text(number) for number in (None, *range(1, len(self.lesson.steps) + 1))]
+        self.counter.setMinimumWidth(max(metrics.boundingRect(text).width() for text in texts) + 2)  # + a glyph's edge
 
     def _on_scale_changed(self, *_: object) -> None:
-        if self._buttons_in_corner() != self._cornered:  # presentation began or ended
+        # Presenting is a change of scale too: on stage the buttons leave the corner (or go back).
+        if self._buttons_in_corner() != self._cornered:
             self._arrange()
-            self.retranslate()
         # Along the bottom (wide) the type is smaller: the stage above needs the height.
         size = 10 if self._wide else 13
         self.path.setFont(scaled_font(self._appearance, 9 if self._wide else 10))
@@ -347,4 +357,4 @@ class LessonPanel(ListeningView, QWidget):
         self.question.setMinimumWidth(least if self._wide else 0)
         for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
-        self._fit_counter()
+        self._show_counter()

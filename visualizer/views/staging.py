@@ -51,14 +51,14 @@ class Staging:
     report : callable
         Where an experiment the staging starts (the real-scale race of a revealed answer) reports
         its outcome; the lesson shows the answer with its numbers. Ignored after the step changed.
-    revealed : bool
-        True for a question's revealed answer: what the reveal just did to the model is the answer.
-        False for a step as it begins: the model changes the lesson made to stage it are nobody's.
+    begins : bool
+        True as the run enters the step (not when F9 shows the lesson again, nor for the answer):
+        what the lesson changed to stage the step is nobody's change, and changes count from here.
     """
 
     options: Mapping[str, object] = field(default_factory=dict)
     report: Callable[[Outcome], None] = _ignore
-    revealed: bool = False
+    begins: bool = False
 
 
 UNSTAGED = Staging()
