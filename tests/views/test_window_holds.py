@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from tests.checkpoints.test_minilm import minilm_folder
 from visualizer.model import E_LIMIT
@@ -207,6 +207,26 @@ def test_settings_with_a_broken_place_are_ignored(qtbot, tmp_path):
     assert window.screen().availableGeometry().contains(QRect(window.pos(), window.size()))
     np.testing.assert_array_equal(window.model.E, window.model.toy_E)
     window.close()
+
+
+def test_leaving_presentation_gives_the_lesson_beside_the_views_its_whole_height(window):
+    """Beside the views at 1600 × 900, the lesson came back from presenting 298 px tall instead of
+    881: the height fitted along the bottom followed it to the side, and the question's buttons
+    were 8 px tall."""
+    window.resize(1600, 900)
+    window.go_to_step(5)  # a question: the box with Reveal and the class poll's two buttons
+    QApplication.processEvents()
+    band, before = window.lesson_dock, window.lesson_dock.height()
+    assert not band.at_bottom and before > 0.9 * window.centralWidget().height()
+    window.presentation.set_presenting(True, full_screen=False)
+    QApplication.processEvents()
+    assert band.at_bottom
+    window.presentation.set_presenting(False, full_screen=False)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert not band.at_bottom and band.height() == before
+    buttons = [button for button in window.lesson_panel.question_box.findChildren(QPushButton) if button.isVisible()]
+    assert buttons and all(button.height() >= button.sizeHint().height() for button in buttons)
 
 
 def test_leaving_presentation_gives_back_a_maximized_window(window, qtbot):

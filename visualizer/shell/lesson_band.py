@@ -119,6 +119,9 @@ class LessonBand(Listening, QDockWidget):
         bottom = self._appearance.presenting or self._host.width() < self._appearance.px(BESIDE_MIN_WIDTH)
         if bottom != self._at_bottom:
             self._at_bottom = bottom
+            if not bottom:  # the height fitted along the bottom must not follow the band to the side
+                self.panel.setMinimumHeight(0)
+                self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
             area = Qt.DockWidgetArea.BottomDockWidgetArea if bottom else Qt.DockWidgetArea.RightDockWidgetArea
             self._host.addDockWidget(area, self)
             self.panel.set_wide(bottom)
