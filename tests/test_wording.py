@@ -132,7 +132,8 @@ def test_steps_are_the_lessons_words():
     about = pt[("AboutDialog", "The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
     assert about.startswith("A aula: passo {0} de {1} do curso") and "em {3} etapas" in about
     assert "a etapa anterior" not in " ".join(lesson_texts("pt"))
-    assert "o passo anterior a este" in lesson_texts("pt")[1]
+    # "do curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the app.
+    assert "o passo do curso anterior a este" in lesson_texts("pt")[1]
     lesson_steps = [text for (_, source), text in pt.items() if "lesson step" in source]
     assert lesson_steps and all("etapa" in text.lower() and "passo" not in text.lower() for text in lesson_steps)
 
