@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="163"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="148"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="150"/>
         <source>q = k = R(t−1) xₜ</source>
         <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="155"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="157"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="197"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="199"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="209"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="213"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="212"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="220"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="219"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="223"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="222"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="226"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="224"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="230"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="235"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="239"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="238"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="240"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="244"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="241"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="245"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="298"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="299"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="312"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="300"/>
+        <location filename="../../visualizer/views/attention_preview.py" line="313"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -968,7 +968,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="165"/>
+        <location filename="../../visualizer/shell/lesson_band.py" line="173"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -976,57 +976,57 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="214"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="256"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="223"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="265"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="224"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="266"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="233"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="275"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="236"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="278"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="237"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="279"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="238"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="280"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="242"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="330"/>
         <source>{0} steps</source>
         <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="243"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="285"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="244"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="286"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="249"/>
+        <location filename="../../visualizer/views/lesson_panel.py" line="331"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>
@@ -2386,92 +2386,92 @@ em {0} passos</translation>
         <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="208"/>
-        <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2} ms.   Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2} ms.   Denso (produto com a matriz indicadora): {3} ms, {4}× mais lento.   Mesmos números: {5}.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/real_scale.py" line="213"/>
+        <location filename="../../visualizer/views/real_scale.py" line="214"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="213"/>
+        <location filename="../../visualizer/views/real_scale.py" line="214"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="215"/>
+        <location filename="../../visualizer/views/real_scale.py" line="216"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="226"/>
+        <location filename="../../visualizer/views/real_scale.py" line="227"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="258"/>
+        <location filename="../../visualizer/views/real_scale.py" line="259"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="250"/>
+        <location filename="../../visualizer/views/real_scale.py" line="251"/>
         <source>{0} rows</source>
         <translation>{0} linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="250"/>
+        <location filename="../../visualizer/views/real_scale.py" line="209"/>
+        <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2}&#xa0;ms.   Dense (one-hot product): {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2}&#xa0;ms.   Denso (produto com a matriz indicadora): {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/views/real_scale.py" line="251"/>
         <source>at most {0} rows</source>
         <translation>no máximo {0} linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="252"/>
+        <location filename="../../visualizer/views/real_scale.py" line="253"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz indicadora {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="259"/>
+        <location filename="../../visualizer/views/real_scale.py" line="260"/>
         <source>sparse: {0} × {1} = {2} MB</source>
         <translation>esparso: {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="261"/>
+        <location filename="../../visualizer/views/real_scale.py" line="262"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="263"/>
+        <location filename="../../visualizer/views/real_scale.py" line="264"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
         <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="280"/>
+        <location filename="../../visualizer/views/real_scale.py" line="281"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="281"/>
+        <location filename="../../visualizer/views/real_scale.py" line="282"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="281"/>
+        <location filename="../../visualizer/views/real_scale.py" line="282"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="281"/>
+        <location filename="../../visualizer/views/real_scale.py" line="282"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="283"/>
+        <location filename="../../visualizer/views/real_scale.py" line="284"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="284"/>
+        <location filename="../../visualizer/views/real_scale.py" line="285"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>

@@ -106,6 +106,7 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     assert result["same"] and result["max_other"] == 0.0
     assert 0 < result["rows_touched"] <= 500
     assert f"{result['rows_touched']:,} rows" in panel.answer.text()  # English thousands separator
+    assert panel.report.text().count("\u00a0ms") == 2  # each time beside its number ("48.8 / ms" broke on stage)
     assert not panel.is_running() and panel.run_button.isEnabled()
     sparse = panel.bars.figures()[0].text  # the rows it counted, no longer the most there could be
     assert sparse.startswith(f"sparse: {result['rows_touched']:,} rows × 64 = ") and "at most" not in sparse

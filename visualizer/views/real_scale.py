@@ -204,9 +204,10 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.result = result
         numbers = self._appearance.numbers
         ratio = result["dense_s"] / max(result["sparse_s"], 1e-9)
+        # "ms" kept beside its number (a no-break space): on stage "48.8" ended a line and "ms" began the next.
         self.report.setText(self.tr(
-            "Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id's rows): {2} ms.   "
-            "Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.").format(
+            "Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id's rows): {2} ms.   "
+            "Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["V"]),
             numbers.fixed(result["sparse_s"] * 1000, 1),
             numbers.integer(round(result["dense_s"] * 1000)), numbers.integer(round(ratio)),  # 7,540 ms
