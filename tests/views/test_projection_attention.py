@@ -254,25 +254,46 @@ def assert_band_fits_names(heatmap: Heatmap) -> None:
     assert top.height() >= QFontMetrics(font).height()
 
 
+def indicator(button) -> tuple[int, float]:
+    """Height of a check box's square or a radio button's circle and how dark it is inside (its
+    whole inside: a small dot is not a filled circle), read back from the button's own picture.
+    The indicator is the first run of columns with dark pixels, left of the text."""
+    QApplication.processEvents()
+    image = button.grab().toImage()
+    width, height = min(button.width(), 3 * button.height()), button.height()
+    pixels = np.array([[image.pixelColor(x, y).lightness() for x in range(width)] for y in range(height)])
+    dark = pixels < 100
+    columns = np.flatnonzero(dark.any(axis=0))
+    if not columns.size:
+        return 0, 255.0
+    gaps = np.flatnonzero(~dark.any(axis=0)[columns[0]:])
+    left, right = columns[0], columns[0] + (gaps[0] if gaps.size else width - columns[0])
+    rows = np.flatnonzero(dark[:, left:right].any(axis=1))
+    inside = pixels[rows[0] + 3:rows[-1] - 2, left + 3:right - 3]
+    return int(rows[-1] - rows[0] + 1), float(inside.mean()) if inside.size else 255.0
+
+
 def test_the_causal_masks_box_is_seen_from_the_back_row_ticked_or_not(presenting):
     """Qt draws a check box 13 px square whatever its type: beside 22 px words nobody saw its state."""
     window = presenting((1024, 768), "en", SWAP_STEP)
     box = window.attention.causal
-
-    def square() -> tuple[int, float]:
-        """Height of the box's square (its darkest pixels, left of the text) and how dark inside."""
-        QApplication.processEvents()
-        image = box.grab().toImage()
-        side = box.height()
-        pixels = np.array([[image.pixelColor(x, y).lightness() for x in range(side)] for y in range(side)])
-        rows = np.flatnonzero((pixels < 100).any(axis=1))
-        inside = pixels[rows[0] + 4:rows[-1] - 3, 4:side // 2].mean() if rows.size else 255.0
-        return int(rows[-1] - rows[0] + 1) if rows.size else 0, float(inside)
-
     box.setChecked(False)
-    empty_height, empty_inside = square()
+    empty_height, empty_inside = indicator(box)
     box.setChecked(True)
-    ticked_height, ticked_inside = square()
+    ticked_height, ticked_inside = indicator(box)
     cap = QFontMetrics(box.font()).capHeight()
     assert empty_height >= cap and ticked_height >= cap, (empty_height, ticked_height, cap)
     assert ticked_inside < empty_inside - 60  # filled once ticked
+
+
+def test_the_chosen_scheme_is_seen_from_the_back_row(presenting):
+    """Qt draws a radio button's circle 13 px with a small dot whatever its type: beside the names
+    on stage, the back row could not tell which scheme was on."""
+    window = presenting((1024, 768), "en", SWAP_STEP)
+    buttons = window.scheme_selector.buttons
+    chosen = window.model.scheme
+    cap = QFontMetrics(buttons[chosen].font()).capHeight()
+    circles = {scheme: indicator(button) for scheme, button in buttons.items()}
+    assert all(height >= cap for height, _ in circles.values()), (circles, cap)
+    others = [inside for scheme, (_, inside) in circles.items() if scheme != chosen]
+    assert circles[chosen][1] < min(others) - 60  # filled once chosen
