@@ -184,7 +184,7 @@ def test_nope_has_its_own_step_where_nothing_is_added(window):
     panel = window.x_panel
     assert window.model.scheme == "none" and window.model.attention.causal
     np.testing.assert_array_equal(panel.result.values(), [spec.E[i] for i in spec.IDS])
-    assert panel.added.title() == "nothing" and "causal mask" in panel.added.caption.toPlainText()
+    assert panel.added.title() == "nothing" and "causal mask" in panel.added.caption.text()
     assert panel.formula.text().startswith("xₜ = E[iₜ]")
 
 

@@ -56,6 +56,34 @@ def test_schemes_that_add_nothing_say_so_everywhere(window, scheme):
     assert "no vector is added" in panel.formula.text()
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("scheme", ["none", "rope", "alibi"])
+def test_what_adds_nothing_says_why_at_its_own_type_in_a_narrow_window(window, appearance, scheme, language):
+    """In a 1024 px window the empty matrix is narrow: "order comes only / from the causal mask"
+    shrank to 9 px on its two lines; its words now take more lines at the caption's own type,
+    each inside the matrix."""
+    from PySide6.QtGui import QFontMetrics
+
+    from visualizer.views.palette import scaled_font
+
+    window.resize(1024, 768)
+    window.set_language(language)
+    try:
+        window.model.set_scheme(scheme)
+        for _ in range(2):
+            QApplication.processEvents()
+            window.grab()
+        caption, matrix = window.x_panel.added.caption, window.x_panel.added
+        assert caption.isVisible()
+        assert caption.textItem.font().pointSizeF() == scaled_font(appearance, 11, bold=True).pointSizeF()
+        metrics = QFontMetrics(caption.textItem.font())
+        cells = matrix.plot.getViewBox().sceneBoundingRect()
+        assert max(metrics.horizontalAdvance(line) for line in caption.toPlainText().split("\n")) < cells.width()
+        assert caption.sceneBoundingRect().height() < cells.height()
+    finally:
+        window.set_language("en")
+
+
 def test_scheme_switch_from_the_model_updates_the_selector(window):
     window.model.set_scheme("rope")
     assert window.scheme_selector.buttons["rope"].isChecked()
