@@ -530,13 +530,13 @@ O app continua funcionando.</translation>
     <name>GradientLabView</name>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
         <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
@@ -546,113 +546,113 @@ O app continua funcionando.</translation>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="307"/>
-        <source>E, step {0}</source>
-        <translation>E, passo {0}</translation>
+        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
+        <source>E, step&#xa0;{0}</source>
+        <translation>E, passo&#xa0;{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="357"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
         <source>one step
 moves it</source>
         <translation>um passo
 a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="312"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="313"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="314"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="315"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="319"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="320"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="462"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="475"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="478"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
+        <location filename="../../visualizer/views/gradient_lab.py" line="480"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>

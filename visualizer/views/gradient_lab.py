@@ -304,7 +304,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         set_value_ticks(self.distance_plot, far, numbers, self.plots.width() / 6)
         self.distance_plot.getAxis("left").setTicks([[]])
         self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
-        self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
+        # "step" and its number on one line (a no-break space): a narrow column broke "E, step / 0".
+        self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
         moved = self.tr("one step\nmoves it") if lab.steps == 0 else \
             self.tr("distance moved\nin {0} steps").format(lab.steps)
         self.distance_plot.setTitle(html.escape(moved).replace("\n", "<br>"), **self._plot_title_style())
