@@ -14,7 +14,7 @@ from ..model import MAX_ALIBI_HEADS, EmbeddingModel
 from ..selection import Highlight
 from .lazy import RefreshWhenShown
 from .matrix_row import MatrixRow, numbers_width
-from .palette import scaled_font, size_check_box, symmetric_limit
+from .palette import scaled_font, size_indicator, symmetric_limit
 from .protocol import ListeningView
 from .stage import fit_column_names
 from .staging import Staging, read_options
@@ -289,7 +289,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
                        self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))
-        size_check_box(self.causal, self._appearance.presenting)
+        size_indicator(self.causal, self._appearance.presenting)
         # Presenting, the scores take most of the width, so that their numbers fit at 22 px:
         # X and the side matrix (RoPE's q/k, ALiBi's bias) are small pictures beside them.
         layout = self.graphics.ci.layout

@@ -30,7 +30,7 @@ from ..model import EmbeddingModel
 from .batch_counts import LABEL_PX, BatchCounts
 from .heatmap import WINDOW_CELL_FILL, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
-from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, size_check_box, symmetric_limit
+from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, size_indicator, symmetric_limit
 from .player import Player
 from .protocol import ListeningView
 from .real_scale import RealScalePanel
@@ -424,7 +424,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
             widget.setFont(scaled_font(self._appearance, 11))
         for box in (self.log_log, self.tied):
-            size_check_box(box, self._appearance.presenting)
+            size_indicator(box, self._appearance.presenting)
         self.counts.restyle()
         self.touched_label.setFont(scaled_font(self._appearance, 13, bold=True))
         self._on_look_changed()

@@ -100,9 +100,7 @@ class LessonPanel(ListeningView, QWidget):
         if wide != self._wide:
             self._wide = wide
             self._arrange()
-            self._on_scale_changed()
-            self._show_counter()  # written shorter in the corner
-
+            self._on_scale_changed()  # and the step's number, written shorter in the corner
 
     def needed_height(self, width: int) -> int:
         """The height, in px, that the panel's text and buttons need at ``width`` px, measured now.

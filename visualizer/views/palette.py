@@ -147,26 +147,17 @@ def scaled_font(appearance: Appearance, points: float, bold: bool = False,
     return font
 
 
-def size_check_box(box: QCheckBox, presenting: bool) -> None:
-    """On stage, ``box``'s square as tall as its text's capitals (Qt draws it 13 px whatever the
-    type: beside 22 px words, nobody in the room saw whether it was ticked); Qt's own elsewhere."""
-    side = QFontMetrics(box.font()).capHeight() + 4
-    # Drawn by the style sheet: an empty square, filled once ticked (the theme's text and highlight).
-    box.setStyleSheet(
-        f"QCheckBox::indicator {{ width: {side}px; height: {side}px; border: 2px solid palette(text); "
-        "background: palette(base); } QCheckBox::indicator:checked { background: palette(highlight); }"
-        if presenting else "")
-
-
-def size_radio_button(button: QRadioButton, presenting: bool) -> None:
-    """On stage, ``button``'s circle as tall as its text's capitals, filled once chosen: Qt's 13 px
-    circle with a dot beside 22 px names did not tell the back row which scheme was on. Qt's own
-    elsewhere."""
+def size_indicator(button: QCheckBox | QRadioButton, presenting: bool) -> None:
+    """On stage, a check box's square or a radio button's circle as tall as its text's capitals,
+    filled once ticked or chosen: Qt draws them 13 px whatever the type, and beside 22 px words
+    nobody in the room saw whether the causal mask was on, or which scheme was. Qt's own elsewhere."""
     side = QFontMetrics(button.font()).capHeight() + 4
+    kind, corners = ("QRadioButton", f"border-radius: {side // 2 + 2}px; ") if isinstance(button, QRadioButton) \
+        else ("QCheckBox", "")
+    # Drawn by the style sheet: empty, filled once on (the theme's text and highlight).
     button.setStyleSheet(
-        f"QRadioButton::indicator {{ width: {side}px; height: {side}px; border: 2px solid palette(text); "
-        f"border-radius: {side // 2 + 2}px; background: palette(base); }} "
-        "QRadioButton::indicator:checked { background: palette(highlight); }"
+        f"{kind}::indicator {{ width: {side}px; height: {side}px; border: 2px solid palette(text); {corners}"
+        f"background: palette(base); }} {kind}::indicator:checked {{ background: palette(highlight); }}"
         if presenting else "")
 
 

@@ -10,7 +10,7 @@ from ..appearance import Appearance
 from ..core import SCHEMES
 from ..io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from ..model import EmbeddingModel
-from .palette import scaled_font, size_radio_button
+from .palette import scaled_font, size_indicator
 from .protocol import ListeningView
 from .values import ControlValue
 
@@ -160,7 +160,7 @@ class SchemeSelector(ListeningView, QGroupBox):
         for scheme in SCHEMES:
             # Compact (presenting), the row is a reminder of the choice, not the step's point.
             self.buttons[scheme].setFont(scaled_font(self._appearance, 10 if self._compact else 13, bold=True))
-            size_radio_button(self.buttons[scheme], self._compact)
+            size_indicator(self.buttons[scheme], self._compact)
             self.verdicts[scheme].setFont(scaled_font(self._appearance, 10))
             # Word-wrapped labels under-report their height; reserve three lines for a verdict
             # (resizeEvent gives a narrow column the lines it really needs).
