@@ -271,6 +271,61 @@ def test_build_stops_when_the_sequence_changes(window):
     assert panel.step_caption.text().startswith("X has n × d")
 
 
+def test_hiding_the_lesson_with_the_focus_on_next_leaves_the_sentence_alone(window, qtbot):
+    """F9 with the focus on Next: Qt gave it to the text box with the sentence selected, and the
+    next key typed replaced the sentence (seen with real input)."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.go_to_step(2)
+    qtbot.mouseClick(window.lesson_panel.next_button, Qt.MouseButton.LeftButton)
+    assert QApplication.focusWidget() is window.lesson_panel.next_button
+    window.lesson_director.show_lesson(False)  # F9
+    assert not window.lesson_dock.isVisible()
+    assert QApplication.focusWidget() is not window.text_input.line_edit
+    assert window.text_input.line_edit.selectedText() == ""
+
+
+def test_f9_twice_gives_the_views_their_room_back(qtbot):
+    """In a short window with the lesson along the bottom, the scheme's note steps aside; after F9
+    twice it came back and took 60 px of the step's scores (seen with real input)."""
+    from tests.views.stage import close_all, ordinary
+
+    window = ordinary(qtbot, "en", (1024, 768))
+
+    def scores_height() -> float:
+        for _ in range(2):
+            QApplication.processEvents()
+            window.grab()
+        return window.attention.scores.plot.getViewBox().sceneBoundingRect().height()
+
+    try:
+        for step in (4, 5):  # to the swap question, on the attention view
+            window.go_to_step(step)
+            scores_height()
+        window.lesson_run.reveal()
+        before = scores_height()
+        assert not window.scheme_selector.note.isVisible()
+        window.lesson_director.show_lesson(False)
+        assert scores_height() > before and window.scheme_selector.note.isVisible()  # the room goes back
+        window.lesson_director.show_lesson(True)
+        assert scores_height() == before and not window.scheme_selector.note.isVisible()
+    finally:
+        close_all([window])
+
+
+def test_a_build_stopped_halfway_leaves_no_row_lit(window):
+    """Leaving step 3 while Build X played, the build's row stayed lit on every view, through the
+    next steps' question."""
+    panel, steps = window.x_panel, {step.id: index for index, step in enumerate(window.lesson_run.lesson.steps)}
+    window.go_to_step(steps["positions"])  # plays the build
+    assert panel.player.is_playing()
+    panel._advance_build()
+    panel._advance_build()
+    assert window.highlight.position == 1
+    window.go_to_step(steps["swap-none"])
+    assert panel.build_stage() is None and window.highlight.position is None
+
+
 def test_export_from_the_window_reports_in_the_status_bar(window, tmp_path):
     assert window.exports.export(tmp_path / "x.csv")
     assert "Saved" in window.statusBar().currentMessage()

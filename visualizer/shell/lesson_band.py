@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QHBoxLayout, QMainWindow, QWidget
 
 from ..appearance import Appearance
 from ..subscriptions import Listening
@@ -68,7 +68,14 @@ class LessonBand(Listening, QDockWidget):
     def set_wanted(self, wanted: bool) -> None:
         """Show or hide the lesson outside presentation mode (presenting, it always shows)."""
         self._wanted = wanted
-        self.setVisible(wanted or self._appearance.presenting)
+        shown = wanted or self._appearance.presenting
+        focus = QApplication.focusWidget()
+        if not shown and focus is not None and self.isAncestorOf(focus):
+            # Hidden with the focus inside (on Next, say), Qt gave it to the next widget of the
+            # window: the sentence's text box, its text selected, and the next key typed replaced
+            # the sentence (seen with real input). The window keeps it, for its keys.
+            self._host.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.setVisible(shown)
         self.fit()
 
     def add_beside(self, widget: QWidget) -> None:

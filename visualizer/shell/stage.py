@@ -63,6 +63,9 @@ class Stage(Listening, QObject):
         self._central = layout.parentWidget()
         if self._central is not None:  # the window's height decides how much the scheme says
             self._central.installEventFilter(self)
+        # And whether the lesson is along the bottom: hidden and shown again with F9, the window's
+        # resize came before the band was visible, and the note took 60 px of the scores back.
+        lesson_band.visibilityChanged.connect(self.fit_height)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._central and event.type() == QEvent.Type.Resize:

@@ -301,7 +301,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._last_ids, self._last_X = self._model.ids, X
         # A build in progress stops; the refresh below draws the finished X, so the pause has
         # nothing of its own to redraw (it drew the whole panel a first time).
-        self._build_stage = None
+        if self._build_stage is not None:
+            self._stop_build()
         self.player.pause()
         # The class changed the sequence: it experiments now, so show the whole E[ids] + P = X.
         self._lookup_only = False
@@ -548,9 +549,16 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             self.refresh()
             self._describe_stage()
         elif self._build_stage is not None:
-            self._build_stage = None
+            self._stop_build()
             self.refresh()
         self.build_button.setText(self.tr("Stop building") if playing else self.tr("Build X step by step"))
+
+    def _stop_build(self) -> None:
+        """The build ends where it is, and the row it lit goes dark: that row is not a reader's
+        (left lit when the next lesson step stopped the build, it outlined position 1 through step
+        6's question; seen with real input)."""
+        self._build_stage = None
+        self._highlight.set_position(None)
 
     def _advance_build(self) -> None:
         assert self._build_stage is not None
