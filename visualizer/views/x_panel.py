@@ -299,10 +299,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self._previous = (self._last_ids, self._last_X)
         self._changes = classify_rows(self._last_ids, self._last_X, self._model.ids, X)
         self._last_ids, self._last_X = self._model.ids, X
-        # A build in progress stops; the refresh below draws the finished X, so the pause has
-        # nothing of its own to redraw (it drew the whole panel a first time).
-        if self._build_stage is not None:
-            self._stop_build()
+        # A build in progress stops (the refresh below draws the finished X: the pause redraws nothing).
+        self._stop_build()
         self.player.pause()
         # The class changed the sequence: it experiments now, so show the whole E[ids] + P = X.
         self._lookup_only = False
@@ -554,11 +552,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.build_button.setText(self.tr("Stop building") if playing else self.tr("Build X step by step"))
 
     def _stop_build(self) -> None:
-        """The build ends where it is, and the row it lit goes dark: that row is not a reader's
-        (left lit when the next lesson step stopped the build, it outlined position 1 through step
-        6's question; seen with real input)."""
-        self._build_stage = None
-        self._highlight.set_position(None)
+        """End a build where it is; the row it lit goes dark (stopped by a step, it stayed lit)."""
+        if self._build_stage is not None:
+            self._build_stage = None
+            self._highlight.set_position(None)
 
     def _advance_build(self) -> None:
         assert self._build_stage is not None
