@@ -288,7 +288,7 @@ def test_hiding_the_lesson_with_the_focus_on_next_leaves_the_sentence_alone(wind
 def test_f9_twice_gives_the_views_their_room_back(qtbot):
     """In a short window with the lesson along the bottom, the scheme's note steps aside; after F9
     twice it came back and took 60 px of the step's scores (seen with real input)."""
-    from tests.views.stage import close_all, ordinary
+    from tests.views.stage import close_all, ordinary, step_index
 
     window = ordinary(qtbot, "en", (1024, 768))
 
@@ -299,7 +299,7 @@ def test_f9_twice_gives_the_views_their_room_back(qtbot):
         return window.attention.scores.plot.getViewBox().sceneBoundingRect().height()
 
     try:
-        for step in (4, 5):  # to the swap question, on the attention view
+        for step in (step_index("schemes"), step_index("swap-none")):  # to the swap question, on attention
             window.go_to_step(step)
             scores_height()
         window.lesson_run.reveal()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRect, QSettings, QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from tests.checkpoints.test_minilm import minilm_folder
+from tests.views.stage import step_index
 from visualizer.model import E_LIMIT
 from visualizer.shell import MainWindow
 from visualizer.shell.quit_question import QuitChoice
@@ -214,7 +215,7 @@ def test_leaving_presentation_gives_the_lesson_beside_the_views_its_whole_height
     881: the height fitted along the bottom followed it to the side, and the question's buttons
     were 8 px tall."""
     window.resize(1600, 900)
-    window.go_to_step(5)  # a question: the box with Reveal and the class poll's two buttons
+    window.go_to_step(step_index("swap-none"))  # a question: the box with Reveal and the class poll's two buttons
     QApplication.processEvents()
     band, before = window.lesson_dock, window.lesson_dock.height()
     assert not band.at_bottom and before > 0.9 * window.centralWidget().height()
