@@ -89,6 +89,7 @@ SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
 for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
     QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
 
+import visualizer.views  # noqa: E402, F401  (pyqtgraph imported as the app imports it, before any test module does)
 from visualizer.appearance import Appearance  # noqa: E402
 from visualizer.model import EmbeddingModel  # noqa: E402
 

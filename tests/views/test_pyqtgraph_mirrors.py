@@ -1,0 +1,53 @@
+"""pyqtgraph imported through :mod:`visualizer.views.pyqtgraph_mirrors` gives every name of its Qt
+mirrors the object its own import gives, and leaves PySide6's modules as they were."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Prints, for each of pyqtgraph's mirrors, every name it lists and what the name is (its type and
+# qualified name, or the value of a plain constant), and the names PySide6's modules list.
+LISTING = """
+import json, sys, {first}
+import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets
+import pyqtgraph.Qt as qt
+
+def what(value):
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    return f"{{type(value).__name__}} {{name}}" if name else f"{{type(value).__name__}} {{value!r}}"[:80]
+
+mirrors = {{name: {{key: what(getattr(getattr(qt, name), key)) for key in dir(getattr(qt, name))
+                   if not key.startswith("__")}} for name in ("QtCore", "QtGui", "QtWidgets")}}
+sources = {{module.__name__.split(".")[1]: [key for key in dir(module) if not key.startswith("__")]
+           for module in (PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets)}}
+made = "__getattr__" in vars(sys.modules["pyqtgraph.Qt.QtCore"])
+print(json.dumps({{"mirrors": mirrors, "sources": sources, "on_demand": made}}))
+"""
+
+
+def listing(first_import: str) -> dict:
+    result = subprocess.run([sys.executable, "-c", LISTING.format(first=first_import)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(result.stdout)
+
+
+def test_the_mirrors_hold_what_pyqtgraphs_own_import_gives():
+    usual = listing("pyqtgraph")  # pyqtgraph's own import: it copies every name
+    ours = listing("visualizer.views")  # the app's: names answered on first use
+    assert not usual["on_demand"] and ours["on_demand"]
+    for name in ("QtCore", "QtGui", "QtWidgets"):
+        assert set(usual["mirrors"][name]) >= set(usual["sources"][name])  # pyqtgraph copied every name
+        assert ours["mirrors"][name] == usual["mirrors"][name], name
+    assert ours["sources"] == usual["sources"]  # PySide6's modules list all their names again
+
+
+def test_this_process_imported_pyqtgraph_as_the_app_does():
+    import pyqtgraph as pg
+
+    assert "__getattr__" in vars(sys.modules["pyqtgraph.Qt.QtCore"])
+    assert pg.QtWidgets.QGraphicsView.__module__ == "PySide6.QtWidgets"
