@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLab
 
 from ..appearance import Appearance
 from ..lesson import Lesson, LessonRun, LessonStep
+from .balanced_label import BalancedLabel
 from .palette import scaled_font
 from .protocol import ListeningView
 
@@ -39,8 +40,7 @@ class LessonPanel(ListeningView, QWidget):
         self.path.setTextFormat(Qt.TextFormat.RichText)
         self.counter = QLabel()
         self.counter.setAlignment(Qt.AlignmentFlag.AlignCenter)  # in the width of the widest number
-        self.title = QLabel()
-        self.title.setWordWrap(True)
+        self.title = BalancedLabel()  # even lines: no word alone on a title's last line
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -49,8 +49,7 @@ class LessonPanel(ListeningView, QWidget):
         self.question_box.setObjectName("question_box")
         # Only the box: a bare "QFrame" rule also framed the question label inside (a QFrame too).
         self.question_box.setStyleSheet("QFrame#question_box { background: #E8F1FA; border: 2px solid #0072B2; }")
-        self.question = QLabel()
-        self.question.setWordWrap(True)
+        self.question = BalancedLabel()
         self.reveal_button = QPushButton()
         self.reveal_button.clicked.connect(self.reveal)
         # Stacked beside the views; side by side along the bottom, where height is scarce (what a

@@ -1,0 +1,76 @@
+"""The lesson's titles and questions wrap into even lines: no word left alone on a last line, never
+a line more than filling each line would take."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QLabel
+
+from tests.views.stage import step_index
+from visualizer.views.balanced_label import BalancedLabel, balanced_lines, greedy_lines
+
+TITLE = "Check yourself: swap \u2423gato and \u2423sub"
+
+
+def font(px: int) -> QFont:
+    bold = QFont()
+    bold.setPixelSize(px)
+    bold.setBold(True)
+    return bold
+
+
+def width_leaving_one_word_alone(text: str, metrics: QFontMetrics) -> int:
+    """A width at which filling each line leaves the last word on a line of its own."""
+    words = text.split(" ")
+    return metrics.horizontalAdvance(" ".join(words[:-1])) + 1
+
+
+def test_filling_lines_leaves_a_word_alone_and_balancing_does_not(qapp):
+    metrics = QFontMetrics(font(24))
+    width = width_leaving_one_word_alone(TITLE, metrics)
+    filled = greedy_lines(TITLE.split(" "), metrics, width)
+    assert filled == [TITLE.rsplit(" ", 1)[0], "\u2423sub"]
+    even = balanced_lines(TITLE, metrics, width)
+    assert len(even) == len(filled) and " ".join(even) == TITLE
+    assert even == ["Check yourself: swap", "\u2423gato and \u2423sub"]
+    assert all(metrics.horizontalAdvance(line) <= width for line in even)
+
+
+@pytest.mark.parametrize("width", range(60, 700, 29))
+def test_never_a_line_more_and_every_line_fits(qapp, width):
+    text = "With learned positions, what is the row of \u2423gato at position 3? A\u00a0no-break\u00a0run stays whole"
+    metrics = QFontMetrics(font(20))
+    filled, even = greedy_lines(text.split(" "), metrics, width), balanced_lines(text, metrics, width)
+    assert len(even) == len(filled)
+    assert " ".join(even) == text  # every word, in order, no-break spaces kept
+    longest_word = max(metrics.horizontalAdvance(word) for word in text.split(" "))
+    assert all(metrics.horizontalAdvance(line) <= max(width, longest_word) for line in even)
+
+
+def test_the_label_shows_even_lines_keeps_its_text_and_asks_their_height(qtbot):
+    label = BalancedLabel()
+    qtbot.addWidget(label)
+    label.setFont(font(24))
+    label.setText(TITLE)
+    width = width_leaving_one_word_alone(TITLE, label.fontMetrics()) + 1  # the label keeps a pixel spare
+    label.resize(width, label.heightForWidth(width))
+    assert label.text() == TITLE
+    shown = label.grab()  # painted as the class would see it
+    assert not shown.isNull()
+    lines = super(BalancedLabel, label).text().split("\n")
+    assert lines == ["Check yourself: swap", "\u2423gato and \u2423sub"]
+    plain = QLabel(TITLE)  # Qt's own wrapping of the same text: two lines as well, one word on the second
+    qtbot.addWidget(plain)
+    plain.setWordWrap(True)
+    plain.setFont(font(24))
+    assert label.heightForWidth(width) == plain.heightForWidth(width)
+
+
+def test_on_stage_no_lesson_title_or_question_ends_in_one_word(presenting):
+    window = presenting((1024, 768), "en", step_index("swap-none"))
+    panel = window.lesson_panel
+    for label in (panel.title, panel.question):
+        lines = super(BalancedLabel, label).text().split("\n")
+        assert " ".join(lines) == label.text()
+        assert len(lines) == 1 or " " in lines[-1], lines

@@ -1,0 +1,86 @@
+"""A word-wrapped label whose lines are as even as they can be: no word left alone on a last line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
+
+
+def greedy_lines(words: list[str], metrics: QFontMetrics, width: int) -> list[str]:
+    """``words`` set line after line, each line as full as ``width`` (px) allows; a word wider than
+    ``width`` stands on a line of its own."""
+    lines: list[str] = []
+    for word in words:
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
+    """``text`` in as many lines as filling each line within ``width`` px takes, but each line only
+    as long as the narrowest width that keeps that count: the lines come out about even.
+
+    Words break at plain spaces only: a no-break space keeps "48.8 ms" or "E[ids]" whole.
+    "Check yourself: swap ␣gato and ␣sub" gives "Check yourself: swap" / "␣gato and ␣sub" where
+    filling the first line left "␣sub" alone on the second.
+    """
+    words = text.split(" ")
+    count = len(greedy_lines(words, metrics, width))
+    narrowest, widest = max(metrics.horizontalAdvance(word) for word in words), max(width, 1)
+    while narrowest < widest:  # the smallest width that still gives ``count`` lines
+        middle = (narrowest + widest) // 2
+        if len(greedy_lines(words, metrics, middle)) <= count:
+            widest = middle
+        else:
+            narrowest = middle + 1
+    return greedy_lines(words, metrics, widest)
+
+
+class BalancedLabel(QLabel):
+    """A plain-text :class:`QLabel` that wraps its words into even lines (:func:`balanced_lines`).
+
+    It sets its lines again for each width it gets, and asks the height of those lines (as many as
+    filling each line would take). :meth:`text` is the text as given.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._text = ""
+
+    def text(self) -> str:
+        """The text as set, without the line breaks the label puts in."""
+        return self._text
+
+    def setText(self, text: str) -> None:
+        self._text = text
+        super().setText("\n".join(self._lines(self.width())))
+
+    def heightForWidth(self, width: int) -> int:
+        lines = self._lines(width)
+        rect = self.fontMetrics().boundingRect(QRect(0, 0, 1_000_000, 1_000_000), 0, "\n".join(lines))
+        return rect.height() + self._padding()[1]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        super().setText("\n".join(self._lines(event.size().width())))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # a new font changes every line's width
+            super().setText("\n".join(self._lines(self.width())))
+
+    def _padding(self) -> tuple[int, int]:
+        """Width and height (px) around the text: contents margins and the label's margin."""
+        margins, margin = self.contentsMargins(), 2 * self.margin()
+        return margins.left() + margins.right() + margin, margins.top() + margins.bottom() + margin
+
+    def _lines(self, width: int) -> list[str]:
+        """The text's lines in a label ``width`` px wide (a pixel kept spare: Qt's own layout of a
+        line may round its width up)."""
+        inside = width - self._padding()[0] - 1
+        return balanced_lines(self._text, self.fontMetrics(), inside) if self._text and inside > 0 else [self._text]
