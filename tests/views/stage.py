@@ -269,6 +269,7 @@ def stage_problems(window: MainWindow, where: str, blank_limit: float | None) ->
         if bars.text_width() > bars.width() + 1:
             problems.append(f"{where}: a figure is wider than the stage")
     problems += [f"{where}: a title breaks inside a word: {title!r}" for title in titles_broken_in_a_word(view)]
+    problems += [f"{where}: one word alone on the last line of {lines!r}" for lines in lesson_lines_left_alone(window)]
     try:
         assert_labels_whole(visible_labels(window))
         assert_labels_apart(window, visible_labels(view))
@@ -279,6 +280,14 @@ def stage_problems(window: MainWindow, where: str, blank_limit: float | None) ->
         if blank > blank_limit:
             problems.append(f"{where}: {blank:.0%} of the screen is blank")
     return problems
+
+
+def lesson_lines_left_alone(window: MainWindow) -> list[list[str]]:
+    """The lesson's title and question, as their lines are shown, where the last of several lines
+    is one word ("…swap ␣gato and" / "␣sub")."""
+    panel = window.lesson_panel
+    shown = [QLabel.text(label).split("\n") for label in (panel.title, panel.question) if label.isVisible()]
+    return [lines for lines in shown if len(lines) > 1 and " " not in lines[-1]]
 
 
 def settle(window: MainWindow) -> None:

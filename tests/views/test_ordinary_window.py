@@ -16,6 +16,7 @@ from tests.views.stage import (
     assert_labels_whole,
     close_all,
     digit_height,
+    lesson_lines_left_alone,
     ordinary,
     reveal_and_wait,
     titles_broken_in_a_word,
@@ -96,6 +97,7 @@ def assert_usable(window, size: tuple[int, int], where: str) -> None:
             f"{where}: the vocabulary hides columns"
     view = window.current_view()
     assert not titles_broken_in_a_word(view), f"{where}: {titles_broken_in_a_word(view)}"
+    assert not lesson_lines_left_alone(window), f"{where}: one word alone on {lesson_lines_left_alone(window)}"
     # X prints its numbers.
     if isinstance(view, XPanel):
         x = view.graphics.heatmaps[-1]
