@@ -37,6 +37,16 @@ def test_filling_lines_leaves_a_word_alone_and_balancing_does_not(qapp):
     assert all(metrics.horizontalAdvance(line) <= width for line in even)
 
 
+def test_the_evenest_lines_ending_in_one_word_take_the_word_before_it_down(qapp):
+    text = "Posi\u00e7\u00f5es senoidais, calculadas"  # its evenest two lines leave "calculadas" alone
+    metrics = QFontMetrics(font(20))
+    width = metrics.horizontalAdvance(text) - 1
+    assert greedy_lines(text.split(" "), metrics, width) == ["Posi\u00e7\u00f5es senoidais,", "calculadas"]
+    assert balanced_lines(text, metrics, width) == ["Posi\u00e7\u00f5es", "senoidais, calculadas"]
+    narrow = metrics.horizontalAdvance("senoidais, calculadas") - 1  # where both cannot share a line
+    assert balanced_lines(text, metrics, narrow) == greedy_lines(text.split(" "), metrics, narrow)
+
+
 @pytest.mark.parametrize("width", range(60, 700, 29))
 def test_never_a_line_more_and_every_line_fits(qapp, width):
     text = "With learned positions, what is the row of \u2423gato at position 3? A\u00a0no-break\u00a0run stays whole"

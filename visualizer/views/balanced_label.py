@@ -25,7 +25,8 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
 
     Words break at plain spaces only: a no-break space keeps "48.8 ms" or "E[ids]" whole.
     "Check yourself: swap ␣gato and ␣sub" gives "Check yourself: swap" / "␣gato and ␣sub" where
-    filling the first line left "␣sub" alone on the second.
+    filling the first line left "␣sub" alone on the second. Where the evenest lines still end in
+    one word, the word before it comes down as well, if that line fits ``width``.
     """
     words = text.split(" ")
     count = len(greedy_lines(words, metrics, width))
@@ -36,7 +37,14 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
             widest = middle
         else:
             narrowest = middle + 1
-    return greedy_lines(words, metrics, widest)
+    lines = greedy_lines(words, metrics, widest)
+    if len(lines) > 1 and " " not in lines[-1] and " " in lines[-2]:
+        # The evenest lines can still leave the last word alone ("Posições senoidais," /
+        # "calculadas"): the word before it comes down too, if the line still fits the width.
+        rest, last = lines[-2].rsplit(" ", 1)
+        if metrics.horizontalAdvance(f"{last} {lines[-1]}") <= width:
+            lines[-2:] = [rest, f"{last} {lines[-1]}"]
+    return lines
 
 
 class BalancedLabel(QLabel):
