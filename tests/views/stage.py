@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from visualizer.lesson import load_lesson
 from visualizer.shell import MainWindow
 from visualizer.shell.presentation import MAX_PRESENTATION_SCALE, MIN_PRESENTATION_SCALE
+from visualizer.views.balanced_label import BalancedLabel
 from visualizer.views.painted_text import PaintsText
 
 STEPS = load_lesson().steps
@@ -119,6 +120,11 @@ def visible_labels(widget: QWidget) -> list[QLabel]:
 def assert_labels_whole(labels: list[QLabel]) -> None:
     """No label's text is cut: word-wrapped ones are tall enough, the others wide enough."""
     for label in labels:
+        if isinstance(label, BalancedLabel):  # it answers for its own lines: measure them as Qt paints
+            box = label.contentsRect()
+            painted = label.fontMetrics().boundingRect(QRect(0, 0, box.width(), 1_000_000),
+                                                       Qt.TextFlag.TextWordWrap, QLabel.text(label))
+            assert painted.height() <= box.height() + 1, f"cut: {label.text()!r}"
         if label.wordWrap():
             assert label.heightForWidth(label.width()) <= label.height() + 1, f"cut: {label.text()!r}"
         else:

@@ -84,3 +84,22 @@ def test_on_stage_no_lesson_title_or_question_ends_in_one_word(presenting):
         lines = super(BalancedLabel, label).text().split("\n")
         assert " ".join(lines) == label.text()
         assert len(lines) == 1 or " " in lines[-1], lines
+
+
+def test_no_width_cuts_a_line_qt_wraps_again(qtbot):
+    # "clock" in bold ends in a glyph that overhangs its advance: at a width its advance fitted, Qt
+    # wrapped the line again and the label, one line tall, cut "clock" (261 px at 20 px type).
+    label = BalancedLabel()
+    qtbot.addWidget(label)
+    label.setFont(font(20))
+    label.setText("RoPE: hands on a clock")
+    plain, usual = QLabel(), QLabel(label.text())  # Qt's own measures: of what the label paints, and as usual
+    for qt_label in (plain, usual):
+        qtbot.addWidget(qt_label)
+        qt_label.setWordWrap(True)
+        qt_label.setFont(font(20))
+    for width in range(120, 420):
+        label.resize(width, label.heightForWidth(width))
+        plain.setText(super(BalancedLabel, label).text())
+        assert plain.heightForWidth(width) <= label.height(), (width, plain.text())
+        assert label.height() <= usual.heightForWidth(width), f"a line more at {width} px"

@@ -26,7 +26,15 @@ mirrors = {{name: {{key: what(getattr(getattr(qt, name), key)) for key in dir(ge
 sources = {{module.__name__.split(".")[1]: [key for key in dir(module) if not key.startswith("__")]
            for module in (PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets)}}
 made = "__getattr__" in vars(sys.modules["pyqtgraph.Qt.QtCore"])
-print(json.dumps({{"mirrors": mirrors, "sources": sources, "on_demand": made}}))
+# The very objects: every public name of PySide6's module is the same object in the mirror.
+same = all(getattr(getattr(qt, name), key) is getattr(module, key)
+           for name, module in (("QtCore", PySide6.QtCore), ("QtGui", PySide6.QtGui), ("QtWidgets", PySide6.QtWidgets))
+           for key in dir(module) if not key.startswith("_"))
+star = {{}}
+exec("from pyqtgraph.Qt.QtWidgets import *", star)
+files = [getattr(getattr(qt, name), "__file__", None) for name in ("QtCore", "QtGui", "QtWidgets")]
+print(json.dumps({{"mirrors": mirrors, "sources": sources, "on_demand": made, "same": same,
+                  "star": sorted(key for key in star if not key.startswith("_")), "files": files}}))
 """
 
 
@@ -44,6 +52,10 @@ def test_the_mirrors_hold_what_pyqtgraphs_own_import_gives():
         assert set(usual["mirrors"][name]) >= set(usual["sources"][name])  # pyqtgraph copied every name
         assert ours["mirrors"][name] == usual["mirrors"][name], name
     assert ours["sources"] == usual["sources"]  # PySide6's modules list all their names again
+    assert usual["same"] and ours["same"]
+    assert ours["star"] == usual["star"]  # a star import gives every name, as before
+    # A mirror's own module attributes are not PySide6's (pyqtgraph's files, or none).
+    assert not any(file and "PySide6" in file for file in ours["files"])
 
 
 def test_this_process_imported_pyqtgraph_as_the_app_does():

@@ -6,13 +6,25 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+_TALL = 1_000_000
+"""A height no text reaches: the box a line is measured in."""
+
+
+def fits(metrics: QFontMetrics, line: str, width: int) -> bool:
+    """Whether Qt's own word wrap, as a label paints, sets ``line`` on one line ``width`` px wide.
+
+    Not its advance: Qt's wrap also counts what a last glyph overhangs ("clock" in bold came to a
+    second line at the width its advance fitted)."""
+    one_line = metrics.boundingRect(QRect(0, 0, _TALL, _TALL), 0, line).height()
+    return metrics.boundingRect(QRect(0, 0, max(width, 1), _TALL), Qt.TextFlag.TextWordWrap, line).height() <= one_line
+
 
 def greedy_lines(words: list[str], metrics: QFontMetrics, width: int) -> list[str]:
     """``words`` set line after line, each line as full as ``width`` (px) allows; a word wider than
     ``width`` stands on a line of its own."""
     lines: list[str] = []
     for word in words:
-        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+        if lines and fits(metrics, f"{lines[-1]} {word}", width):
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
@@ -28,7 +40,9 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
     filling the first line left "␣sub" alone on the second. Where the evenest lines still end in
     one word, the word before it comes down as well, if that line fits ``width``.
     """
-    words = text.split(" ")
+    words = [word for word in text.split(" ") if word]  # a doubled space is one break
+    if not words:
+        return [text]
     count = len(greedy_lines(words, metrics, width))
     narrowest, widest = max(metrics.horizontalAdvance(word) for word in words), max(width, 1)
     while narrowest < widest:  # the smallest width that still gives ``count`` lines
@@ -42,7 +56,7 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
         # The evenest lines can still leave the last word alone ("Posições senoidais," /
         # "calculadas"): the word before it comes down too, if the line still fits the width.
         rest, last = lines[-2].rsplit(" ", 1)
-        if metrics.horizontalAdvance(f"{last} {lines[-1]}") <= width:
+        if fits(metrics, f"{last} {lines[-1]}", width):
             lines[-2:] = [rest, f"{last} {lines[-1]}"]
     return lines
 
@@ -50,8 +64,8 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
 class BalancedLabel(QLabel):
     """A plain-text :class:`QLabel` that wraps its words into even lines (:func:`balanced_lines`).
 
-    It sets its lines again for each width it gets, and asks the height of those lines (as many as
-    filling each line would take). :meth:`text` is the text as given.
+    It sets its lines again for each width it gets, and asks the height of those lines as Qt wraps
+    them to paint. :meth:`text` is the text as given (and the accessible name).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -66,12 +80,19 @@ class BalancedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         self._text = text
+        self.setAccessibleName(text)  # read out as one title, not as broken lines
         super().setText("\n".join(self._lines(self.width())))
 
+    def clear(self) -> None:
+        self.setText("")
+
     def heightForWidth(self, width: int) -> int:
-        lines = self._lines(width)
-        rect = self.fontMetrics().boundingRect(QRect(0, 0, 1_000_000, 1_000_000), 0, "\n".join(lines))
-        return rect.height() + self._padding()[1]
+        # The lines as Qt wraps them to paint: were a line still too long, its second line counts.
+        pad_width, pad_height = self._padding()
+        shown = "\n".join(self._lines(width))
+        rect = self.fontMetrics().boundingRect(QRect(0, 0, max(width - pad_width, 1), _TALL),
+                                               Qt.TextFlag.TextWordWrap, shown)
+        return rect.height() + pad_height
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -88,7 +109,6 @@ class BalancedLabel(QLabel):
         return margins.left() + margins.right() + margin, margins.top() + margins.bottom() + margin
 
     def _lines(self, width: int) -> list[str]:
-        """The text's lines in a label ``width`` px wide (a pixel kept spare: Qt's own layout of a
-        line may round its width up)."""
-        inside = width - self._padding()[0] - 1
+        """The text's lines in a label ``width`` px wide."""
+        inside = width - self._padding()[0]
         return balanced_lines(self._text, self.fontMetrics(), inside) if self._text and inside > 0 else [self._text]

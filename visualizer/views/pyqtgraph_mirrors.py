@@ -13,6 +13,7 @@ are made changes. Nothing here touches PySide6's modules once pyqtgraph is impor
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from collections.abc import Callable
@@ -23,6 +24,8 @@ import PySide6.QtWidgets
 
 SOURCES = {"QtCore": PySide6.QtCore, "QtGui": PySide6.QtGui, "QtWidgets": PySide6.QtWidgets}
 """pyqtgraph's mirror (``pyqtgraph.Qt.<name>``) of each PySide6 module."""
+OTHER_BINDINGS = ("PyQt6", "PyQt5", "PySide2")
+"""Qt bindings pyqtgraph would choose over PySide6 if one were imported first."""
 
 
 def import_pyqtgraph() -> types.ModuleType:
@@ -33,7 +36,10 @@ def import_pyqtgraph() -> types.ModuleType:
     """
     usual = ("pyqtgraph" in sys.modules
              or any(f"pyqtgraph.Qt.{name}" in sys.modules for name in SOURCES)
-             or any("__dir__" not in vars(source) for source in SOURCES.values()))
+             or any("__dir__" not in vars(source) for source in SOURCES.values())
+             # pyqtgraph might choose another binding: its mirrors must then copy that one's names.
+             or os.environ.get("PYQTGRAPH_QT_LIB", "PySide6") != "PySide6"
+             or any(binding in sys.modules for binding in OTHER_BINDINGS))
     if usual:
         import pyqtgraph
         return pyqtgraph
@@ -52,16 +58,22 @@ def import_pyqtgraph() -> types.ModuleType:
 
 def _mirror(name: str, source: types.ModuleType) -> types.ModuleType:
     """An empty ``pyqtgraph.Qt.<name>`` that takes any name it lacks from ``source`` on first use."""
-    mirror = types.ModuleType(f"pyqtgraph.Qt.{name}", f"pyqtgraph's mirror of {source.__name__}.")
+    mirror = types.ModuleType(f"pyqtgraph.Qt.{name}")
     mirror.__path__ = []  # a package, as pyqtgraph's own
+    mirror.__file__ = None  # none, as a package made in memory: pyqtgraph's copy took PySide6's otherwise
+    full_listing = vars(source)["__dir__"]  # PySide6's, whatever stands in for it while pyqtgraph imports
 
     def take(attribute: str) -> object:
+        if attribute == "__all__":  # ``from pyqtgraph.Qt.QtCore import *``: every public name
+            return [key for key in listing() if not key.startswith("_")]
+        if attribute.startswith("__"):  # the module's own (``__file__``…) are not PySide6's
+            raise AttributeError(attribute)
         value = getattr(source, attribute)  # AttributeError for a name Qt does not have, as before
         setattr(mirror, attribute, value)  # kept: the next use is a plain module attribute
         return value
 
     def listing() -> list[str]:
-        return sorted(set(dir(source)) | set(vars(mirror)))
+        return sorted(set(full_listing()) | set(vars(mirror)))
 
     mirror.__getattr__ = take  # type: ignore[method-assign]
     mirror.__dir__ = listing  # type: ignore[method-assign]
