@@ -9,4 +9,4 @@ listens only through :meth:`~visualizer.subscriptions.Listening.listen`; an anim
 
 from .pyqtgraph_mirrors import import_pyqtgraph
 
-import_pyqtgraph()  # before any view imports pyqtgraph: a fifth of a launch (see the module)
+import_pyqtgraph()  # before any view imports pyqtgraph: 9% of a launch's CPU (see the module)

@@ -73,6 +73,8 @@ class BalancedLabel(QLabel):
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self._text = ""
+        self._lines_at: dict[int, list[str]] = {}
+        """The lines at each width asked (ms each to work out; a layout asks several times)."""
 
     def text(self) -> str:
         """The text as set, without the line breaks the label puts in."""
@@ -80,6 +82,7 @@ class BalancedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         self._text = text
+        self._lines_at.clear()
         self.setAccessibleName(text)  # read out as one title, not as broken lines
         super().setText("\n".join(self._lines(self.width())))
 
@@ -101,6 +104,7 @@ class BalancedLabel(QLabel):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # a new font changes every line's width
+            self._lines_at.clear()
             super().setText("\n".join(self._lines(self.width())))
 
     def _padding(self) -> tuple[int, int]:
@@ -111,4 +115,8 @@ class BalancedLabel(QLabel):
     def _lines(self, width: int) -> list[str]:
         """The text's lines in a label ``width`` px wide."""
         inside = width - self._padding()[0]
-        return balanced_lines(self._text, self.fontMetrics(), inside) if self._text and inside > 0 else [self._text]
+        if not self._text or inside <= 0:
+            return [self._text]
+        if inside not in self._lines_at:
+            self._lines_at[inside] = balanced_lines(self._text, self.fontMetrics(), inside)
+        return self._lines_at[inside]
