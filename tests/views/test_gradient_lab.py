@@ -110,6 +110,14 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     assert not panel.is_running() and panel.run_button.isEnabled()
     sparse = panel.bars.figures()[0].text  # the rows it counted, no longer the most there could be
     assert sparse.startswith(f"sparse: {result['rows_touched']:,} rows × 64 = ") and "at most" not in sparse
+    window.set_language("pt")  # the measured result is written again in the new language
+    try:
+        assert panel.answer.text().startswith(f"A resposta, por esta medição: só as {result['rows_touched']} linhas ")
+        assert panel.report.text().startswith(f"Linhas que receberam gradiente: {result['rows_touched']} de 3.000.")
+        assert panel.report.text().endswith("Mesmos números: sim.")
+    finally:
+        window.set_language("en")
+    assert panel.answer.text().startswith(f"The answer, from this run: only the {result['rows_touched']} rows ")
 
 
 def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
@@ -137,3 +145,8 @@ def test_real_scale_can_be_cancelled(window, qtbot):
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.is_running(), timeout=20_000)
     assert panel.result is None and panel.report.text() == "Cancelled."
+    window.set_language("pt")
+    try:
+        assert panel.report.text() == "Cancelado." and not panel.answer.isVisible()
+    finally:
+        window.set_language("en")

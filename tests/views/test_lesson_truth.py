@@ -143,6 +143,33 @@ def test_leaving_the_batch_question_cancels_its_race_and_coming_back_runs_it_aga
     assert not panel.is_running()
 
 
+def test_the_lesson_shown_again_gives_the_answer_already_measured(window, qtbot):
+    # F9 twice (hide, show) on the revealed batch question, or Previous then Next back to it: the race
+    # for this V, d and batch has run, and a second one would keep a core busy for seconds.
+    panel = window.gradient_lab.real_scale
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(3000)  # the same question, a quicker race
+    window.lesson_panel.advance()
+    qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=60_000)
+    measured, caption = panel.result, window.lesson_panel.caption.text()
+    window.lesson_director.show_lesson(False)
+    window.lesson_director.show_lesson(True)
+    assert not panel.is_running() and panel.result is measured
+    assert window.lesson_run.outcome is not None and window.lesson_panel.caption.text() == caption
+    window.lesson_panel.previous()
+    window.lesson_panel.advance()  # the question again
+    window.lesson_panel.advance()  # and its answer: the same numbers at once
+    assert not panel.is_running() and panel.result is measured
+    assert window.lesson_panel.caption.text() == caption
+    panel.batch.setValue(2000)  # another batch: another race
+    window.lesson_panel.previous()
+    window.lesson_panel.advance()
+    window.lesson_panel.advance()
+    assert panel.is_running()
+    qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=60_000)
+    assert panel.result["batch"] == 2000
+
+
 def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
     panel = window.gradient_lab.real_scale
     window.go_to_step(step_index("batch-question"))

@@ -9,6 +9,7 @@ Step 9 is also checked after its reveal, with the real-scale panel's answer on s
 
 from __future__ import annotations
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
@@ -137,3 +138,10 @@ def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
     for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
         assert widget.isVisible()
     assert lab.counts_plot.titleLabel.text == "count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)"
+    # The distances' title goes back to pyqtgraph's own size and colour (it kept the stage's 22 px).
+    ordinary = pg.PlotItem().titleLabel.opts
+    assert {key: lab.distance_plot.titleLabel.opts.get(key) for key in ("size", "color")} == \
+        {"size": ordinary["size"], "color": ordinary.get("color")}
+    reference = pg.PlotItem()
+    reference.setTitle(lab.distance_plot.titleLabel.text)
+    assert lab.distance_plot.titleLabel.item.boundingRect() == reference.titleLabel.item.boundingRect()

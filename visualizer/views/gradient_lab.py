@@ -160,6 +160,8 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
         self.distance_plot.addItem(self.distance_bars)
+        title_style = self.distance_plot.titleLabel.opts
+        self._ordinary_title_style = {key: title_style.get(key) for key in ("size", "color")}
         for plot in (self.counts_plot, self.distance_plot):
             plot.invertY(True)
             # Values on top, like the heatmaps' column labels, so all four panels share rows.
@@ -398,11 +400,13 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         """The counts and expected counts printed beside the bars, row by row (read back by tests)."""
         return self.counts.texts()
 
-    def _plot_title_style(self) -> dict[str, str]:
-        """A plot title in the back row's size while presenting, pyqtgraph's otherwise."""
+    def _plot_title_style(self) -> dict[str, object]:
+        """A plot title in the back row's size while presenting, pyqtgraph's otherwise. pyqtgraph's
+        title keeps every style it is given, so the ordinary one is given back in full: with none
+        given, the title kept the stage's 22 px after presenting ended."""
         if self._appearance.presenting:
             return {"size": f"{self._appearance.stage_px(LABEL_PX)}px", "color": self._appearance.foreground}
-        return {}
+        return dict(self._ordinary_title_style)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.plots and event.type() == QEvent.Type.Resize:

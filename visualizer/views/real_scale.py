@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import time
 from typing import Any
 
@@ -35,6 +36,15 @@ BYTES_PER_FLOAT32 = 4
 SPARSE_COLOUR = QColor("#009E73")
 DENSE_COLOUR = QColor("#0072B2")
 ONE_HOT_COLOUR = QColor("#D55E00")
+
+
+class ReportState(enum.Enum):
+    """What the panel's report says."""
+
+    NONE = enum.auto()  # nothing measured yet: no room kept for a report not made
+    MEASURING = enum.auto()
+    CANCELLED = enum.auto()
+    MEASURED = enum.auto()  # the report and the answer give the result
 
 
 class GradientRace(QObject):
@@ -116,6 +126,9 @@ class RealScalePanel(ListeningView, QGroupBox):
         self._for_step = False  # the running race answers a lesson step's question
         self._start_again = False  # asked to measure while a cancelled race was still winding down
         self.result: dict[str, Any] | None = None
+        # What the report says: nothing yet, a race "measuring", one "cancelled", or the result
+        # "measured". Kept so that a change of language writes it again in the new one.
+        self._report = ReportState.NONE
         self.vocabulary = _spin(2, 300_000, GPT2_SMALL_VOCAB)
         self.width_d = _spin(1, 8192, GPT2_SMALL_WIDTH)
         self.batch = _spin(1, 100_000, DEFAULT_BATCH)
@@ -130,8 +143,6 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.memory.setWordWrap(True)
         self.answer = QLabel()
         self.answer.setWordWrap(True)
-        for label in (self.report, self.answer):  # no room kept for a report not made yet
-            label.setVisible(False)
         # The three memories to one scale: what the sparse path saves is seen before it is measured.
         self.bars = FigureBars(appearance)
         self._captions = [QLabel() for _ in range(3)]
@@ -178,8 +189,8 @@ class RealScalePanel(ListeningView, QGroupBox):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setValue(0)
-        self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))
-        self.report.setVisible(True)
+        self._report = ReportState.MEASURING
+        self._show_report()
         self._thread.start()
 
     def cancel(self) -> None:
@@ -193,16 +204,44 @@ class RealScalePanel(ListeningView, QGroupBox):
         on any other step, cancel a race a step started. At GPT-2's size the race keeps a core
         busy for seconds; once the class has moved on, it would only slow every repaint of the
         steps that follow (the teacher's own run, started with Measure, is left alone)."""
-        if measure:
+        if measure and self._measured_as_set():
+            # F9 showing the lesson again, or the class back on the answer: the race that answers it
+            # has run for these V, d and batch (seed 0: the same rows), so its result is the answer.
+            # A second run would only keep a core busy for seconds while the stage repaints.
+            self.measured.emit(self.result)
+        elif measure:
             self.start()
             self._for_step = self._thread is not None
         elif self._for_step:
             self.cancel()
 
+    def _measured_as_set(self) -> bool:
+        """True when a finished race measured the V, d and batch set now (and none runs)."""
+        return self._thread is None and self.result is not None and \
+            (self.result["V"], self.result["d"], self.result["batch"]) == \
+            (self.vocabulary.value(), self.width_d.value(), self.batch.value())
+
     def _on_finished(self, result: dict[str, Any]) -> None:
         self._stop_thread()
         self.result = result
-        numbers = self._appearance.numbers
+        self._report = ReportState.MEASURED
+        self._show_report()
+        self._show_memory()
+        self.measured.emit(result)
+
+    def _show_report(self) -> None:
+        """Write the report (and, once measured, the answer) in the current language."""
+        self.report.setVisible(self._report is not ReportState.NONE)
+        self.answer.setVisible(self._report is ReportState.MEASURED)
+        if self._report is ReportState.MEASURING:
+            self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))
+            return
+        if self._report is ReportState.CANCELLED:
+            self.report.setText(self.tr("Cancelled."))
+            return
+        if self._report is ReportState.NONE or self.result is None:
+            return
+        result, numbers = self.result, self._appearance.numbers
         ratio = result["dense_s"] / max(result["sparse_s"], 1e-9)
         # "ms" kept beside its number (a no-break space): on stage "48.8" ended a line and "ms" began the next.
         self.report.setText(self.tr(
@@ -218,13 +257,11 @@ class RealScalePanel(ListeningView, QGroupBox):
             "frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["batch"]),
             numbers.integer(result["V"]), numbers.short(result["max_other"])))
-        self.answer.setVisible(True)
-        self._show_memory()
-        self.measured.emit(result)
 
     def _on_cancelled(self) -> None:
         self._stop_thread()
-        self.report.setText(self.tr("Cancelled."))
+        self._report = ReportState.CANCELLED
+        self._show_report()
         if self._start_again:  # the step came back while its cancelled race was winding down
             self._start_again = False
             self.start()
@@ -283,6 +320,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             caption.setText(text)
         self.run_button.setText(self.tr("Measure"))
         self.cancel_button.setText(self.tr("Cancel"))
+        self._show_report()
         self._show_memory()
 
     def detach(self) -> None:
