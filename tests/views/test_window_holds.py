@@ -11,9 +11,10 @@ from PySide6.QtCore import QRect, QSettings, QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from tests.checkpoints.test_minilm import minilm_folder
-from tests.views.stage import step_index
+from tests.views.stage import assert_labels_whole, reveal_and_wait, settle, step_index, visible_labels
 from visualizer.model import E_LIMIT
 from visualizer.shell import MainWindow
+from visualizer.shell.lesson_band import LESSON_MAX_SHARE
 from visualizer.shell.quit_question import QuitChoice
 from visualizer.shell.screen_fit import WindowPlace
 
@@ -134,6 +135,31 @@ def test_no_zoom_level_or_model_raises_the_minimum_past_the_screen(window, qtbot
     window.presentation.reset_zoom()
     QApplication.processEvents()
     assert window.size() == before
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_zoomed_in_on_stage_the_lesson_keeps_every_line(presenting, qtbot, language):
+    # Ctrl+= twice at 1024 × 768: the lesson's text grows, and its band with it. Capped at a quarter
+    # of the height, step 13's answer lost its last lines from the first zoom step on.
+    window = presenting((1024, 768), language, 0)
+    for _ in range(2):
+        window.presentation.zoom_in()
+    cut = []
+    for step in range(len(window.lesson_panel.lesson.steps)):
+        window.go_to_step(step)
+        for answer in (False, True):
+            if answer:
+                if window.lesson_run.current_step().reveal is None:
+                    continue
+                reveal_and_wait(qtbot, window)
+            settle(window)
+            assert window.size() == QSize(1024, 768)
+            try:
+                assert_labels_whole(visible_labels(window.lesson_panel))
+            except AssertionError as error:
+                cut.append(f"step {step + 1}{' answered' if answer else ''}: {error}")
+    assert cut == []
+    assert window.lesson_dock.height() <= 768 * LESSON_MAX_SHARE
 
 
 def test_a_page_behind_asks_no_room_after_the_batch_question(window, qtbot):

@@ -12,7 +12,10 @@ from ..views.lesson_panel import LessonPanel
 
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
-LESSON_SHARE_PRESENTING = 0.24  # of the height at most, for the lesson along the bottom
+LESSON_MAX_SHARE = 0.5
+"""Of the height at most, for the lesson along the bottom. At the stage's own size every step needs
+less than a quarter (the stage tests hold the views' share); zoomed in, its text grows, and the band
+grows with it rather than cut the answer's last lines (at 24%, one zoom step cut step 13's)."""
 BESIDE_MIN_WIDTH = 1320
 """A window narrower than this (pixels at the scale) has the lesson along the bottom: beside the
 vocabulary and the views it left X too narrow to print its numbers (1024 × 768, 1280 × 720)."""
@@ -24,7 +27,7 @@ class LessonBand(Listening, QDockWidget):
 
     It places itself from the appearance and the window's width: beside the views normally (22%
     of the width); along the bottom while presenting (without a title bar) and in a window
-    narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (24% of the height
+    narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (half the height
     at most). F9 decides whether it is ``wanted``; presenting always shows it.
 
     Parameters
@@ -134,8 +137,8 @@ class LessonBand(Listening, QDockWidget):
             self.panel.set_wide(bottom)
 
     def fit(self, *_: object) -> None:
-        """The lesson's place and share: along the bottom what its text needs (24% of the height
-        at most), beside 22% of the width."""
+        """The lesson's place and share: along the bottom what its text needs (half the height at
+        most), beside 22% of the width."""
         self._place()
         if self.isHidden():
             return
@@ -151,7 +154,7 @@ class LessonBand(Listening, QDockWidget):
                 # another share of the row (a window being resized): measure in what it left.
                 beside, row = self._row_beside
                 needed = self.panel.needed_height(host.width() - beside)
-            height = max(min(int(host.height() * LESSON_SHARE_PRESENTING), max(needed, 1)), row)
+            height = max(min(int(host.height() * LESSON_MAX_SHARE), max(needed, 1)), row)
             if self._presenting:
                 # At least that tall too: with a band above the views (the class poll's), the window
                 # would otherwise share the height out and give the lesson only its smallest size.
@@ -184,4 +187,4 @@ class LessonBand(Listening, QDockWidget):
         self.stop_listening()
 
 
-__all__ = ["LESSON_SHARE", "LESSON_SHARE_PRESENTING", "LessonBand"]
+__all__ = ["LESSON_SHARE", "LESSON_MAX_SHARE", "LessonBand"]

@@ -334,7 +334,9 @@ class LessonPanel(ListeningView, QWidget):
         self.counter.setText(self._counter_text(None if index is None else index + 1))
         metrics = QFontMetrics(self.counter.font())
         texts = [self._counter_text(number) for number in (None, *range(1, len(self.lesson.steps) + 1))]
-        self.counter.setMinimumWidth(max(metrics.boundingRect(text).width() for text in texts) + 2)  # + a glyph's edge
+        # The ink + a glyph's edge, or the advance (what QLabel's size hint asks), whichever is wider.
+        self.counter.setMinimumWidth(max(max(metrics.boundingRect(text).width() + 2, metrics.horizontalAdvance(text))
+                                         for text in texts))
 
     def _on_scale_changed(self, *_: object) -> None:
         # Presenting is a change of scale too: on stage the buttons leave the corner (or go back).
