@@ -14,7 +14,7 @@ from tests.checkpoints.test_minilm import minilm_folder
 from tests.views.stage import assert_labels_whole, reveal_and_wait, settle, step_index, visible_labels
 from visualizer.model import E_LIMIT
 from visualizer.shell import MainWindow
-from visualizer.shell.lesson_band import LESSON_MAX_SHARE
+from visualizer.shell.lesson_band import LESSON_MAX_SHARE, LESSON_SHARE
 from visualizer.shell.quit_question import QuitChoice
 from visualizer.shell.screen_fit import WindowPlace
 
@@ -254,6 +254,27 @@ def test_leaving_presentation_gives_the_lesson_beside_the_views_its_whole_height
     assert not band.at_bottom and band.height() == before
     buttons = [button for button in window.lesson_panel.question_box.findChildren(QPushButton) if button.isVisible()]
     assert buttons and all(button.height() >= button.sizeHint().height() for button in buttons)
+
+
+def test_back_beside_the_views_the_lesson_takes_its_share_again(window):
+    # Narrowed to 1200 px (the lesson along the bottom) and widened again, the lesson beside the views
+    # was 386 px wide instead of 308: the dock kept the minimum Qt had given it along the bottom.
+    window.resize(1400, 900)
+    window.go_to_step(step_index("swap-none"))
+    QApplication.processEvents()
+    band, before = window.lesson_dock, window.lesson_dock.width()
+    assert not band.at_bottom and before == round(1400 * LESSON_SHARE)
+    for width in (1200, 1024, 1400):
+        window.resize(width, 900)
+        for _ in range(3):
+            QApplication.processEvents()
+    assert not band.at_bottom and band.width() == before
+    window.presentation.set_presenting(True, full_screen=False)
+    QApplication.processEvents()
+    window.presentation.set_presenting(False, full_screen=False)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert not band.at_bottom and band.width() == before
 
 
 def test_leaving_presentation_gives_back_a_maximized_window(window, qtbot):

@@ -111,8 +111,11 @@ class LessonBand(Listening, QDockWidget):
         """True while the lesson runs along the bottom (presenting, or a narrow window)."""
         return self._at_bottom
 
-    def _on_scale_changed(self, *_: object) -> None:
+    def _set_least_width(self) -> None:
         self.setMinimumWidth(min(self._appearance.px(200), 320))
+
+    def _on_scale_changed(self, *_: object) -> None:
+        self._set_least_width()
         presenting = self._appearance.presenting
         if presenting != self._presenting_look:
             self._presenting_look = presenting
@@ -132,6 +135,9 @@ class LessonBand(Listening, QDockWidget):
             if not bottom:  # the height fitted along the bottom must not follow the band to the side
                 self.panel.setMinimumHeight(0)
                 self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
+                # Nor the width: along the bottom Qt raised the dock's minimum to the wide panel's
+                # (386 px at 1200 px), and back beside, 22% of the width was clamped up to it.
+                self._set_least_width()
             area = Qt.DockWidgetArea.BottomDockWidgetArea if bottom else Qt.DockWidgetArea.RightDockWidgetArea
             self._host.addDockWidget(area, self)
             self.panel.set_wide(bottom)
@@ -187,4 +193,4 @@ class LessonBand(Listening, QDockWidget):
         self.stop_listening()
 
 
-__all__ = ["LESSON_SHARE", "LESSON_MAX_SHARE", "LessonBand"]
+__all__ = ["LESSON_MAX_SHARE", "LESSON_SHARE", "LessonBand"]
