@@ -4,11 +4,14 @@ a line more than filling each line would take."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel
 
 from tests.views.stage import step_index
-from visualizer.views.balanced_label import BalancedLabel, balanced_lines, greedy_lines
+from visualizer.lesson import load_lesson
+from visualizer.views.balanced_label import BalancedLabel, LineMeasure, balanced_lines, fits_as_qt_wraps, greedy_lines
 
 TITLE = "Check yourself: swap \u2423gato and \u2423sub"
 
@@ -103,3 +106,23 @@ def test_no_width_cuts_a_line_qt_wraps_again(qtbot):
         plain.setText(super(BalancedLabel, label).text())
         assert plain.heightForWidth(width) <= label.height(), (width, plain.text())
         assert label.height() <= usual.heightForWidth(width), f"a line more at {width} px"
+
+
+LESSON_WORDS = sorted({word for step in load_lesson().steps for texts in (step.title, step.question or {})
+                       for text in texts.values() for word in text.split(" ") if word})
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(LESSON_WORDS), min_size=2, max_size=6), px=st.integers(12, 40),
+       bold=st.booleans(), italic=st.booleans(), offset=st.integers(-8, 8))
+def test_the_quick_measure_agrees_with_qt_laying_the_line_out(qapp, words, px, bold, italic, offset):
+    # The advance decides a line far from the width; Qt's own layout decides the lines near it. Both
+    # must answer as Qt alone would, at widths around the line's advance (where a last glyph's
+    # overhang decides) and far from it.
+    typeface = font(px)
+    typeface.setBold(bold)
+    typeface.setItalic(italic)
+    metrics, line = QFontMetrics(typeface), " ".join(words)
+    advance = metrics.horizontalAdvance(line)
+    for width in (advance + offset, advance // 2 + offset, advance * 2 + offset):
+        assert LineMeasure(metrics).fits(line, width) == fits_as_qt_wraps(metrics, line, width), (line, width)

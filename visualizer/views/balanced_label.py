@@ -10,21 +10,56 @@ _TALL = 1_000_000
 """A height no text reaches: the box a line is measured in."""
 
 
-def fits(metrics: QFontMetrics, line: str, width: int) -> bool:
-    """Whether Qt's own word wrap, as a label paints, sets ``line`` on one line ``width`` px wide.
+class LineMeasure:
+    """Whether a line fits a width as Qt's own word wrap sets it when a label paints (see
+    :meth:`fits`), for one font's ``metrics``; each line's advance is kept, as working out even
+    lines measures the same first words at every width it tries."""
 
-    Not its advance: Qt's wrap also counts what a last glyph overhangs ("clock" in bold came to a
-    second line at the width its advance fitted)."""
+    OVERHANG_SLACK = 2
+    """Room kept beyond the most any glyph overhangs its advance, before the advance alone is trusted."""
+
+    def __init__(self, metrics: QFontMetrics) -> None:
+        self.metrics = metrics
+        self._slack = self.OVERHANG_SLACK * (1 + max(0, -metrics.minRightBearing()))
+        self._advances: dict[str, int] = {}
+
+    def advance(self, text: str) -> int:
+        """``text``'s advance in px (kept)."""
+        advance = self._advances.get(text)
+        if advance is None:
+            advance = self._advances[text] = self.metrics.horizontalAdvance(text)
+        return advance
+
+    def fits(self, line: str, width: int) -> bool:
+        """Whether Qt's word wrap sets ``line`` (words joined by at least one plain space) on one
+        line ``width`` px wide.
+
+        Not its advance alone: Qt's wrap also counts what a last glyph overhangs ("clock" in bold
+        came to a second line at the width its advance fitted). It never counts less than the
+        advance, so the advance settles most lines at once; Qt lays out (10× slower) only those
+        within a glyph's overhang of the width."""
+        advance = self.advance(line)
+        if advance > width:  # a plain space to break at, and more than the width: Qt breaks it
+            return False
+        if advance + self._slack <= width:
+            return True
+        return fits_as_qt_wraps(self.metrics, line, width)
+
+
+def fits_as_qt_wraps(metrics: QFontMetrics, line: str, width: int) -> bool:
+    """Whether Qt, laying ``line`` out wrapped at ``width`` px, keeps it on one line (the slow way)."""
     one_line = metrics.boundingRect(QRect(0, 0, _TALL, _TALL), 0, line).height()
     return metrics.boundingRect(QRect(0, 0, max(width, 1), _TALL), Qt.TextFlag.TextWordWrap, line).height() <= one_line
 
 
-def greedy_lines(words: list[str], metrics: QFontMetrics, width: int) -> list[str]:
+def greedy_lines(words: list[str], measure: LineMeasure | QFontMetrics, width: int) -> list[str]:
     """``words`` set line after line, each line as full as ``width`` (px) allows; a word wider than
     ``width`` stands on a line of its own."""
+    if isinstance(measure, QFontMetrics):
+        measure = LineMeasure(measure)
     lines: list[str] = []
     for word in words:
-        if lines and fits(metrics, f"{lines[-1]} {word}", width):
+        if lines and measure.fits(f"{lines[-1]} {word}", width):
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
@@ -43,20 +78,24 @@ def balanced_lines(text: str, metrics: QFontMetrics, width: int) -> list[str]:
     words = [word for word in text.split(" ") if word]  # a doubled space is one break
     if not words:
         return [text]
-    count = len(greedy_lines(words, metrics, width))
-    narrowest, widest = max(metrics.horizontalAdvance(word) for word in words), max(width, 1)
+    measure = LineMeasure(metrics)
+    count = len(greedy_lines(words, measure, width))
+    # No narrower than the widest word, nor than an even share of the words' advance (``count``
+    # lines, each no wider than the width tried, hold them all; 2 px a line for kerning at a space).
+    share = (measure.advance(" ".join(words)) - (count - 1) * measure.advance(" ") - 2 * count) // count
+    narrowest, widest = max(share, *(measure.advance(word) for word in words)), max(width, 1)
     while narrowest < widest:  # the smallest width that still gives ``count`` lines
         middle = (narrowest + widest) // 2
-        if len(greedy_lines(words, metrics, middle)) <= count:
+        if len(greedy_lines(words, measure, middle)) <= count:
             widest = middle
         else:
             narrowest = middle + 1
-    lines = greedy_lines(words, metrics, widest)
+    lines = greedy_lines(words, measure, widest)
     if len(lines) > 1 and " " not in lines[-1] and " " in lines[-2]:
         # The evenest lines can still leave the last word alone ("Posições senoidais," /
         # "calculadas"): the word before it comes down too, if the line still fits the width.
         rest, last = lines[-2].rsplit(" ", 1)
-        if fits(metrics, f"{last} {lines[-1]}", width):
+        if measure.fits(f"{last} {lines[-1]}", width):
             lines[-2:] = [rest, f"{last} {lines[-1]}"]
     return lines
 
