@@ -113,7 +113,9 @@ LESSON_WORDS = sorted({word for step in load_lesson().steps for texts in (step.t
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(words=st.lists(st.sampled_from(LESSON_WORDS), min_size=2, max_size=6), px=st.integers(12, 40),
+# With words a teacher's lesson file may hold too: a line break, a tab, a Unicode line separator.
+@given(words=st.lists(st.sampled_from([*LESSON_WORDS, "l\nm", "x\ty", "p\u2028q"]), min_size=2, max_size=6),
+       px=st.integers(12, 40),
        bold=st.booleans(), italic=st.booleans(), offset=st.integers(-8, 8))
 def test_the_quick_measure_agrees_with_qt_laying_the_line_out(qapp, words, px, bold, italic, offset):
     # The advance decides a line far from the width; Qt's own layout decides the lines near it. Both

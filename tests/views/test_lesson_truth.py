@@ -182,6 +182,20 @@ def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
     qtbot.waitUntil(lambda: not panel.is_running(), timeout=60_000)
 
 
+def test_a_teachers_race_answers_the_revealed_step_and_is_not_cancelled_after(window, qtbot):
+    panel = window.gradient_lab.real_scale
+    window.go_to_step(step_index("batch-question"))
+    panel.vocabulary.setValue(200_000)
+    panel.run_button.click()  # Measure, by hand, then the answer revealed while it runs
+    window.lesson_panel.advance()
+    assert panel.is_running()
+    assert panel.is_running() and not panel.is_cancelling()
+    window.go_to_step(step_index("gradient"))  # the class moves on: the teacher's race goes on
+    assert panel.is_running() and not panel.is_cancelling()
+    panel.cancel()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=60_000)
+
+
 def test_a_race_left_behind_is_cancelled(window, qtbot):
     panel = window.gradient_lab.real_scale
     window.go_to_step(step_index("batch-question"))

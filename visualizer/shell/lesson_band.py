@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QHBoxLayout, QMainWindow, QWidget
@@ -12,10 +14,13 @@ from ..views.lesson_panel import LessonPanel
 
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_SHARE = 0.22  # of the window width, for the lesson beside the views
+LESSON_SHARE_PRESENTING = 0.24
+"""Of the height, what the lesson along the bottom may always take. At the stage's own size every
+step needs less (the stage tests hold the views' share)."""
 LESSON_MAX_SHARE = 0.5
-"""Of the height at most, for the lesson along the bottom. At the stage's own size every step needs
-less than a quarter (the stage tests hold the views' share); zoomed in, its text grows, and the band
-grows with it rather than cut the answer's last lines (at 24%, one zoom step cut step 13's)."""
+"""Of the height at most, for the lesson along the bottom when its text needs more than
+:data:`LESSON_SHARE_PRESENTING` (zoomed in) and the views leave room above their least height: at
+24%, one zoom step cut the last lines of step 13's answer."""
 BESIDE_MIN_WIDTH = 1320
 """A window narrower than this (pixels at the scale) has the lesson along the bottom: beside the
 vocabulary and the views it left X too narrow to print its numbers (1024 × 768, 1280 × 720)."""
@@ -27,8 +32,9 @@ class LessonBand(Listening, QDockWidget):
 
     It places itself from the appearance and the window's width: beside the views normally (22%
     of the width); along the bottom while presenting (without a title bar) and in a window
-    narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (half the height
-    at most). F9 decides whether it is ``wanted``; presenting always shows it.
+    narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (a quarter of the
+    height, or up to half of it where the views can spare it: :meth:`most_height`). F9 decides
+    whether it is ``wanted``; presenting always shows it.
 
     Parameters
     ----------
@@ -50,6 +56,7 @@ class LessonBand(Listening, QDockWidget):
         self._row_beside = (0, 0)  # width taken beside the lesson in the bottom row, and its height (share_row)
         self.setObjectName("lesson")
         self._row: QHBoxLayout | None = None  # made by the first add_beside: the panel alone until then
+        self._views_least_height: Callable[[], int] | None = None  # see measure_views_with
         self.setWidget(panel)
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -106,6 +113,23 @@ class LessonBand(Listening, QDockWidget):
             self._row_beside = (width, height)
             self.fit()
 
+    def measure_views_with(self, least_height: Callable[[], int]) -> None:
+        """How to measure the least height (px) of the views and what is around them (the window's
+        stage): the band grows past a quarter of the window only into what they can spare."""
+        self._views_least_height = least_height
+
+    def most_height(self) -> int:
+        """The tallest the lesson's panel may be along the bottom: a quarter of the window, or more
+        (half at most) where the views are taller than their least height (zoomed in, the text
+        grows, and a taller band keeps its lines; the view keeps its own)."""
+        host = self._host
+        always = int(host.height() * LESSON_SHARE_PRESENTING)
+        central = host.centralWidget()
+        if self._views_least_height is None or central is None or not central.isVisible():
+            return always
+        spare = central.height() - self._views_least_height()
+        return max(always, min(int(host.height() * LESSON_MAX_SHARE), self.panel.height() + spare))
+
     @property
     def at_bottom(self) -> bool:
         """True while the lesson runs along the bottom (presenting, or a narrow window)."""
@@ -143,8 +167,8 @@ class LessonBand(Listening, QDockWidget):
             self.panel.set_wide(bottom)
 
     def fit(self, *_: object) -> None:
-        """The lesson's place and share: along the bottom what its text needs (half the height at
-        most), beside 22% of the width."""
+        """The lesson's place and share: along the bottom what its text needs (at most
+        :meth:`most_height`), beside 22% of the width."""
         self._place()
         if self.isHidden():
             return
@@ -160,7 +184,10 @@ class LessonBand(Listening, QDockWidget):
                 # another share of the row (a window being resized): measure in what it left.
                 beside, row = self._row_beside
                 needed = self.panel.needed_height(host.width() - beside)
-            height = max(min(int(host.height() * LESSON_MAX_SHARE), max(needed, 1)), row)
+            most = int(host.height() * LESSON_SHARE_PRESENTING)
+            if needed > most:  # (measuring what the views spare lays the window out: only then)
+                most = self.most_height()
+            height = max(min(most, max(needed, 1)), row)
             if self._presenting:
                 # At least that tall too: with a band above the views (the class poll's), the window
                 # would otherwise share the height out and give the lesson only its smallest size.
@@ -193,4 +220,4 @@ class LessonBand(Listening, QDockWidget):
         self.stop_listening()
 
 
-__all__ = ["LESSON_MAX_SHARE", "LESSON_SHARE", "LessonBand"]
+__all__ = ["LESSON_MAX_SHARE", "LESSON_SHARE", "LESSON_SHARE_PRESENTING", "LessonBand"]

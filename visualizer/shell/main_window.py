@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         self.presentation = Presentation(self, appearance)
         self.stage = Stage(appearance, self.tabs, self.text_input, self.token_strip, self.scheme_selector,
                            self.vocabulary, self.body, self.central_layout, self.menuBar(), self.lesson_dock)
+        self.lesson_dock.measure_views_with(self.stage.least_height)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
                                messages)

@@ -36,7 +36,7 @@ from ..subscriptions import Listening
 from ..views.poll_results import PollResultsView
 from ..views.poll_stage import MIN_QR_PX, PollStage
 from ..views.practice_question import PracticeQuestion
-from .lesson_band import LESSON_MAX_SHARE, QWIDGETSIZE_MAX, LessonBand
+from .lesson_band import LESSON_SHARE_PRESENTING, QWIDGETSIZE_MAX, LessonBand
 from .stage import Stage
 
 STAGE, COLUMN, ROW = "stage", "column", "row"
@@ -190,7 +190,7 @@ class PollBand(Listening, QDockWidget):
             # cannot shrink (the gradient lab's real-scale page) keeps the lesson's band whole, and
             # the code is then as large as what is left allows.
             panel = self._lesson_band.panel
-            lesson_height = min(int(host.height() * LESSON_MAX_SHARE), panel.needed_height(host.width()))
+            lesson_height = min(int(host.height() * LESSON_SHARE_PRESENTING), panel.needed_height(host.width()))
             # Two separators: between this band and the views, and between the views and the lesson.
             separators = 2 * host.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, host)
             room = host.height() - self._window_stage.least_height() - lesson_height - separators
@@ -225,10 +225,10 @@ class PollBand(Listening, QDockWidget):
         # The dock's frame around the pages (0 while the two widths are stale, the band hidden).
         frame = max(0, self.width() - self._pages.width()) if self._pages.width() > 0 else 0
         wanted = int(host.width() * ROW_SHARE)
-        # The row is as tall as the lesson's text needs beside it (half the window at most),
+        # The row is as tall as the lesson's text needs beside it (a quarter of the window at most),
         # and the code at its smallest: the code is as large as that leaves.
         lesson = self._lesson_band.panel.needed_height(host.width() - wanted - separator)
-        height = max(self.stage.height_for_code(MIN_QR_PX), min(int(host.height() * LESSON_MAX_SHARE), lesson))
+        height = max(self.stage.height_for_code(MIN_QR_PX), min(int(host.height() * LESSON_SHARE_PRESENTING), lesson))
         page = self._page_widgets[self._page]
         # Sized now, hidden or not: a code still as large as its last place's would widen the window
         # as the band shows.

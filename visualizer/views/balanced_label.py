@@ -10,6 +10,11 @@ _TALL = 1_000_000
 """A height no text reaches: the box a line is measured in."""
 
 
+_ONE_LINE_OF_TEXT = frozenset("\n\t\u2028\u2029")
+"""Characters the advance does not measure as Qt lays them out (breaks, and a tab's stop): a line
+with any of them is measured by Qt (a teacher's lesson file may hold them)."""
+
+
 class LineMeasure:
     """Whether a line fits a width as Qt's own word wrap sets it when a label paints (see
     :meth:`fits`), for one font's ``metrics``; each line's advance is kept, as working out even
@@ -38,6 +43,8 @@ class LineMeasure:
         came to a second line at the width its advance fitted). It never counts less than the
         advance, so the advance settles most lines at once; Qt lays out (10× slower) only those
         within a glyph's overhang of the width."""
+        if not _ONE_LINE_OF_TEXT.isdisjoint(line):  # Qt sets each segment on a line of its own
+            return fits_as_qt_wraps(self.metrics, line, width)
         advance = self.advance(line)
         if advance > width:  # a plain space to break at, and more than the width: Qt breaks it
             return False
@@ -54,7 +61,7 @@ def fits_as_qt_wraps(metrics: QFontMetrics, line: str, width: int) -> bool:
 
 def greedy_lines(words: list[str], measure: LineMeasure | QFontMetrics, width: int) -> list[str]:
     """``words`` set line after line, each line as full as ``width`` (px) allows; a word wider than
-    ``width`` stands on a line of its own."""
+    ``width`` stands on a line of its own. ``measure``: a font's :class:`LineMeasure`, or its metrics."""
     if isinstance(measure, QFontMetrics):
         measure = LineMeasure(measure)
     lines: list[str] = []

@@ -172,11 +172,14 @@ class RealScalePanel(ListeningView, QGroupBox):
         """True while the worker thread runs."""
         return self._thread is not None
 
+    def is_cancelling(self) -> bool:
+        """True while a race runs that was asked to stop (it stops at its next block)."""
+        return self._worker is not None and self._worker.is_cancelled()
+
     def start(self) -> None:
         """Start the measurement on a worker thread."""
         if self._thread is not None:
-            assert self._worker is not None
-            self._start_again = self._worker.is_cancelled()  # else the running race answers
+            self._start_again = self.is_cancelling()  # else the running race answers
             return
         self.result = None
         self._worker = GradientRace(self.vocabulary.value(), self.width_d.value(), self.batch.value())
@@ -210,8 +213,12 @@ class RealScalePanel(ListeningView, QGroupBox):
             # A second run would only keep a core busy for seconds while the stage repaints.
             self.measured.emit(self.result)
         elif measure:
+            # A race the teacher started with Measure answers the step too, but stays the teacher's:
+            # moving on does not cancel it.
+            teachers = self.is_running() and not self._for_step and not self.is_cancelling()
             self.start()
-            self._for_step = self._thread is not None
+            if not teachers:
+                self._for_step = self._thread is not None
         elif self._for_step:
             self.cancel()
 
