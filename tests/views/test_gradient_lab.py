@@ -2,10 +2,13 @@
 
 import numpy as np
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from tests import spec
+from tests.views.stage import drawn_labels, settle, step_index
 from visualizer.core import TOY_FREQUENCY_ORDER, toy_vocabulary
 from visualizer.lab import GradientLab
+from visualizer.views.gradient_lab import DISTANCE_COLUMN
 
 
 @pytest.fixture
@@ -158,3 +161,24 @@ def test_real_scale_can_be_cancelled(window, qtbot):
         assert panel.report.text() == "Cancelado." and not panel.answer.isVisible()
     finally:
         window.set_language("en")
+
+
+def test_the_distances_numbers_follow_their_axis_width(window):
+    # The numbers were chosen for the axis's width at the refresh; the column was refitted after it
+    # (seen leaving presentation at another zoom, then back on the lab) and "0.20.40.6" ran together.
+    window.resize(1600, 900)
+    window.go_to_step(step_index("gradient"))
+    settle(window)
+    lab = window.gradient_lab
+    layout = lab.plots.ci.layout
+    layout.setColumnFixedWidth(DISTANCE_COLUMN, 260)  # a wide column at the refresh …
+    layout.activate()
+    QApplication.processEvents()
+    lab.refresh()
+    layout.setColumnFixedWidth(DISTANCE_COLUMN, 70)  # … narrowed after it, with no refresh
+    layout.activate()
+    QApplication.processEvents()
+    window.grab()
+    axis = lab.distance_plot.getAxis("top")
+    assert axis._tickLevels and axis._tickLevels[0], "the distances lost their numbers"
+    assert [crowded for crowded in drawn_labels(window).crowded if "'0" in crowded] == []

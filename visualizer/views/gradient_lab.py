@@ -160,6 +160,10 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.distance_plot = self.plots.addPlot(row=0, col=DISTANCE_COLUMN, enableMenu=False)
         self.distance_bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush="#009E73")
         self.distance_plot.addItem(self.distance_bars)
+        self._distance_high = 0.5  # the distances' axis runs 0 .. this (set by refresh)
+        # Its numbers as many as its width holds, whenever the width changes (a column refitted
+        # after the refresh, presenting left at another zoom): 0.2, 0.4, 0.6 ran into each other.
+        self.distance_plot.getAxis("top").geometryChanged.connect(self._fit_distance_ticks)
         title_style = self.distance_plot.titleLabel.opts
         self._ordinary_title_style = {key: title_style.get(key) for key in ("size", "color")}
         for plot in (self.counts_plot, self.distance_plot):
@@ -301,9 +305,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         distance = (lab.step_distances() if lab.steps == 0 else lab.distance_travelled())[order]
         self.distance_bars.setOpts(x0=np.zeros(lab.V), y=rows_y, width=distance)
         self.distance_plot.setYRange(0, lab.V, padding=0)
-        far = max(0.5, float(distance.max()) * 1.1)
-        self.distance_plot.setXRange(0, far, padding=0)
-        set_value_ticks(self.distance_plot, far, numbers, self.plots.width() / 6)
+        self._distance_high = max(0.5, float(distance.max()) * 1.1)
+        self.distance_plot.setXRange(0, self._distance_high, padding=0)
+        self._fit_distance_ticks()
         self.distance_plot.getAxis("left").setTicks([[]])
         self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
         # "step" and its number on one line (a no-break space): a narrow column broke "E, step / 0".
@@ -326,6 +330,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.loss_label.setText(text)
         self._fit_stage_columns(gradient, decimals)
         self._align_rows()
+
+    def _fit_distance_ticks(self) -> None:
+        set_value_ticks(self.distance_plot, self._distance_high, self._appearance.numbers, self.plots.width() / 6)
 
     def _fit_stage_columns(self, gradient: np.ndarray, decimals: int | None) -> None:
         """Presenting, the gradient as wide as its numbers need at the stage's size, the distances as
