@@ -196,6 +196,29 @@ def test_a_page_behind_asks_no_room_after_the_batch_question(window, qtbot):
     assert window.tabs.minimumSizeHint().height() == least and not scrolled()
 
 
+def test_zoom_reset_on_stage_leaves_no_page_wider_than_the_screen(presenting):
+    # The lab built zoomed in twice on stage (the batch question), then Ctrl+0: its toy page, behind
+    # the real-scale page, still asked for the width of its zoomed buttons (1,091 px on a 1,024 px
+    # screen), and the real-scale page scrolled sideways with Cancel cut (seen on Xvfb).
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    window = presenting((1024, 768), "en", 0)
+    for _ in range(2):
+        window.presentation.zoom_in()
+    window.go_to_step(step_index("batch-question"))
+    settle(window)
+    window.presentation.reset_zoom()
+    settle(window)
+    lab = window.gradient_lab
+    assert lab.pages.currentWidget() is lab.real_scale
+    assert lab.minimumSizeHint().width() <= lab.width() <= 1024
+    area = window.findChild(QAbstractScrollArea, "within_screen")
+    assert not area.horizontalScrollBar().isVisible()
+    window.go_to_step(step_index("gradient"))  # and the toy page, in front, asks its width of now
+    settle(window)
+    assert lab.pages.currentWidget() is not lab.real_scale and lab.minimumSizeHint().width() <= lab.width()
+
+
 def test_a_remembered_geometry_comes_back_exactly(qtbot, tmp_path):
     first = MainWindow(settings=settings_at(tmp_path))
     qtbot.addWidget(first)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QSizePolicy, QTabWidget, QWidget
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from ..appearance import Appearance
 from ..lab import GradientLab
@@ -17,6 +16,7 @@ from ..model import EmbeddingModel
 from ..selection import Highlight
 from ..subscriptions import Listening
 from ..views.attention_preview import AttentionPreview
+from ..views.front_page import FrontPageSizes
 from ..views.gradient_lab import GradientLabView
 from ..views.lazy import LazyPage
 from ..views.lookup_table import LookupTable
@@ -74,8 +74,7 @@ class ViewTabs(Listening, QTabWidget):
         self._names: dict[str, QWidget] = {}
         self._roles: dict[int, PageRole] = {}  # by id() of the page widget
         self._titles: dict[str, Callable[[], str]] = {}
-        # Each page's own size policy, for when it is in front (a page behind ignores its hints).
-        self._own_policies: weakref.WeakKeyDictionary[QWidget, QSizePolicy] = weakref.WeakKeyDictionary()
+        self._front_pages = FrontPageSizes(self)  # a page behind asks no room
         self.x_panel = XPanel(model, appearance, highlight)
         self.add_page("x_panel", self.x_panel, lambda: self.tr("Build X"))
         # The other tabs are built the first time they are opened: a faster start.
@@ -101,7 +100,6 @@ class ViewTabs(Listening, QTabWidget):
             self.pages[name] = page
             self.add_page(name, page, title, role)
         self.currentChanged.connect(self._hide_lesson_only_tabs)
-        self.currentChanged.connect(self._size_by_the_page_in_front)
         self.tabBar().setUsesScrollButtons(False)  # a title elided (the last resort) beats a hidden tab
         self.tabBar().setElideMode(Qt.TextElideMode.ElideRight)
         self.listen(appearance.events.scale, self._on_scale_changed)
@@ -114,7 +112,7 @@ class ViewTabs(Listening, QTabWidget):
     def tabInserted(self, index: int) -> None:
         super().tabInserted(index)
         self.fit_tab_titles()  # a real model's page comes as a sixth tab
-        self._size_by_the_page_in_front(self.currentIndex())
+        self._front_pages.fit()
 
     def tabRemoved(self, index: int) -> None:
         super().tabRemoved(index)
@@ -204,17 +202,6 @@ class ViewTabs(Listening, QTabWidget):
             if index != current and not self._roles.get(id(self.widget(index)), PageRole()).tab:
                 self.setTabVisible(index, False)
         self.fit_tab_titles()  # the titles left may take larger type
-
-    def _size_by_the_page_in_front(self, current: int) -> None:
-        """Only the page in front asks for room: Qt's stack of pages takes the largest least size of
-        them all, so the batch question's answered lab (426 px tall) kept every later step's window
-        taller than a 768-line screen, scrolled. A page behind ignores its size hints."""
-        behind = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        for index in range(self.count()):
-            page = self.widget(index)
-            assert page is not None  # index < count()
-            own = self._own_policies.setdefault(page, page.sizePolicy())
-            page.setSizePolicy(own if index == current else behind)
 
     def _on_scale_changed(self, *_: object) -> None:
         self.setFont(scaled_font(self._appearance, 12, bold=True))

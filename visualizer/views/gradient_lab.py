@@ -28,6 +28,7 @@ from ..core import TOY_FREQUENCY_ORDER, NumberFormat
 from ..lab import MAX_BATCH, GradientLab
 from ..model import EmbeddingModel
 from .batch_counts import LABEL_PX, BatchCounts
+from .front_page import FrontPageSizes
 from .heatmap import WINDOW_CELL_FILL, add_heatmap, dispose_plot_menus
 from .lazy import RefreshWhenShown
 from .palette import MIN_WINDOW_NUMBER_PX, scaled_font, size_indicator, symmetric_limit
@@ -223,6 +224,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.pages.setTabPosition(QTabWidget.TabPosition.South)
         self.pages.addTab(toy, "")
         self.pages.addTab(self.real_scale, "")
+        self._front_pages = FrontPageSizes(self.pages)  # the toy page behind asks no room (see there)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)
