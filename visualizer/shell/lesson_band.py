@@ -34,7 +34,7 @@ class LessonBand(Listening, QDockWidget):
     of the width); along the bottom while presenting (without a title bar) and in a window
     narrower than :data:`BESIDE_MIN_WIDTH`, as tall as the step's text needs (a quarter of the
     height, or up to half of it where the views can spare it: :meth:`most_height`). F9 decides
-    whether it is ``wanted``; presenting always shows it.
+    whether it is ``wanted``; presenting shows it, until F9 hides it there.
 
     Parameters
     ----------
@@ -50,6 +50,7 @@ class LessonBand(Listening, QDockWidget):
         super().__init__()
         self._host, self.panel, self._appearance = host, panel, appearance
         self._wanted = False
+        self._hidden_on_stage = False  # F9 while presenting, until F9 again, a step, or presenting ends
         self._presenting = False  # sized for the bottom (presentation mode, told by set_presenting)
         self._presenting_look = False  # the appearance's presenting, as last heard
         self._at_bottom = False  # placed at the bottom (presenting, or a narrow window)
@@ -72,13 +73,18 @@ class LessonBand(Listening, QDockWidget):
 
     @property
     def wanted(self) -> bool:
-        """True when the teacher asked for the lesson (F9, or a lesson step shown)."""
-        return self._wanted
+        """True when the teacher asked for the lesson (F9, or a lesson step shown); presenting,
+        unless F9 hid it there."""
+        return not self._hidden_on_stage if self._appearance.presenting else self._wanted
 
     def set_wanted(self, wanted: bool) -> None:
-        """Show or hide the lesson outside presentation mode (presenting, it always shows)."""
-        self._wanted = wanted
-        shown = wanted or self._appearance.presenting
+        """Show or hide the lesson. Presenting, it shows unless F9 hid it there: the stage's own
+        choice, forgotten when presenting ends (the window's comes back)."""
+        if self._appearance.presenting:
+            self._hidden_on_stage = not wanted
+        else:
+            self._wanted = wanted
+        shown = self.wanted
         focus = QApplication.focusWidget()
         if not shown and focus is not None and self.isAncestorOf(focus):
             # Hidden with the focus inside (on Next, say), Qt gave it to the next widget of the
@@ -147,7 +153,8 @@ class LessonBand(Listening, QDockWidget):
             # No title bar while presenting: every pixel of height counts.
             self.setTitleBarWidget(QWidget() if presenting else None)  # type: ignore[arg-type]  # None: Qt's own bar
             self._place()
-            self.setVisible(presenting or self._wanted)
+            self._hidden_on_stage = False
+            self.setVisible(self.wanted)
         self.fit()
 
     def _place(self) -> None:
