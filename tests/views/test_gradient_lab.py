@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QApplication
 
 from tests import spec
@@ -182,3 +183,28 @@ def test_the_distances_numbers_follow_their_axis_width(window):
     axis = lab.distance_plot.getAxis("top")
     assert axis._tickLevels and axis._tickLevels[0], "the distances lost their numbers"
     assert [crowded for crowded in drawn_labels(window).crowded if "'0" in crowded] == []
+
+
+def test_counts_never_print_on_top_of_each_other(qtbot):
+    # A 1008 × 720 window zoomed in twice: the lab's rows are 12 px apart and the counts, at their
+    # 17 px type, ran into each other (seen on Xvfb). Smaller type where the rows are short, down to
+    # the window's least; below it, none.
+    from itertools import pairwise
+
+    from tests.views.stage import close_all, ordinary
+    from visualizer.views.palette import MIN_WINDOW_NUMBER_PX
+
+    window = ordinary(qtbot, "en", (1008, 720))
+    try:
+        window.go_to_step(step_index("gradient"))
+        for _zoom in range(4):
+            window.presentation.zoom_in()
+            settle(window)
+            counts = window.gradient_lab.counts
+            for column in (counts.count_numbers, counts.expected_numbers):
+                painted = column.painted_texts()
+                assert not painted or min(QFontInfo(text.font).pixelSize() for text in painted) >= MIN_WINDOW_NUMBER_PX
+                for above, below in pairwise(painted):
+                    assert above.rect.bottom() <= below.rect.top() + 1, (above.text, below.text)
+    finally:
+        close_all([window])

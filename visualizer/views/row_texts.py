@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetrics, QPainter
 
 from .painted_text import PaintedText
+from .palette import MIN_WINDOW_NUMBER_PX
 
 
 class RowTexts(pg.GraphicsWidget):
@@ -21,7 +22,10 @@ class RowTexts(pg.GraphicsWidget):
 
     Placed in a cell of a ``GraphicsLayout`` beside the view whose rows it names; the row ``k``
     of the texts sits at view coordinate ``y = first_row + k + 0.5`` (rows run down, as in the
-    heatmaps). The item asks for the width of its widest text.
+    heatmaps). The item asks for the width of its widest text. Where the rows are shorter than its
+    type (a small window zoomed in), the texts take smaller type, down to the window's least
+    (:data:`MIN_WINDOW_NUMBER_PX`), and below it none is drawn: texts on top of each other read as
+    nothing, and each row's bar or colour still shows it.
 
     Parameters
     ----------
@@ -76,20 +80,41 @@ class RowTexts(pg.GraphicsWidget):
         """Where text ``row`` is drawn, in this item's coordinates (for tests and OCR)."""
         if self._view is None:
             return QRectF()
-        y = self.mapFromScene(self._view.mapViewToScene(QPointF(0, self._first_row + row + 0.5))).y()
-        height = QFontMetrics(self._font).height()
-        return QRectF(0, y - height / 2, self.width(), height)
+        font = self.drawn_font() or self._font
+        height = QFontMetrics(font).height()
+        return QRectF(0, self._row_centre(row) - height / 2, self.width(), height)
+
+    def drawn_font(self) -> QFont | None:
+        """The type the texts are drawn in now: :meth:`font`, or smaller where the rows are shorter
+        than its lines, or None where even the window's least type would not fit a row (or the view
+        has no height yet)."""
+        if self._view is None or len(self._texts) < 2:
+            return self._font
+        pitch = abs(self._row_centre(1) - self._row_centre(0))
+        if QFontMetrics(self._font).height() <= pitch:
+            return self._font
+        smaller = QFont(self._font)
+        for px in range(QFontInfo(self._font).pixelSize() - 1, MIN_WINDOW_NUMBER_PX - 1, -1):
+            smaller.setPixelSize(px)
+            if QFontMetrics(smaller).height() <= pitch:
+                return smaller
+        return None
+
+    def _row_centre(self, row: int) -> float:
+        assert self._view is not None
+        return self.mapFromScene(self._view.mapViewToScene(QPointF(0, self._first_row + row + 0.5))).y()
 
     def painted_texts(self) -> list[PaintedText]:
         """Every text as it is painted, in this item's coordinates (the label survey measures them)."""
-        if self._view is None:
+        drawn = self.drawn_font() if self._view is not None else None
+        if drawn is None:
             return []
         kind = "row number" if self.numbers else "row label"
         texts = []
         for row, text in enumerate(self._texts):
             if not text:
                 continue
-            font = QFont(self._font)
+            font = QFont(drawn)
             font.setBold(self._bold[row])
             metrics = QFontMetrics(font)
             box = self.row_rect(row).adjusted(self._padding, 0, -self._padding, 0)
@@ -111,11 +136,12 @@ class RowTexts(pg.GraphicsWidget):
         self.update()
 
     def paint(self, painter: QPainter, *_: object) -> None:
-        if self._view is None or not self._texts:
+        drawn = self.drawn_font() if self._view is not None and self._texts else None
+        if drawn is None:
             return
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         for row, text in enumerate(self._texts):
-            font = QFont(self._font)
+            font = QFont(drawn)
             font.setBold(self._bold[row])
             painter.setFont(font)
             painter.setPen(self._colours[row])
