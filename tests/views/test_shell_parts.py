@@ -241,3 +241,29 @@ def test_f9_on_stage_hides_the_lesson_with_what_it_staged(window, qtbot):
     QTest.keyClick(window, Qt.Key.Key_F9)
     window.presentation.set_presenting(False, full_screen=False)
     qtbot.waitUntil(lambda: window.lesson_dock.isVisible(), timeout=2000)  # as the window had it
+
+
+def test_presenting_begins_or_ends_with_the_staging_of_the_lesson_as_shown(window, qtbot):
+    # Hidden on stage with F9, then presenting left: the window showed step 13's question over the
+    # lab's toy page; hidden in the window, then F5: the stage showed it over the toy page too.
+    window.resize(1024, 768)
+    window.go_to_step(step_index("batch-question"))
+    lab, band = window.gradient_lab, window.lesson_dock
+
+    def staged() -> bool:
+        return lab.pages.currentWidget() is lab.real_scale
+
+    window.presentation.set_presenting(True, full_screen=False)
+    window.lesson_director.show_lesson(False)  # F9 on stage
+    assert not band.isVisible() and not staged()
+    window.presentation.set_presenting(False, full_screen=False)  # the window still wants the lesson
+    qtbot.waitUntil(band.isVisible, timeout=2000)
+    assert staged()
+    window.lesson_director.show_lesson(False)  # F9 in the window
+    assert not staged()
+    window.presentation.set_presenting(True, full_screen=False)  # the stage shows the lesson
+    qtbot.waitUntil(band.isVisible, timeout=2000)
+    assert staged()
+    window.presentation.set_presenting(False, full_screen=False)  # and the window hides it again
+    qtbot.waitUntil(lambda: not band.isVisible(), timeout=2000)
+    assert not staged() and not window.action_table["lesson"].isChecked()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QHBoxLayout, QMainWindow, QWidget
 
@@ -45,6 +45,10 @@ class LessonBand(Listening, QDockWidget):
     appearance : Appearance
         Whose ``presenting``, scale and language it follows.
     """
+
+    wanted_changed = Signal(bool)
+    """Presenting began or ended and the lesson's shown state changed with it (F9 had hidden it in
+    the one mode and not in the other): what it staged must follow."""
 
     def __init__(self, host: QMainWindow, panel: LessonPanel, appearance: Appearance) -> None:
         super().__init__()
@@ -148,6 +152,7 @@ class LessonBand(Listening, QDockWidget):
         self._set_least_width()
         presenting = self._appearance.presenting
         if presenting != self._presenting_look:
+            was_wanted = not self._hidden_on_stage if self._presenting_look else self._wanted
             self._presenting_look = presenting
             self._presenting = presenting
             # No title bar while presenting: every pixel of height counts.
@@ -155,6 +160,8 @@ class LessonBand(Listening, QDockWidget):
             self._place()
             self._hidden_on_stage = False
             self.setVisible(self.wanted)
+            if self.wanted != was_wanted:  # F9 had hidden the lesson on stage, or in the window
+                self.wanted_changed.emit(self.wanted)
         self.fit()
 
     def _place(self) -> None:

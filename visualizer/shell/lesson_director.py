@@ -66,6 +66,7 @@ class LessonDirector(Listening, QObject):
         self._run, self._tabs, self._band = run, tabs, band
         self.listen(run.step_shown, self._enter_step)  # dropped by detach() (Listening)
         self.listen(run.answer_shown, self._show_answer)
+        band.wanted_changed.connect(self._follow_band)
 
     def _enter_step(self, step: LessonStep) -> None:
         """The run entered ``step``: show it, the views counting changes from its state."""
@@ -101,6 +102,14 @@ class LessonDirector(Listening, QObject):
         """True while the lesson is shown (F9's check mark)."""
         return self._band.wanted
 
+    def _follow_band(self, shown: bool) -> None:
+        """Presenting began or ended with the lesson now shown, or now hidden (F9 had hidden it in
+        one of the two): the views take its staging again, or their ordinary state."""
+        if shown:
+            self._restage()
+        else:
+            self.unstage()
+
     def show_lesson(self, shown: bool) -> None:
         """F9: show the guided lesson (starting it the first time), or hide it and what it staged.
 
@@ -110,10 +119,15 @@ class LessonDirector(Listening, QObject):
         if not shown:
             self.unstage()
             return
-        step = self._run.current_step()
-        if step is None:
+        if self._run.current_step() is None:
             self._run.go_to(0)
-        elif self._tabs.built_named().get(step.view) is self._tabs.current_view():
+        else:
+            self._restage()
+
+    def _restage(self) -> None:
+        """The current step's view, if in front, takes its staging again (and its answer's)."""
+        step = self._run.current_step()
+        if step is not None and self._tabs.built_named().get(step.view) is self._tabs.current_view():
             self._show_step(step)
             if self._run.revealed:
                 self._show_answer(step)
