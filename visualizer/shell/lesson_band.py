@@ -79,7 +79,10 @@ class LessonBand(Listening, QDockWidget):
     def wanted(self) -> bool:
         """True when the teacher asked for the lesson (F9, or a lesson step shown); presenting,
         unless F9 hid it there."""
-        return not self._hidden_on_stage if self._appearance.presenting else self._wanted
+        return self._wanted_when(self._appearance.presenting)
+
+    def _wanted_when(self, presenting: bool) -> bool:
+        return not self._hidden_on_stage if presenting else self._wanted
 
     def set_wanted(self, wanted: bool) -> None:
         """Show or hide the lesson. Presenting, it shows unless F9 hid it there: the stage's own
@@ -152,7 +155,7 @@ class LessonBand(Listening, QDockWidget):
         self._set_least_width()
         presenting = self._appearance.presenting
         if presenting != self._presenting_look:
-            was_wanted = not self._hidden_on_stage if self._presenting_look else self._wanted
+            was_wanted = self._wanted_when(self._presenting_look)
             self._presenting_look = presenting
             self._presenting = presenting
             # No title bar while presenting: every pixel of height counts.

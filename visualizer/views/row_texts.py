@@ -80,8 +80,10 @@ class RowTexts(pg.GraphicsWidget):
         """Where text ``row`` is drawn, in this item's coordinates (for tests and OCR)."""
         if self._view is None:
             return QRectF()
-        font = self.drawn_font() or self._font
-        height = QFontMetrics(font).height()
+        return self._row_box(row, QFontMetrics(self.drawn_font() or self._font).height())
+
+    def _row_box(self, row: int, height: float) -> QRectF:
+        """The box of text ``row``, ``height`` px tall (the drawn type's line), centred on its row."""
         return QRectF(0, self._row_centre(row) - height / 2, self.width(), height)
 
     def drawn_font(self) -> QFont | None:
@@ -110,6 +112,7 @@ class RowTexts(pg.GraphicsWidget):
         if drawn is None:
             return []
         kind = "row number" if self.numbers else "row label"
+        line = QFontMetrics(drawn).height()  # the type is chosen once, not again for every row
         texts = []
         for row, text in enumerate(self._texts):
             if not text:
@@ -117,7 +120,7 @@ class RowTexts(pg.GraphicsWidget):
             font = QFont(drawn)
             font.setBold(self._bold[row])
             metrics = QFontMetrics(font)
-            box = self.row_rect(row).adjusted(self._padding, 0, -self._padding, 0)
+            box = self._row_box(row, line).adjusted(self._padding, 0, -self._padding, 0)
             width = metrics.horizontalAdvance(text)
             left = box.left() if self._align & Qt.AlignmentFlag.AlignLeft else box.right() - width
             texts.append(PaintedText(text, font, QRectF(left, box.top(), width, box.height()), kind))
@@ -140,12 +143,13 @@ class RowTexts(pg.GraphicsWidget):
         if drawn is None:
             return
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        line = QFontMetrics(drawn).height()  # the type is chosen once a paint, not for every row
         for row, text in enumerate(self._texts):
             font = QFont(drawn)
             font.setBold(self._bold[row])
             painter.setFont(font)
             painter.setPen(self._colours[row])
-            box = self.row_rect(row).adjusted(self._padding, 0, -self._padding, 0)
+            box = self._row_box(row, line).adjusted(self._padding, 0, -self._padding, 0)
             painter.drawText(box, int(self._align | Qt.AlignmentFlag.AlignVCenter), text)
 
     def detach(self) -> None:
