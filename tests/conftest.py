@@ -89,7 +89,7 @@ SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
 for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
     QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
 
-import visualizer.views  # noqa: E402, F401  (pyqtgraph imported as the app imports it, before any test module does)
+import visualizer.ui  # noqa: E402, F401  (pyqtgraph imported as the app imports it, before any test module does)
 from visualizer.appearance import Appearance  # noqa: E402
 from visualizer.model import EmbeddingModel  # noqa: E402
 
@@ -412,7 +412,7 @@ def appearance() -> Appearance:
 @pytest.fixture
 def window(qtbot, model, appearance):
     """A shown main window over ``model``; closed and deleted after the test."""
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     main_window = MainWindow(model, appearance)
     _FIXTURE_STATE.append(main_window.highlight)  # closing the window frees it too

@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 
 from tests import spec
-from visualizer.io.handout import (
+from visualizer.handout.content import (
     BATCH_SEED,
     LESSON_BATCH,
     build_handout,
     rope_example,
     swap_experiment,
 )
-from visualizer.io.paper import default_paper
-from visualizer.lesson import load_lesson
+from visualizer.handout.paper import default_paper
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
 
 

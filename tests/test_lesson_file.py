@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from visualizer.lesson import LESSON_FILE, LessonError, load_lesson
-from visualizer.lesson_file import parse_lesson
+from visualizer.lesson.file import parse_lesson
+from visualizer.lesson.run import LESSON_FILE, LessonError, load_lesson
 
 BUNDLED = json.loads(LESSON_FILE.read_text(encoding="utf-8"))
 # The ids of the first lesson (sessions, the class poll's answers and the handout key on them) and,
@@ -127,7 +127,7 @@ def test_a_file_mistake_names_the_file_too(tmp_path):
      f"{where('alibi')}, field 'staging.side_numbers': must be true or false"),
 ], ids=["bool", "pair", "page", "no options", "unknown option", "unknown view", "batch", "copies", "side"])
 def test_each_view_checks_its_own_staging_when_the_window_opens(qtbot, change, message):
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     lesson = parse_lesson(edited(change))  # the file's own shape is fine: only the view can tell
     with pytest.raises(LessonError) as caught:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 
-from visualizer.shortcuts import SHORTCUTS, cheat_sheet_text, key_label
+from visualizer.shell.keys import SHORTCUTS, cheat_sheet_text, key_label
 
 ROOT = Path(__file__).resolve().parents[1]
 

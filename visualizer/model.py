@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from psygnal import Signal, SignalGroup
 
-from .core import (
+from visualizer.core import (
     ADDITIVE_SCHEMES,
     LESSON_SENTENCE,
     SCHEMES,
@@ -33,8 +33,8 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
-from .core.problems import QT_TRANSLATE_NOOP, TranslatableError
-from .derived import DerivedArrays, read_only
+from visualizer.core.problems import QT_TRANSLATE_NOOP, TranslatableError
+from visualizer.derived import DerivedArrays, read_only
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -211,7 +211,7 @@ class EmbeddingModel:
     Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
     Signals are in ``events`` (:class:`ModelEvents`). What is neither undone nor saved lives beside
     it, owned by the window: the highlighted position (:class:`~visualizer.selection.Highlight`)
-    and the sparse-gradient lab (:class:`~visualizer.lab.GradientLab`).
+    and the sparse-gradient lab (:class:`~visualizer.lab.state.GradientLab`).
     """
 
     def __init__(

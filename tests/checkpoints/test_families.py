@@ -11,7 +11,7 @@ import pytest
 from tests.checkpoints import reference
 from tests.checkpoints.folders import CLS, SEP, WORDS, V, table, tokenizer, word_ids, write_bf16_file, write_folder
 from visualizer.app import main
-from visualizer.io.checkpoint import open_checkpoint
+from visualizer.real.checkpoint import open_checkpoint
 
 TEXT = "the cat sat on the mat"
 D, HEADS = 64, 4
@@ -413,7 +413,7 @@ def test_every_family_listed_in_the_issue_has_a_case():
     covered = {config["model_type"] for config, *_ in LEARNED.values()} | \
         {config["model_type"] for config, _ in ROPE_CASES.values()} | \
         {config["model_type"] for config, *_ in ALIBI_CASES.values()} | {"gemma3", "gemma3_text"}
-    from visualizer.io.families import FAMILIES, MULTIMODAL
+    from visualizer.real.families import FAMILIES, MULTIMODAL
 
     assert set(FAMILIES) | set(MULTIMODAL) <= covered
     assert len(WORDS) == V

@@ -19,7 +19,7 @@ from tests.checkpoints.folders import (
     write_bf16_file,
     write_folder,
 )
-from visualizer.io.checkpoint import open_checkpoint
+from visualizer.real.checkpoint import open_checkpoint
 
 TEXT = "the cat sat on the mat"
 

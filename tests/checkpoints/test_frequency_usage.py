@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from tests.checkpoints.folders import V, table, write_bf16_file, write_folder
-from visualizer.io.attention_weights import attention_layers, rope_pair_norms
-from visualizer.io.checkpoint import CheckpointError, open_checkpoint
+from visualizer.real.attention_weights import attention_layers, rope_pair_norms
+from visualizer.real.checkpoint import CheckpointError, open_checkpoint
 
 D = 64
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from visualizer.io.checkpoint import open_checkpoint
+from visualizer.real.checkpoint import open_checkpoint
 
 
 def minilm_folder() -> Path:

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from tests.checkpoints.folders import gpt2_folder, word_ids
-from visualizer.io.checkpoint import CheckpointError
-from visualizer.real_model import RealModel
+from visualizer.real.checkpoint import CheckpointError
+from visualizer.real.state import RealModel
 
 
 def test_open_move_kind_and_a_refused_open(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from tests.checkpoints.folders import V, bert_folder, gpt2_folder, rope_folder, table, tokenizer, write_folder
 from visualizer.app import main
-from visualizer.io.checkpoint import CheckpointError, open_checkpoint
+from visualizer.real.checkpoint import CheckpointError, open_checkpoint
 
 
 class _Marker:

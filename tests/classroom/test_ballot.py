@@ -8,10 +8,11 @@ import json
 
 import pytest
 
-from visualizer.classroom import SHARED_PHONES_PER_ADDRESS, Ballot, Cap, Crowding, Question, Verdict, question_for
-from visualizer.classroom.ballot import PHONES_PER_ADDRESS
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import Question, question_for
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll.ballot import PHONES_PER_ADDRESS, SHARED_PHONES_PER_ADDRESS, Ballot, Verdict
+from visualizer.poll.crowding import Cap, Crowding
 
 STEPS = {step.id: step for step in load_lesson().steps}
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from visualizer.classroom.choices import CHOICES_FILE, ChoicesError, load_choices, parse_choices
-from visualizer.lesson import load_lesson
+from visualizer.lesson.choices import CHOICES_FILE, ChoicesError, load_choices, parse_choices
+from visualizer.lesson.run import load_lesson
 
 GOOD = json.loads(CHOICES_FILE.read_text(encoding="utf-8"))
 

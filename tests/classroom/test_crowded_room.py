@@ -16,20 +16,14 @@ import time
 import pytest
 
 from tests.classroom.phones import Phone
-from visualizer.classroom import (
-    SHARED_PHONES_PER_ADDRESS,
-    Ballot,
-    Cap,
-    Crowding,
-    Limits,
-    PollApp,
-    PollServer,
-    connection_cap,
-    question_for,
-)
-from visualizer.classroom import server as server_module
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import question_for
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll import server as server_module
+from visualizer.poll.ballot import SHARED_PHONES_PER_ADDRESS, Ballot
+from visualizer.poll.crowding import Cap, Crowding
+from visualizer.poll.server import PollServer, connection_cap
+from visualizer.poll.web import Limits, PollApp
 
 TOKEN = "k7q2m4xv5n3wz6ta2hq4rb7ceu"
 LIMITS = Limits(idle_seconds=2, request_seconds=1)

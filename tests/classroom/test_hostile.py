@@ -17,9 +17,12 @@ import time
 import pytest
 
 from tests.classroom.phones import Phone
-from visualizer.classroom import Ballot, Limits, PollApp, PollServer, question_for
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import question_for
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll.ballot import Ballot
+from visualizer.poll.server import PollServer
+from visualizer.poll.web import Limits, PollApp
 
 SEED = 20_17
 TOKEN = "k7q2m4xv5n3wz6ta2hq4rb7ceu"

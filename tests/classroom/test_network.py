@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from visualizer.classroom import (
+from visualizer.poll.network import (
+    ETHERNET,
+    WIFI,
     LocalInterface,
     NoNetworkError,
     NotLocalAddressError,
@@ -12,7 +14,6 @@ from visualizer.classroom import (
     choose_interface,
     is_room_address,
 )
-from visualizer.classroom.network import ETHERNET, WIFI
 
 
 @pytest.mark.parametrize("address", ["10.1.2.3", "172.16.0.1", "172.31.255.254", "192.168.0.12", "169.254.7.1"])

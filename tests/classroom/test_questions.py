@@ -13,9 +13,16 @@ import numpy as np
 import pytest
 
 from tests import spec
-from visualizer.classroom import Question, Unavailable, question_for
-from visualizer.classroom.questions import LESSON_BATCH, LESSON_SEED, rows_touched, sparse_gradient_outcome
-from visualizer.lesson import LessonRun, load_lesson
+from visualizer.lesson.questions import (
+    LESSON_BATCH,
+    LESSON_SEED,
+    Question,
+    Unavailable,
+    question_for,
+    rows_touched,
+    sparse_gradient_outcome,
+)
+from visualizer.lesson.run import LessonRun, load_lesson
 from visualizer.model import EmbeddingModel
 
 LESSON = load_lesson()
@@ -194,7 +201,7 @@ def test_the_batch_question_ignores_the_toy_sentence_and_scheme():
 
 def test_rows_touched_is_the_count_the_reveals_race_reports(qapp):
     """The real-scale race (the batch question's reveal) draws its batch the same way."""
-    from visualizer.views.real_scale import DEFAULT_BATCH, GradientRace
+    from visualizer.lab.real_scale import DEFAULT_BATCH, GradientRace
 
     assert DEFAULT_BATCH == LESSON_BATCH
     race = GradientRace(V=3000, d=4, batch=LESSON_BATCH, seed=LESSON_SEED)

@@ -10,10 +10,12 @@ import threading
 import pytest
 
 from tests.classroom.phones import Phone
-from visualizer.classroom import Ballot, Limits, PollApp, PollServer, bind_first_free, question_for, wait_closed
-from visualizer.classroom.web import ASSETS, PAGE, load_page
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import question_for
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll.ballot import Ballot
+from visualizer.poll.server import PollServer, bind_first_free, wait_closed
+from visualizer.poll.web import ASSETS, PAGE, Limits, PollApp, load_page
 from visualizer.resources import resource
 
 STEPS = {step.id: step for step in load_lesson().steps}
@@ -226,7 +228,7 @@ def test_stopping_closes_the_port_and_every_thread():
 
 
 def test_it_never_listens_on_every_interface_nor_on_a_public_address():
-    from visualizer.classroom import NotLocalAddressError
+    from visualizer.poll.network import NotLocalAddressError
 
     limits = Limits()
     for address in ("0.0.0.0", "8.8.8.8", "::"):

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests import spec
 from tests.views.stage import step_index
-from visualizer.shell import MainWindow
+from visualizer.shell.main_window import MainWindow
 
 NUMBERS = "tessedit_char_whitelist=-.0123456789"
 

@@ -119,7 +119,7 @@ def test_installed_version_is_the_wheel_metadata(fresh_venv, tmp_path):
 
 
 def test_the_class_poll_finds_its_page_and_choices_in_the_wheel(fresh_venv, tmp_path):
-    code = ("from visualizer.classroom import load_choices, load_page; "
+    code = ("from visualizer.poll import load_choices, load_page; "
             "print(sorted(load_page())); print(sorted(load_choices().questions))")
     result = run_installed(fresh_venv, tmp_path, "python", "-c", code)
     assert result.returncode == 0, result.stderr

@@ -25,8 +25,8 @@ from visualizer.core import (
     tokenize,
     typed_text,
 )
-from visualizer.itemmodels.token_strip_model import TOKEN_ID_MIME
 from visualizer.model import E_LIMIT
+from visualizer.toy.token_strip_model import TOKEN_ID_MIME
 
 ACTIONS = 5_000
 DEFAULT_SEED = 20_261_130  # any fixed number: a run that draws a new seed each time cannot be replayed

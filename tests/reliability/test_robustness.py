@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from tests import spec
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
-from visualizer.lab import GradientLab
+from visualizer.lab.state import GradientLab
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.shell import MainWindow
+from visualizer.shell.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = os.sysconf("SC_PAGE_SIZE")

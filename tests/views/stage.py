@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from visualizer.lesson import load_lesson
-from visualizer.shell import MainWindow
+from visualizer.lesson.run import load_lesson
+from visualizer.shell.main_window import MainWindow
 from visualizer.shell.presentation import MAX_PRESENTATION_SCALE, MIN_PRESENTATION_SCALE
-from visualizer.views.balanced_label import BalancedLabel
-from visualizer.views.painted_text import PaintsText
+from visualizer.ui.balanced_label import BalancedLabel
+from visualizer.ui.painted_text import PaintsText
 
 STEPS = load_lesson().steps
 
@@ -174,8 +174,8 @@ def blank_share(image) -> float:
 
 def stage_heatmaps(view) -> list:
     """The matrices a view shows on stage: its visible heatmaps (wherever the view keeps them)."""
-    from visualizer.views.heatmap import Heatmap
-    from visualizer.views.matrix_row import MatrixRow
+    from visualizer.ui.heatmap import Heatmap
+    from visualizer.ui.matrix_row import MatrixRow
 
     found: list[Heatmap] = []
 
@@ -215,7 +215,7 @@ def titles_broken_in_a_word(view) -> list[str]:
 
 def row_texts_of(view) -> list:
     """The columns of texts beside a view's rows (ids, tokens, counts) that are on stage."""
-    from visualizer.views.row_texts import RowTexts
+    from visualizer.ui.row_texts import RowTexts
 
     items = [value for value in vars(view).values() if isinstance(value, RowTexts)]
     return [item for item in items if item.scene() is not None and item.isVisible() and item.texts()]
@@ -223,7 +223,7 @@ def row_texts_of(view) -> list:
 
 def figure_bars_of(view) -> list:
     """The figures drawn with bars in a view (the scale facts, the real-scale memory)."""
-    from visualizer.views.figure_bars import FigureBars
+    from visualizer.lab.figure_bars import FigureBars
 
     return [bars for bars in view.findChildren(FigureBars) if bars.isVisible()]
 
@@ -320,7 +320,7 @@ def reveal_and_wait(qtbot, window: MainWindow) -> None:
 #
 # A label is any text that names or measures something on screen: the row and column names of a
 # matrix, a colour bar's ticks, a plot's axis numbers, titles, Qt labels and buttons, and the text a
-# widget paints itself (it lists it: visualizer.views.painted_text.PaintsText). ``drawn_labels``
+# widget paints itself (it lists it: visualizer.ui.painted_text.PaintsText). ``drawn_labels``
 # finds them all in a window, measures the height of their digits as drawn, and notes every label
 # the design asked for that was not drawn (an axis drops a tick label that does not fit its band)
 # and every two labels of one axis that run into each other ("d0d1d2d3").

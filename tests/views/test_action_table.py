@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMainWindow
 
 from tests import spec
-from visualizer.shell.actions import ActionSpec, ActionTable, ShortcutConflictError, check_shortcuts, key_sequences
-from visualizer.shell.poll_part import poll_actions
+from visualizer.poll.part import poll_actions
 from visualizer.shell.window_actions import WINDOW_MENUS, window_actions
+from visualizer.ui.actions import ActionSpec, ActionTable, ShortcutConflictError, check_shortcuts, key_sequences
 
 
 def test_the_window_table_gives_no_key_twice(qapp):  # standard keys need a QGuiApplication

@@ -99,7 +99,7 @@ def test_many_pairs_make_a_scrolling_grid(qtbot):
     from visualizer.appearance import Appearance
     from visualizer.core import Vocabulary
     from visualizer.model import EmbeddingModel
-    from visualizer.views.rope_clock import RopeClock
+    from visualizer.toy.rope_clock import RopeClock
 
     rng = np.random.default_rng(0)
     vocabulary = Vocabulary(tuple(f"t{i} " for i in range(12)), rng.normal(size=(12, 128)))
@@ -233,7 +233,7 @@ def test_hidden_tabs_defer_their_work_until_shown(window, show):
 
 
 def test_x_rows_are_outlined_as_moved_or_changed_after_a_drag(window, show):
-    from visualizer.views.attention_preview import CHANGED, MOVED
+    from visualizer.toy.attention_preview import CHANGED, MOVED
 
     preview = show(window.attention)
     window.model.set_scheme("none")

@@ -10,8 +10,8 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel
 
 from tests.views.stage import step_index
-from visualizer.lesson import load_lesson
-from visualizer.views.balanced_label import BalancedLabel, LineMeasure, balanced_lines, fits_as_qt_wraps, greedy_lines
+from visualizer.lesson.run import load_lesson
+from visualizer.ui.balanced_label import BalancedLabel, LineMeasure, balanced_lines, fits_as_qt_wraps, greedy_lines
 
 TITLE = "Check yourself: swap \u2423gato and \u2423sub"
 

@@ -9,8 +9,7 @@ import sys
 
 from PySide6.QtCore import Qt
 
-from visualizer.itemmodels import TokenStripModel
-from visualizer.itemmodels.token_strip_model import BeyondTrainedRole
+from visualizer.toy.token_strip_model import BeyondTrainedRole, TokenStripModel
 
 
 def test_reading_none_and_bools_through_qt_keeps_their_reference_counts(model, highlight):

@@ -13,10 +13,12 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from tests.classroom.phones import Phone
-from visualizer.classroom import Limits, LocalInterface, Question, Unavailable, code_text, wait_closed
-from visualizer.classroom.network import ETHERNET
-from visualizer.lesson import LessonRun, load_lesson
-from visualizer.shell.class_poll import ClassPoll, room_token
+from visualizer.lesson.questions import Question, Unavailable
+from visualizer.lesson.run import LessonRun, load_lesson
+from visualizer.poll.class_poll import ClassPoll, room_token
+from visualizer.poll.network import ETHERNET, LocalInterface
+from visualizer.poll.server import wait_closed
+from visualizer.poll.web import Limits, code_text
 
 LESSON = load_lesson()
 INDEX = {step.id: index for index, step in enumerate(LESSON.steps)}
@@ -210,7 +212,7 @@ def test_no_usable_network_is_one_clear_message(make_poll, run, interfaces):
 
 def test_the_chosen_interface_is_a_room_address(make_poll, run, monkeypatch):
     chosen = []
-    import visualizer.shell.class_poll as module
+    import visualizer.poll.class_poll as module
 
     def fake_bind(app, host, port, limits, **kwargs):
         chosen.append(host)
@@ -277,7 +279,7 @@ def test_phones_follow_the_apps_language(poll, run, appearance):
 def test_a_question_that_cannot_be_asked_is_not_served(poll, run, model):
     from dataclasses import replace
 
-    from visualizer.classroom import question_for
+    from visualizer.lesson.questions import question_for
 
     step = replace(LESSON.steps[INDEX["swap-none"]], text="o gato")
     assert isinstance(question_for(step, model), Unavailable)
@@ -315,15 +317,15 @@ def test_the_server_never_listens_on_another_address(poll, run):
 
 
 def test_the_poll_keeps_its_widgets_showing_it(make_poll, run, appearance, qtbot):
-    from visualizer.views.poll_results import PollResultsView
-    from visualizer.views.poll_stage import PollStage
-    from visualizer.views.practice_question import PracticeQuestion
+    from visualizer.poll.join_panel import JoinPanel
+    from visualizer.poll.practice_question import PracticeQuestion
+    from visualizer.poll.results import PollResultsView
 
     poll = make_poll()
-    stage, chart, practice = PollStage(appearance), PollResultsView(appearance), PracticeQuestion(appearance)
+    stage, chart, practice = JoinPanel(appearance), PollResultsView(appearance), PracticeQuestion(appearance)
     for widget in (stage, practice):
         qtbot.addWidget(widget)
-    poll.show_in(stage=stage, results=chart, practice=practice)
+    poll.show_in(join_panel=stage, results=chart, practice=practice)
     assert practice.question() is None and chart.results() is None
     run.go_to(INDEX["swap-learned"])
     assert practice.question() == poll.question and chart.results().counts == (0, 0, 0, 0)
@@ -346,12 +348,12 @@ def test_the_poll_keeps_its_widgets_showing_it(make_poll, run, appearance, qtbot
 
 
 def test_a_problem_shows_on_the_stage(make_poll, run, appearance, qtbot):
-    from visualizer.views.poll_stage import PollStage
+    from visualizer.poll.join_panel import JoinPanel
 
     poll = make_poll(address=None, interfaces=list)
-    stage = PollStage(appearance)
+    stage = JoinPanel(appearance)
     qtbot.addWidget(stage)
-    poll.show_in(stage=stage)
+    poll.show_in(join_panel=stage)
     assert not poll.open()
     assert "join the classroom Wi-Fi" in stage.message.text() and not stage.qr.text()
 
@@ -359,12 +361,12 @@ def test_a_problem_shows_on_the_stage(make_poll, run, appearance, qtbot):
 def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, appearance, qtbot):
     """A class behind one address (NAT) must not fail silently: one answer counts, the stage says
     why in the poll's band, each replaced phone is told; the teacher's setting lets each count."""
-    from visualizer.views.poll_stage import PollStage
+    from visualizer.poll.join_panel import JoinPanel
 
     poll = make_poll()
-    stage = PollStage(appearance)
+    stage = JoinPanel(appearance)
     qtbot.addWidget(stage)
-    poll.show_in(stage=stage)
+    poll.show_in(join_panel=stage)
     run.go_to(INDEX["swap-none"])
     assert poll.open() and not poll.shared_addresses
     assert stage.warning.isHidden() and poll.warning is None
@@ -392,12 +394,12 @@ def test_shared_addresses_and_one_noisy_device_do_not_raise_the_wrong_alarm(make
     """With phones sharing addresses by the teacher's choice, three phones on one address is the
     setting working, not a warning; one device reloading too fast is said as such, and never
     sends the teacher to the setting that would let it vote many times."""
-    from visualizer.views.poll_stage import PollStage
+    from visualizer.poll.join_panel import JoinPanel
 
     poll = make_poll()
-    stage = PollStage(appearance)
+    stage = JoinPanel(appearance)
     qtbot.addWidget(stage)
-    poll.show_in(stage=stage)
+    poll.show_in(join_panel=stage)
     poll.set_shared_addresses(True)
     run.go_to(INDEX["swap-none"])
     assert poll.open()
@@ -450,7 +452,7 @@ def test_a_new_room_code_shuts_out_the_old_address(make_poll, run, qtbot):
 
 
 def test_a_poll_closed_for_long_opens_with_a_new_code(make_poll, run):
-    from visualizer.shell.class_poll import ROOM_CODE_PAUSE_S
+    from visualizer.poll.class_poll import ROOM_CODE_PAUSE_S
 
     now = [1000.0]
     poll = make_poll(clock=lambda: now[0])

@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from tests import spec
-from visualizer.lesson import load_lesson
-from visualizer.shell import MainWindow, presentation_scale
-from visualizer.shell.presentation import ZOOM_STEP
+from visualizer.lesson.run import load_lesson
+from visualizer.shell.main_window import MainWindow
+from visualizer.shell.presentation import ZOOM_STEP, presentation_scale
 
 LESSON = load_lesson()
 

@@ -81,7 +81,7 @@ def svg_canvas(path) -> tuple[float, float, list[float], str]:
 
 
 def test_the_x_svg_is_the_size_of_its_figure_and_titled_in_the_language(window, tmp_path):
-    from visualizer.views.x_picture import export_x_panel_image
+    from visualizer.toy.x_picture import export_x_panel_image
 
     path = tmp_path / "x.svg"
     export_x_panel_image(window.model, path, window.appearance, width=1200, height=520)

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
-from visualizer.views.file_places import start_path
+from visualizer.ui.file_places import start_path
 
 DIALOGS = ("getSaveFileName", "getOpenFileName", "getExistingDirectory")
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import QSettings
 from tests.conftest import REAL_HOME, close_widget
 from visualizer.app import open_window, parse_arguments
 from visualizer.appearance import Appearance
+from visualizer.lesson.first_run_hint import DISMISSED_KEY, FirstRunHint
 from visualizer.model import EmbeddingModel
-from visualizer.views.first_run_hint import DISMISSED_KEY, FirstRunHint
 
 
 @pytest.fixture

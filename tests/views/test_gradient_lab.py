@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QApplication
 from tests import spec
 from tests.views.stage import drawn_labels, settle, step_index
 from visualizer.core import TOY_FREQUENCY_ORDER, toy_vocabulary
-from visualizer.lab import GradientLab
-from visualizer.views.gradient_lab import DISTANCE_COLUMN
+from visualizer.lab.gradient_lab import DISTANCE_COLUMN
+from visualizer.lab.state import GradientLab
 
 
 @pytest.fixture
@@ -192,7 +192,7 @@ def test_counts_never_print_on_top_of_each_other(qtbot):
     from itertools import pairwise
 
     from tests.views.stage import close_all, ordinary
-    from visualizer.views.palette import MIN_WINDOW_NUMBER_PX
+    from visualizer.ui.palette import MIN_WINDOW_NUMBER_PX
 
     window = ordinary(qtbot, "en", (1008, 720))
     try:

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QFileDialog
 
 from tests import spec
 from visualizer.appearance import Appearance
+from visualizer.handout.content import BATCH_SEED, LESSON_BATCH
+from visualizer.handout.pdf import MARGIN_MM, export_handout
 from visualizer.i18n import install_language, locale_for
-from visualizer.io.handout import BATCH_SEED, LESSON_BATCH
-from visualizer.lesson import load_lesson
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
-from visualizer.views.handout_pdf import MARGIN_MM, export_handout
 
 MM = 72 / 25.4
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}

@@ -4,7 +4,8 @@ from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from tests import spec
 from visualizer.appearance import Appearance
-from visualizer.itemmodels import TOKEN_ID_MIME, TokenStripModel, VocabularyTableModel
+from visualizer.toy.token_strip_model import TOKEN_ID_MIME, TokenStripModel
+from visualizer.toy.vocabulary_table_model import VocabularyTableModel
 
 MOVE = Qt.DropAction.MoveAction
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 from tests import spec
 from tests.views.stage import STEPS, step_index
 from visualizer.core import display_token
-from visualizer.lesson import LESSON_FILE
+from visualizer.lesson.run import LESSON_FILE
 
 
 def paint(window) -> None:

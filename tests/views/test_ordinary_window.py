@@ -22,7 +22,7 @@ from tests.views.stage import (
     titles_broken_in_a_word,
     visible_labels,
 )
-from visualizer.views.x_panel import XPanel
+from visualizer.toy.x_panel import XPanel
 
 SIZES = ((1024, 700), (1366, 700), (1024, 768), (1366, 768))
 """At 1024 × 700 the attention scores of step 6 were 22 px tall (their colour bar's labels ran into

@@ -18,14 +18,16 @@ from tests.views.stage import (
     font_px,
     visible_labels,
 )
-from visualizer.classroom import PollResults, Question, code_text, question_for
 from visualizer.i18n import install_language
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import Question, question_for
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll.ballot import PollResults
+from visualizer.poll.join_panel import JoinPanel
+from visualizer.poll.practice_question import PracticeQuestion
+from visualizer.poll.results import RIGHT_COLOUR, PollResultsView
+from visualizer.poll.web import code_text
 from visualizer.shell.presentation import presentation_scale, stage_scale
-from visualizer.views.poll_results import RIGHT_COLOUR, PollResultsView
-from visualizer.views.poll_stage import PollStage
-from visualizer.views.practice_question import PracticeQuestion
 
 STEPS = {step.id: step for step in load_lesson().steps}
 URL = "http://192.168.0.12:8765/k7q2m4xv5n3wz6ta2hq4rb7ceu/"
@@ -71,7 +73,7 @@ def shown(qtbot, widget, size: tuple[int, int]):
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREEN_IDS)
 def test_the_stage_shows_a_scannable_code_the_address_and_the_count(qtbot, appearance, projector, screen, language):
     projector(screen, language)
-    stage = shown(qtbot, PollStage(appearance), stage_size(screen))
+    stage = shown(qtbot, JoinPanel(appearance), stage_size(screen))
     stage.set_address(URL)
     stage.set_count(27)
     qtbot.wait(1)
@@ -97,7 +99,7 @@ def test_the_stage_shows_a_scannable_code_the_address_and_the_count(qtbot, appea
 
 
 def test_the_stage_shows_a_problem_instead_of_a_code(qtbot, appearance):
-    stage = shown(qtbot, PollStage(appearance), (800, 500))
+    stage = shown(qtbot, JoinPanel(appearance), (800, 500))
     stage.set_problem("No local network: join the classroom Wi-Fi or start this laptop's hotspot.")
     assert not stage.qr.isVisible() and stage.message.isVisible()
     assert "hotspot" in stage.message.text()
@@ -109,7 +111,7 @@ def test_the_stage_shows_a_problem_instead_of_a_code(qtbot, appearance):
 
 
 def test_the_stage_never_shows_how_the_class_answered(qtbot, appearance):
-    stage = shown(qtbot, PollStage(appearance), (1024, 500))
+    stage = shown(qtbot, JoinPanel(appearance), (1024, 500))
     stage.set_address(URL)
     stage.set_count(12)
     texts = " ".join(label.text() for label in visible_labels(stage))

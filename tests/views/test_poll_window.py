@@ -34,10 +34,12 @@ from tests.views.stage import (
     digit_height,
     visible_labels,
 )
-from visualizer.classroom import Question, code_text, wait_closed
-from visualizer.lesson import load_lesson
-from visualizer.shell import MainWindow
-from visualizer.shell.poll_band import CODE_SHARE
+from visualizer.lesson.questions import Question
+from visualizer.lesson.run import load_lesson
+from visualizer.poll.band import CODE_SHARE
+from visualizer.poll.server import wait_closed
+from visualizer.poll.web import code_text
+from visualizer.shell.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = load_lesson()
@@ -118,7 +120,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             assert (window.width(), window.height()) == screen, "the band pushed the window past the screen"
             found = qr_codes(picture)
             assert found == [code_text(poll.url)]  # what the projector shows is what phones open
-            side = band.stage.qr.code_rect().height()
+            side = band.join_panel.qr.code_rect().height()
             if LESSON.steps[index].id == "batch-question":
                 # The gradient lab's real-scale page cannot shrink below its controls: the code is
                 # what the lesson's band and that page leave (the README gives the sizes).
@@ -130,7 +132,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             # Presenting, the band takes the strip's and the scheme's place; the lesson keeps the question.
             assert band.geometry().top() <= 4 and not window.token_strip.isVisible()
             assert window.lesson_panel.question_box.isVisible()
-            stage = band.stage
+            stage = band.join_panel
             assert stage.address.text().replace("\u200b", "") == poll.url
             for label in (stage.address, stage.count):
                 assert digit_height(label.font()) >= MIN_DIGIT_PX * height / 768 - 1
@@ -163,8 +165,8 @@ def test_the_reveal_shows_the_class_first_then_the_demonstration_as_without_a_po
         question = poll.question
         assert isinstance(question, Question)
         phones = answer(poll.url, "swap-none", [0, 2, 2, 1, 2])
-        qtbot.waitUntil(lambda: band.stage.count.text().endswith("5"))
-        assert not band.showing_results and band.stage.count.text() in ("Answered: 5", "Responderam: 5")
+        qtbot.waitUntil(lambda: band.join_panel.count.text().endswith("5"))
+        assert not band.showing_results and band.join_panel.count.text() in ("Answered: 5", "Responderam: 5")
         # First beat (Page Down, or Reveal): the class's answers, the right one marked; no demonstration yet.
         window.lesson_dock.panel.reveal_button.click()
         settle(window)
@@ -309,7 +311,7 @@ def test_without_a_network_the_stage_says_what_to_do(qtbot):
         window.presentation.set_presenting(True, full_screen=False)
         window.show()
         window.go_to_step(INDEX["swap-none"])
-        from visualizer.shell import class_poll
+        from visualizer.poll import class_poll
 
         original = class_poll.ClassPoll.__init__
 
@@ -321,8 +323,8 @@ def test_without_a_network_the_stage_says_what_to_do(qtbot):
             assert not window.class_poll.ask()
         band = window.class_poll.band
         settle(window)
-        assert band.isVisible() and "join the classroom Wi-Fi" in band.stage.message.text()
-        assert not band.stage.qr.isVisible()
+        assert band.isVisible() and "join the classroom Wi-Fi" in band.join_panel.message.text()
+        assert not band.join_panel.qr.isVisible()
         window.go_to_step(INDEX["swap-learned"])
         assert band.isVisible()  # said until the teacher closes it or the poll opens
         window.class_poll.close()
@@ -376,7 +378,7 @@ def test_an_error_inside_the_app_closes_the_port_then_the_crash_handler_reports_
         dialog = window.findChild(QMessageBox, "crash_dialog")
         assert dialog is not None and "a bug somewhere in the app" in dialog.text()
         dialog.close()
-        assert "closed after an error" in window.class_poll.band.stage.message.text()
+        assert "closed after an error" in window.class_poll.band.join_panel.message.text()
     finally:
         sys.excepthook = sys.__excepthook__
         close_all([window])
@@ -417,11 +419,11 @@ def test_the_poll_is_not_imported_until_it_is_used():
         "import sys\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from visualizer.shell import MainWindow\n"
+        "from visualizer.shell.main_window import MainWindow\n"
         "window = MainWindow()\n"
         f"window.go_to_step({INDEX['swap-none']})\n"
-        "poll = ('waitress', 'segno', 'visualizer.classroom', 'visualizer.shell.class_poll',\n"
-        "        'visualizer.shell.poll_band')\n"
+        "poll = ('waitress', 'segno', 'visualizer.poll.server', 'visualizer.poll.web',\n"
+        "        'visualizer.poll.class_poll', 'visualizer.poll.band')\n"
         "print(sorted(name for name in poll if name in sys.modules))\n"
         "window.class_poll.practice_button.click()\n"
         "print(sorted(name for name in poll if name in sys.modules))\n"
@@ -432,8 +434,8 @@ def test_the_poll_is_not_imported_until_it_is_used():
     assert result.returncode == 0, result.stderr
     before, after = result.stdout.splitlines()
     assert before == "[]"
-    assert after == str(sorted(["waitress", "segno", "visualizer.classroom", "visualizer.shell.class_poll",
-                                "visualizer.shell.poll_band"]))
+    assert after == str(sorted(["waitress", "segno", "visualizer.poll.server", "visualizer.poll.web",
+                                "visualizer.poll.class_poll", "visualizer.poll.band"]))
 
 
 def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
@@ -453,7 +455,7 @@ def test_the_poll_follows_presentation_mode_in_and_out(qtbot):
             settle(window)
             assert band.geometry().top() <= 4 and not window.token_strip.isVisible()  # across the top
             assert (window.width(), window.height()) == (1024, 768)  # the band fits in it
-            assert band.stage.qr.code_rect().height() >= 768 * CODE_SHARE
+            assert band.join_panel.qr.code_rect().height() >= 768 * CODE_SHARE
             assert_labels_whole(visible_labels(window))
             window.presentation.set_presenting(False)
             assert window.width() == 1024  # leaving grew nothing (a band sized for the top had, once)

@@ -32,8 +32,8 @@ from tests.views.stage import (
     step_index,
     visible_labels,
 )
-from visualizer.shell import MainWindow
-from visualizer.views.heatmap import Heatmap
+from visualizer.shell.main_window import MainWindow
+from visualizer.ui.heatmap import Heatmap
 
 SCHEMES_STEP, SWAP_STEP = step_index("schemes"), step_index("swap-none")
 ATTENTION_STEPS = (SCHEMES_STEP, SWAP_STEP)  # five ways to give position, the swap without positions

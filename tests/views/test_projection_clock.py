@@ -28,8 +28,8 @@ from tests.views.stage import (
     step_index,
     visible_labels,
 )
-from visualizer.shell import MainWindow
-from visualizer.views.rope_clock import RopeClock
+from visualizer.shell.main_window import MainWindow
+from visualizer.toy.rope_clock import RopeClock
 
 CLOCK_STEP = step_index("rope")  # "RoPE: hands on a clock"
 

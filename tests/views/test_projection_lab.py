@@ -30,7 +30,7 @@ from tests.views.stage import (
     step_index,
     visible_labels,
 )
-from visualizer.shell import MainWindow
+from visualizer.shell.main_window import MainWindow
 
 # 0-based: the way back (a sparse gradient, on the toy). Step 9 (a batch of 4,000 GPT-2 tokens) opens on
 # the real-scale page: it is checked below, before and after its reveal.

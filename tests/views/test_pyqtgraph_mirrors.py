@@ -1,4 +1,4 @@
-"""pyqtgraph imported through :mod:`visualizer.views.pyqtgraph_mirrors` gives every name of its Qt
+"""pyqtgraph imported through :mod:`visualizer.ui.pyqtgraph_mirrors` gives every name of its Qt
 mirrors the object its own import gives, and leaves PySide6's modules as they were."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def listing(first_import: str) -> dict:
 
 def test_the_mirrors_hold_what_pyqtgraphs_own_import_gives():
     usual = listing("pyqtgraph")  # pyqtgraph's own import: it copies every name
-    ours = listing("visualizer.views")  # the app's: names answered on first use
+    ours = listing("visualizer.ui")  # the app's: names answered on first use
     assert not usual["on_demand"] and ours["on_demand"]
     for name in ("QtCore", "QtGui", "QtWidgets"):
         assert set(usual["mirrors"][name]) >= set(usual["sources"][name])  # pyqtgraph copied every name

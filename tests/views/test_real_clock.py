@@ -9,7 +9,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from tests.checkpoints.folders import rope_folder
-from visualizer.views.real_clock import MIN_TEXT_PX
+from visualizer.real.clock import MIN_TEXT_PX
 
 
 def reference_theta(config: dict) -> np.ndarray:

@@ -204,7 +204,7 @@ def test_the_page_speaks_portuguese(window, menu):
 def test_on_stage_the_real_xs_row_names_and_column_numbers_reach_the_back_row(window, menu, qtbot):
     # pyqtgraph's own tick type (about 10 px) stayed on the Real model page while presenting.
     from tests.views.stage import digit_height
-    from visualizer.views.palette import STAGE_LABEL_PX
+    from visualizer.ui.palette import STAGE_LABEL_PX
 
     menu.open_folder(minilm_folder())
     QApplication.processEvents()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 
 from tests.views.stage import close_all, ordinary
-from visualizer.shell import MainWindow
+from visualizer.shell.main_window import MainWindow
 
 
 def test_a_first_launch_fits_a_small_screen(qtbot):

@@ -5,8 +5,8 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from shiboken6 import isValid
 
 from tests.conftest import close_widget
-from visualizer.views.matrix_row import MatrixRow
-from visualizer.views.player import Player
+from visualizer.ui.matrix_row import MatrixRow
+from visualizer.ui.player import Player
 
 
 def test_player_keeps_its_button_in_step_and_stops_when_hidden(qtbot):
@@ -81,7 +81,7 @@ def test_matrix_title_measures_each_text_it_is_given(qtbot):
     # text, the empty one included, measures as a fresh QTextDocument of the same HTML does.
     from PySide6.QtCore import Qt
 
-    from visualizer.views.heatmap import MatrixTitle
+    from visualizer.ui.heatmap import MatrixTitle
 
     title = MatrixTitle("")
     for text in ("", "E[ids] of a rather long title", "X", ""):
@@ -98,7 +98,7 @@ def test_matrix_title_measures_each_text_it_is_given(qtbot):
 def test_listening_also_records_qt_signals(qtbot):
     from PySide6.QtCore import QObject
 
-    from visualizer.views.protocol import ListeningView
+    from visualizer.ui.protocol import ListeningView
 
     class View(ListeningView, QWidget):
         pass

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from visualizer.views.attention_preview import AttentionPreview
-from visualizer.views.gradient_lab import GradientLabView
-from visualizer.views.protocol import AnimatedView, View
-from visualizer.views.rope_clock import RopeClock
-from visualizer.views.scheme_comparison import SchemeComparison
-from visualizer.views.scheme_selector import SchemeSelector
-from visualizer.views.text_input import TextInput
-from visualizer.views.token_strip import TokenStrip
-from visualizer.views.vocabulary_table import VocabularyTable
-from visualizer.views.x_panel import XPanel
+from visualizer.lab.gradient_lab import GradientLabView
+from visualizer.toy.attention_preview import AttentionPreview
+from visualizer.toy.rope_clock import RopeClock
+from visualizer.toy.scheme_comparison import SchemeComparison
+from visualizer.toy.scheme_selector import SchemeSelector
+from visualizer.toy.text_input import TextInput
+from visualizer.toy.token_strip import TokenStrip
+from visualizer.toy.vocabulary_table import VocabularyTable
+from visualizer.toy.x_panel import XPanel
+from visualizer.ui.protocol import AnimatedView, View
 
 VIEWS: tuple[type[View], ...] = (TextInput, TokenStrip, SchemeSelector, VocabularyTable, XPanel, RopeClock,
                                  AttentionPreview, SchemeComparison, GradientLabView)
@@ -38,7 +38,7 @@ def test_every_view_can_be_refreshed_retranslated_and_detached(window) -> None: 
 
 def test_a_zoom_step_retranslates_no_view_and_a_language_switch_every_one(  # type: ignore[no-untyped-def]
         qtbot, monkeypatch, model, appearance) -> None:
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     calls: dict[str, int] = {}
 

@@ -64,7 +64,7 @@ def test_what_adds_nothing_says_why_at_its_own_type_in_a_narrow_window(window, a
     each inside the matrix."""
     from PySide6.QtGui import QFontMetrics
 
-    from visualizer.views.palette import scaled_font
+    from visualizer.ui.palette import scaled_font
 
     window.resize(1024, 768)
     window.set_language(language)
@@ -185,7 +185,7 @@ def test_ninth_token_under_learned_is_marked_beyond_the_trained_length(window):
     np.testing.assert_allclose(panel.result.values()[:5], LEARNED_X, atol=1e-9)
     assert "Position 9 has no row of P" in panel.step_caption.text()
     strip_model = window.token_strip.strip_model
-    from visualizer.itemmodels.token_strip_model import BeyondTrainedRole
+    from visualizer.toy.token_strip_model import BeyondTrainedRole
 
     assert strip_model.index(8).data(BeyondTrainedRole) is True
     assert strip_model.index(7).data(BeyondTrainedRole) is False
@@ -198,7 +198,7 @@ def test_highlight_links_strip_table_and_heatmaps(window):
     assert window.highlight.position == 2
     for heatmap in (window.x_panel.lookup, window.x_panel.added, window.x_panel.result):
         assert heatmap.highlighted_rect().top() == 2
-    from visualizer.itemmodels.vocabulary_table_model import HIGHLIGHTED_ROW
+    from visualizer.toy.vocabulary_table_model import HIGHLIGHTED_ROW
 
     brush = window.vocabulary.table_model.index(4, 0).data(Qt.ItemDataRole.BackgroundRole)
     assert brush.color() == HIGHLIGHTED_ROW

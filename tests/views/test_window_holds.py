@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from tests.checkpoints.test_minilm import minilm_folder
 from tests.views.stage import assert_labels_whole, reveal_and_wait, settle, step_index, visible_labels
+from visualizer.lesson.band import LESSON_MAX_SHARE, LESSON_SHARE, LESSON_SHARE_PRESENTING
 from visualizer.model import E_LIMIT
-from visualizer.shell import MainWindow
-from visualizer.shell.lesson_band import LESSON_MAX_SHARE, LESSON_SHARE, LESSON_SHARE_PRESENTING
+from visualizer.shell.main_window import MainWindow
 from visualizer.shell.quit_question import QuitChoice
 from visualizer.shell.screen_fit import WindowPlace
 
@@ -163,7 +163,7 @@ def test_zoomed_in_on_stage_the_lesson_grows_into_what_the_views_spare(presentin
             except AssertionError as error:
                 cut.append(where)
                 # Cut only where the views had nothing to spare: the lesson took its quarter, no more.
-                views, least = window.centralWidget().height(), window.stage.least_height()
+                views, least = window.centralWidget().height(), window.surroundings.least_height()
                 assert views <= least + 2, f"{where}: {error}, with {views - least} px the views could spare"
                 assert window.lesson_panel.height() <= 768 * LESSON_SHARE_PRESENTING, where
     assert cut == ["step 13 answered"]

@@ -1,7 +1,7 @@
 """Carries out a lesson step in the window: the step's view in front, staging itself.
 
 The lesson knows no view's insides: a step names its view and gives that view's own options
-(``staging``); the view reads them (:mod:`visualizer.views.staging`). The director brings the
+(``staging``); the view reads them (:mod:`visualizer.lesson.step_options`). The director brings the
 view forward, hands each built view its part (the step's view its staging, the others none), and
 takes the staging back when the lesson is hidden.
 """
@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from ..lesson import Lesson, LessonError, LessonRun, LessonStep
-from ..subscriptions import Listening
-from ..views.staging import UNSTAGED, StagedView, Staging, StagingError, read_options
-from .lesson_band import LessonBand
-from .view_tabs import LESSON_VIEWS, ViewTabs
+from visualizer.lesson.band import LessonBand
+from visualizer.lesson.run import Lesson, LessonError, LessonRun, LessonStep
+from visualizer.lesson.step_options import UNSTAGED, StagedView, Staging, StagingError, read_options
+from visualizer.shell.view_tabs import LESSON_VIEWS, ViewTabs
+from visualizer.subscriptions import Listening
 
 
 def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VIEWS) -> None:
@@ -45,7 +45,7 @@ def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VI
 
 
 class LessonDirector(Listening, QObject):
-    """Listens to a :class:`~visualizer.lesson.LessonRun` and stages each step in the views.
+    """Listens to a :class:`~visualizer.lesson.run.LessonRun` and stages each step in the views.
 
     The run (no Qt) decides where the class is; the director shows the lesson band, brings the
     step's view forward and lets it stage itself; on a reveal, the view stages the revealed state

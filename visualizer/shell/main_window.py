@@ -3,7 +3,7 @@ tears them down. Nothing in the shell holds the window.
 
 What the window does lives in the parts: the menus and keys are a table (:mod:`.window_actions`
 over :mod:`.actions`), presentation mode is one object (:mod:`.presentation`), what sits around
-the views is the stage (:mod:`.stage`), the lesson's place is its band (:mod:`.lesson_band`) and
+the views is :mod:`.surroundings`, the lesson's place is its band (:mod:`.lesson_band`) and
 its director (:mod:`.lesson_director`), sessions and autosave are :mod:`.documents`, preferences
 :mod:`.preferences`, exports :mod:`.exports`, undo :mod:`.undo_actions`, real checkpoints
 :mod:`.model_menu`, the class poll :mod:`.poll_part`. Each is given its collaborators here (the
@@ -17,42 +17,42 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from ..appearance import Appearance
-from ..lab import GradientLab
-from ..lesson import Lesson, LessonRun, load_lesson
-from ..model import EmbeddingModel
-from ..selection import Highlight
-from ..views.attention_preview import AttentionPreview
-from ..views.gradient_lab import GradientLabView
-from ..views.lesson_panel import LessonPanel
-from ..views.protocol import Detachable
-from ..views.rope_clock import RopeClock
-from ..views.scheme_comparison import SchemeComparison
-from ..views.scheme_selector import SchemeSelector
-from ..views.text_input import TextInput
-from ..views.token_strip import TokenStrip
-from ..views.vocabulary_table import VocabularyTable
-from .actions import ActionTable
-from .documents import Documents
-from .exports import Exports
-from .help import Help
-from .lesson_band import LessonBand
-from .lesson_director import LessonDirector, check_staging
-from .look import Look
-from .messages import StatusBarMessages
-from .model_menu import ModelMenu
-from .poll_part import PollPart, poll_actions
-from .preferences import Preferences
-from .presentation import Presentation
-from .problem_bar import ProblemBar
-from .quit_question import ask_about_unsaved_work
-from .restore_bar import RestoreBar
-from .screen_fit import ContentLayout, fit_to_screen, within_screen
-from .settings_store import SettingsStore, settings_store
-from .stage import Stage
-from .undo_actions import UndoActions
-from .view_tabs import ViewTabs
-from .window_actions import WINDOW_MENUS, WindowParts, window_actions
+from visualizer.appearance import Appearance
+from visualizer.lab.gradient_lab import GradientLabView
+from visualizer.lab.state import GradientLab
+from visualizer.lesson.band import LessonBand
+from visualizer.lesson.panel import LessonPanel
+from visualizer.lesson.run import Lesson, LessonRun, load_lesson
+from visualizer.model import EmbeddingModel
+from visualizer.poll.part import PollPart, poll_actions
+from visualizer.selection import Highlight
+from visualizer.shell.documents import Documents
+from visualizer.shell.exports import Exports
+from visualizer.shell.help import Help
+from visualizer.shell.lesson_director import LessonDirector, check_staging
+from visualizer.shell.look import Look
+from visualizer.shell.model_menu import ModelMenu
+from visualizer.shell.preferences import Preferences
+from visualizer.shell.presentation import Presentation
+from visualizer.shell.quit_question import ask_about_unsaved_work
+from visualizer.shell.restore_bar import RestoreBar
+from visualizer.shell.screen_fit import ContentLayout, fit_to_screen, within_screen
+from visualizer.shell.surroundings import Surroundings
+from visualizer.shell.undo_actions import UndoActions
+from visualizer.shell.view_tabs import ViewTabs
+from visualizer.shell.window_actions import WINDOW_MENUS, WindowParts, window_actions
+from visualizer.toy.attention_preview import AttentionPreview
+from visualizer.toy.rope_clock import RopeClock
+from visualizer.toy.scheme_comparison import SchemeComparison
+from visualizer.toy.scheme_selector import SchemeSelector
+from visualizer.toy.text_input import TextInput
+from visualizer.toy.token_strip import TokenStrip
+from visualizer.toy.vocabulary_table import VocabularyTable
+from visualizer.ui.actions import ActionTable
+from visualizer.ui.messages import StatusBarMessages
+from visualizer.ui.problem_bar import ProblemBar
+from visualizer.ui.protocol import Detachable
+from visualizer.ui.settings_store import SettingsStore, settings_store
 
 
 class MainWindow(QMainWindow):
@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.look.set_theme("system")
         self.look.apply()
-        self.stage.fit_vocabulary()
+        self.surroundings.fit_vocabulary()
         self.retranslate()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
         self.body.addWidget(self.vocabulary)
         self.body.addWidget(right)
         self.body.setStretchFactor(1, 1)
-        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Stage.fit_vocabulary)
+        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Surroundings.fit_vocabulary)
         self.body.setCollapsible(1, False)
         self.restore_bar = RestoreBar()
         central = QWidget()
@@ -145,9 +145,10 @@ class MainWindow(QMainWindow):
         self.undo = UndoActions(self.tabs)
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
         self.presentation = Presentation(self, appearance)
-        self.stage = Stage(appearance, self.tabs, self.text_input, self.token_strip, self.scheme_selector,
-                           self.vocabulary, self.body, self.central_layout, self.menuBar(), self.lesson_dock)
-        self.lesson_dock.measure_views_with(self.stage.least_height)
+        self.surroundings = Surroundings(appearance, self.tabs, self.text_input, self.token_strip,
+                                         self.scheme_selector, self.vocabulary, self.body, self.central_layout,
+                                         self.menuBar(), self.lesson_dock)
+        self.lesson_dock.measure_views_with(self.surroundings.least_height)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
                                messages)
@@ -165,8 +166,8 @@ class MainWindow(QMainWindow):
             token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
-        self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock, self.stage,
-                                   messages, self, store)
+        self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock,
+                                   self.surroundings, messages, self, store)
         self.action_table.add(poll_actions(), self.class_poll)
 
     def _connect(self) -> None:
@@ -307,7 +308,7 @@ class MainWindow(QMainWindow):
             signal.disconnect(slot)
         for part in (self.class_poll, self.documents, self.undo, self.look, self.help, self.lesson_director,
                      self.model_menu,
-                     self.stage, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
+                     self.surroundings, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
                      self.scheme_selector, self.vocabulary, self.lesson_panel, *self.tabs.built_views()):
             assert isinstance(part, Detachable)
             part.detach()

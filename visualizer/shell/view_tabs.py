@@ -10,21 +10,21 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from ..appearance import Appearance
-from ..lab import GradientLab
-from ..model import EmbeddingModel
-from ..selection import Highlight
-from ..subscriptions import Listening
-from ..views.attention_preview import AttentionPreview
-from ..views.front_page import FrontPageSizes
-from ..views.gradient_lab import GradientLabView
-from ..views.lazy import LazyPage
-from ..views.lookup_table import LookupTable
-from ..views.palette import scaled_font
-from ..views.rope_clock import RopeClock
-from ..views.scheme_comparison import SchemeComparison
-from ..views.table_scale import TableScale
-from ..views.x_panel import XPanel
+from visualizer.appearance import Appearance
+from visualizer.lab.gradient_lab import GradientLabView
+from visualizer.lab.state import GradientLab
+from visualizer.lab.table_scale import TableScale
+from visualizer.model import EmbeddingModel
+from visualizer.selection import Highlight
+from visualizer.subscriptions import Listening
+from visualizer.toy.attention_preview import AttentionPreview
+from visualizer.toy.lookup_table import LookupTable
+from visualizer.toy.rope_clock import RopeClock
+from visualizer.toy.scheme_comparison import SchemeComparison
+from visualizer.toy.x_panel import XPanel
+from visualizer.ui.front_page import FrontPageSizes
+from visualizer.ui.lazy import LazyPage
+from visualizer.ui.palette import scaled_font
 
 PageView = TypeVar("PageView", bound=QWidget)
 TAB_FONTS = ((12, True), (11, True), (10, True), (10, False), (9, False))

@@ -9,21 +9,21 @@ from functools import partial
 
 from PySide6.QtGui import QKeySequence
 
-from ..appearance import Appearance
-from ..core.problems import QT_TRANSLATE_NOOP
-from ..i18n import LANGUAGES
-from ..views.protocol import AnimatedView
-from ..views.token_strip import TokenStrip
-from ..views.x_panel import XPanel
-from .actions import ActionSpec, MenuSpec
-from .documents import Documents
-from .exports import Exports
-from .help import Help
-from .lesson_director import LessonDirector
-from .look import Look
-from .presentation import Presentation
-from .undo_actions import UndoActions
-from .view_tabs import ViewTabs
+from visualizer.appearance import Appearance
+from visualizer.core.problems import QT_TRANSLATE_NOOP
+from visualizer.i18n import LANGUAGES
+from visualizer.shell.documents import Documents
+from visualizer.shell.exports import Exports
+from visualizer.shell.help import Help
+from visualizer.shell.lesson_director import LessonDirector
+from visualizer.shell.look import Look
+from visualizer.shell.presentation import Presentation
+from visualizer.shell.undo_actions import UndoActions
+from visualizer.shell.view_tabs import ViewTabs
+from visualizer.toy.token_strip import TokenStrip
+from visualizer.toy.x_panel import XPanel
+from visualizer.ui.actions import ActionSpec, MenuSpec
+from visualizer.ui.protocol import AnimatedView
 
 
 @dataclass(frozen=True)
