@@ -2,19 +2,16 @@
 experiments on a copy of it, the lesson's questions from the lesson file."""
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from tests import spec
-from visualizer.handout.content import (
-    BATCH_SEED,
-    LESSON_BATCH,
-    build_handout,
-    rope_example,
-    swap_experiment,
-)
+from visualizer.handout.content import build_handout, rope_example
 from visualizer.handout.paper import default_paper
+from visualizer.lesson.kinds.base import run_moves
+from visualizer.lesson.kinds.sparse_gradient import LESSON_BATCH, LESSON_SEED
 from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
 
@@ -102,20 +99,23 @@ def test_each_question_of_the_lesson_is_asked_and_answered_once(lesson):
         assert len(asked) == len(questions)
         teacher = text_of(handout, "teacher")
         for block, step in zip(asked, questions, strict=True):
-            assert plain(step.question[language]) in plain(block.html)
-            assert teacher.count(plain(step.question[language])) == 1
+            assert plain(step.question.prompt[language]) in plain(block.html)
+            assert teacher.count(plain(step.question.prompt[language])) == 1
         assert "go to step" not in teacher and "vá à etapa" not in teacher  # every answer computed here
 
 
-def test_the_swap_answers_come_from_experiments_on_a_copy():
+def test_the_swap_answers_come_from_experiments_on_a_copy(lesson):
     model = EmbeddingModel()
-    without = swap_experiment(model, spec.SENTENCE, "none")
-    assert (without.first, without.second) == (1, 2)
-    assert without.moved == [1, 2] and without.changed == []
+    swap = lesson.steps[lesson.index_of("swap-none")]
+    assert swap.text == spec.SENTENCE
+    without = run_moves(replace(swap, scheme="none"), model)
+    assert without is not None and sorted(without.moves[0]) == [1, 2]
+    assert without.moved() == [1, 2] and without.changed() == []
     np.testing.assert_array_equal(without.after.X()[1], spec.E[spec.IDS[2]])
-    learned = swap_experiment(model, spec.SENTENCE, "learned")
+    learned = run_moves(replace(swap, scheme="learned"), model)
+    assert learned is not None
     np.testing.assert_allclose(learned.after.X()[2], spec.GATO_AT_3_LEARNED)
-    assert learned.changed == [1, 2]
+    assert learned.changed() == [1, 2]
     assert model.ids == tuple(spec.IDS) and model.scheme == "learned"  # the model itself is untouched
     teacher = text_of(build_handout(model, "pt"), "teacher")
     assert "[" + "; ".join(printed(v, "pt") for v in spec.GATO_AT_3_LEARNED) + "]" in teacher
@@ -134,7 +134,7 @@ def test_the_batch_count_is_a_seeded_zipf_sample():
     # Independent of the app's functions: the Zipf law p(r) ∝ 1/r drawn with NumPy, counted with unique.
     V = spec.GPT2_V
     weights = 1.0 / np.arange(1, V + 1)
-    draws = np.random.default_rng(BATCH_SEED).choice(V, size=LESSON_BATCH, p=weights / weights.sum())
+    draws = np.random.default_rng(LESSON_SEED).choice(V, size=LESSON_BATCH, p=weights / weights.sum())
     touched = np.unique(draws).size
     assert 0 < touched < LESSON_BATCH
     teacher = text_of(build_handout(EmbeddingModel(), "en"), "teacher")

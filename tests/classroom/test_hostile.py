@@ -106,7 +106,7 @@ def hostile_requests(rng: random.Random, host: str, cookie: str) -> list[tuple[s
         traversal = rng.choice(["../../etc/passwd", "..%2f..%2fetc%2fpasswd", "%2e%2e/%2e%2e/etc/passwd",
                                 "poll.js/../../../resources", "....//....//etc/passwd", "/etc/passwd",
                                 "..\\..\\windows\\win.ini", "%00poll.js", "text.json%00.html",
-                                "classroom/poll.js", "../lesson/steps.json"])
+                                "classroom/poll.js", "../lesson/embeddings.json"])
         cases.append(("path traversal", request("GET", f"/{TOKEN}/{traversal}")))
         cases.append(("wrong host", request("GET", f"/{TOKEN}/status").replace(
             f"Host: {host}".encode(), b"Host: " + rng.choice([b"evil.example", b"localhost", b"127.0.0.1", b""]))))

@@ -13,15 +13,8 @@ import numpy as np
 import pytest
 
 from tests import spec
-from visualizer.lesson.questions import (
-    LESSON_BATCH,
-    LESSON_SEED,
-    Question,
-    Unavailable,
-    question_for,
-    rows_touched,
-    sparse_gradient_outcome,
-)
+from visualizer.lesson.kinds.sparse_gradient import LESSON_BATCH, LESSON_SEED, rows_touched, sparse_gradient_outcome
+from visualizer.lesson.questions import Question, Unavailable, question_for
 from visualizer.lesson.run import LessonRun, load_lesson
 from visualizer.model import EmbeddingModel
 
@@ -57,7 +50,7 @@ def test_every_question_step_of_the_lesson_has_three_to_five_choices_in_both_lan
         question = question_for(step, EmbeddingModel())
         assert isinstance(question, Question), step.id
         assert 3 <= len(question.choices) <= 5
-        assert question.prompt == step.question
+        assert question.prompt == step.question.prompt
         for choice in question.choices:
             for language in ("en", "pt"):
                 assert choice.text[language] and choice.why[language] and "{" not in choice.text[language]
@@ -159,7 +152,7 @@ def test_a_sentence_too_short_for_the_swap_says_it_needs_the_lessons_sentence():
     question = question_for(step, EmbeddingModel())
     assert isinstance(question, Unavailable)
     assert "lesson's sentence" in question.reason["en"] and "frase da lição" in question.reason["pt"]
-    assert question.prompt == step.question
+    assert question.prompt == step.question.prompt
 
 
 def test_the_row_question_without_positions_says_it_needs_them():

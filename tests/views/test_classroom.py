@@ -23,7 +23,7 @@ def test_every_lesson_step_matches_its_data_file(window, index):
     assert window.lesson_panel.title.text() == step.title["en"]
     assert window.lesson_panel.question_box.isVisibleTo(window.lesson_panel) == step.is_question
     assert "{" not in window.lesson_panel.caption.text()  # every live value was filled in
-    if step.staging.get("lesson_example"):
+    if step.view_options.get("lesson_example"):
         assert window.rope_clock.lesson_mode
 
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 from tests import spec
 from tests.views.stage import STEPS, step_index
 from visualizer.core import display_token
-from visualizer.lesson.run import LESSON_FILE
+from visualizer.lesson.run import BUILT_IN_LESSON
 
 
 def paint(window) -> None:
@@ -260,7 +260,7 @@ def test_one_notation_the_lessons(window):
     window.go_to_step(step_index("positions"))
     assert window.x_panel.formula.text().startswith("xₜ = E[iₜ] + Pₜ")
     assert "t = 1, 2" in window.x_panel.formula.text()
-    data = json.loads(LESSON_FILE.read_text(encoding="utf-8"))
+    data = json.loads(BUILT_IN_LESSON.read_text(encoding="utf-8"))
     everything = " ".join(text for step in data["steps"] for text in texts_of(step))
     # One way of writing it: subscripts as the lesson prints them (xₜ, P₃), never x_p, id_p or x_t.
     assert not [old for old in ("x_p ", "id_p", "x_t", "P_t", "P_3") if old in everything]

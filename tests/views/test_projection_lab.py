@@ -78,7 +78,7 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     assert_a_stage(window, size)
     height = window.height()
     # Fewer things, larger: the training loop, E, the distances and log-log step aside.
-    assert lab.is_staged()
+    assert lab.is_cued()
     for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
         assert not widget.isVisible()
     assert lab.touched_label.isVisible()
@@ -133,7 +133,7 @@ def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
     assert not lab.counts_plot.titleLabel.text  # presenting, the printed counts say what the bars are
     window.presentation.set_presenting(False)
     QApplication.processEvents()
-    assert not lab.is_staged()
+    assert not lab.is_cued()
     assert lab.distance_plot in lab.plots.ci.items and lab.E_map.plot in lab.plots.ci.items
     for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
         assert widget.isVisible()

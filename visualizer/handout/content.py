@@ -4,8 +4,9 @@ Student pages: the sentence, its tokens and ids, the rows of E it uses, what the
 its rule when it adds nothing), X row by row and as a matrix in the lesson's notation, a picture
 of X (drawn by the app: the Qt side puts it in), the five schemes with their verdicts, the RoPE
 example and each check-yourself question of the lesson with room to write. Then a page for the
-teacher with the answers, computed here from the model: the swaps run on a copy of its state and
-the batch count comes from a seeded Zipf sample through the app's own core functions.
+teacher with the answers, each written by its question's kind (:mod:`visualizer.lesson.kinds`)
+from the model: the swaps run on a copy of its state and the batch count comes from the seeded
+Zipf sample the real-scale race draws.
 
 Every number is computed, never typed. Text is English marked for Qt Linguist (context
 ``Handout``) and passed through the ``translate`` function the caller gives (Qt's
@@ -32,14 +33,10 @@ from visualizer.core import (
     NUMBER_FORMATS,
     SCHEMES,
     NumberFormat,
-    Vocabulary,
-    classify_rows,
     display_token,
-    embedding_gradient,
     parameter_count,
     rope_score,
     sinusoidal,
-    zipf_batch,
 )
 from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
@@ -79,14 +76,6 @@ ROPE_THETA = 0.5
 ROPE_VECTOR = (1.0, 0.0)
 ROPE_PAIRS = ((3, 1), (10, 8), (4, 1))
 """The lesson's RoPE example: one pair, θ = 0.5, q = k = [1, 0], positions (m, n)."""
-LESSON_BATCH = 4_000
-"""The batch of the lesson's question: 4,000 tokens of GPT-2 small's vocabulary."""
-BATCH_SEED = 0
-"""The seed of the batch question's sample (the real-scale page's default seed too)."""
-SWAPPED = (" gato", " sub")
-"""The two tokens the lesson's swap questions trade."""
-
-
 def print_numbers(language: str) -> NumberFormat:
     """Numbers as the handout prints them: the language's decimal point and a true minus sign."""
     return replace(NUMBER_FORMATS[language], minus="−")
@@ -186,6 +175,16 @@ class _Writer:
     def integer(self, value: int) -> str:
         """50,257 / 50.257."""
         return self.numbers.integer(value)
+
+    def positions(self, positions: Sequence[int]) -> str:
+        """Positions (0-based) as printed from 1: ``2, 3``, or the word for none."""
+        if not positions:
+            return self.translate("Handout", "none")
+        return ", ".join(str(p + 1) for p in positions)
+
+    def token(self, token: str) -> str:
+        """A token as the screen shows it, ready for the page (see :func:`token_html`)."""
+        return token_html(token)
 
     def percent(self, share: float) -> str:
         """A whole percentage: 31%."""
@@ -472,7 +471,7 @@ def _question(w: _Writer, step: LessonStep, number: int, first: bool) -> str:
                    + w.translate("Handout", "Write your prediction before the answer is revealed in the app.")
                    + "</p>")
     return (f"{heading}<p><b>{number}. {html.escape(step.title[w.language])}</b></p>"
-            f"<p>{html.escape(step.question[w.language])}</p>")
+            f"<p>{html.escape(step.question.prompt[w.language])}</p>")
 
 
 # ---- the teacher's page -------------------------------------------------------------------------
@@ -486,144 +485,20 @@ def _teacher_header(w: _Writer) -> str:
     return f"<p class='title'>{heading}</p><p>{intro}</p>"
 
 
-def _copy(model: EmbeddingModel, text: str, scheme: str) -> EmbeddingModel:
-    """A new model with ``model``'s state (its E, edits included), then ``text`` under ``scheme``."""
-    copy = EmbeddingModel(Vocabulary(model.tokens, np.array(model.E)))
-    copy.restore(model.state())
-    copy.set_text(text)
-    copy.set_scheme(scheme)
-    return copy
-
-
-@dataclass(frozen=True)
-class SwapResult:
-    """The lesson's swap (␣gato and ␣sub trade places) run on a copy of the model.
-
-    Attributes
-    ----------
-    before, after : EmbeddingModel
-        The copy before and after the swap.
-    first, second : int
-        The two positions (0-based) that traded tokens.
-    moved, changed : list of int
-        Positions (0-based) whose row only moved, or really changed.
-    """
-
-    before: EmbeddingModel
-    after: EmbeddingModel
-    first: int
-    second: int
-    moved: list[int]
-    changed: list[int]
-
-
-def swap_experiment(model: EmbeddingModel, text: str, scheme: str,
-                    tokens: tuple[str, str] = SWAPPED) -> SwapResult:
-    """Trade the places of ``tokens`` in ``text`` under ``scheme``, on copies of ``model``'s state.
-
-    Raises
-    ------
-    ValueError
-        If ``text`` does not hold both tokens.
-    """
-    before = _copy(model, text, scheme)
-    try:
-        first, second = sorted(before.ids.index(before.tokens.index(token)) for token in tokens)
-    except ValueError:
-        raise ValueError(f"{text!r} does not hold both {tokens[0]!r} and {tokens[1]!r}") from None
-    after = _copy(model, text, scheme)
-    ids = list(before.ids)
-    ids[first], ids[second] = ids[second], ids[first]
-    after.set_ids(ids)
-    verdicts = classify_rows(before.ids, np.array(before.X()), after.ids, np.array(after.X()))
-    moved = [p for p, (kind, _) in enumerate(verdicts) if kind == "moved"]
-    changed = [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
-    return SwapResult(before, after, first, second, moved, changed)
-
-
-def batch_experiment(seed: int = BATCH_SEED, V: int = GPT2_SMALL_VOCAB, size: int = LESSON_BATCH) -> int:
-    """The batch question, computed: how many rows of E a Zipf batch of ``size`` ids touches.
-
-    The sample is the app's own (``zipf_batch``, s = 1, seeded); the rows that get a gradient
-    are those the sparse backward pass (``embedding_gradient``) returns.
-    """
-    ids = zipf_batch(V, size, 1.0, np.random.default_rng(seed))
-    rows, _ = embedding_gradient(ids, np.ones((size, 1)))
-    return len(rows)
-
-
-def _positions_list(w: _Writer, positions: Sequence[int]) -> str:
-    if not positions:
-        return w.translate("Handout", "none")
-    return ", ".join(str(p + 1) for p in positions)
-
-
 def _answer(w: _Writer, model: EmbeddingModel, step: LessonStep, number: int, step_number: int) -> str:
-    """The answer to question ``number`` (lesson step ``step_number``), computed from ``model``.
-
-    The lesson's three questions are known by their step's id; a question added to the lesson
-    file later gets a pointer to its step, where the app computes the answer live.
-    """
+    """The answer to question ``number`` (lesson step ``step_number``), written by its kind from
+    ``model`` (experiments run on a copy of its state); where the experiment cannot run on the
+    step's sentence, a pointer to the step, where the app computes the answer live."""
     assert step.question is not None
     head = (f"<p class='heading'>{number}. {html.escape(step.title[w.language])}</p>"
-            f"<p><i>{html.escape(step.question[w.language])}</i></p>")
-    try:
-        if step.id == "swap-none":
-            body = _swap_without_positions(w, swap_experiment(model, step.text, step.scheme))
-        elif step.id == "swap-learned":
-            body = _swap_with_positions(w, swap_experiment(model, step.text, step.scheme))
-        elif step.id == "batch-question":
-            body = _batch_answer(w)
-        else:
-            body = _live_answer(w, step_number)
-    except ValueError:  # a lesson edited so that its sentence no longer holds the swapped tokens
-        body = _live_answer(w, step_number)
+            f"<p><i>{html.escape(step.question.prompt[w.language])}</i></p>")
+    body = step.question.computed_by.key(step, model, w) or _live_answer(w, step_number)
     return f"{head}<p>{body}</p>"
 
 
 def _live_answer(w: _Writer, step_number: int) -> str:
     return w.translate("Handout", "The app computes this answer live: go to step {0} of the guided lesson and "
                                   "reveal it.").format(step_number)
-
-
-def _swap_without_positions(w: _Writer, result: SwapResult) -> str:
-    before, after = result.before, result.after
-    a, b = result.first, result.second
-    order = " ".join(token_html(before.tokens[i]) for i in before.ids[a:b + 1])
-    swapped = " ".join(token_html(after.tokens[i]) for i in after.ids[a:b + 1])
-    return w.translate("Handout", "X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} "
-                                  "and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that "
-                                  "changed: {changed}. Attention without a mask would give the same outputs, "
-                                  "swapped: it cannot tell “{order}” from “{swapped}”.").format(
-        a=a + 1, b=b + 1, x_a=w.vector(before.X()[a]), x_b=w.vector(before.X()[b]),
-        moved=_positions_list(w, result.moved), changed=_positions_list(w, result.changed),
-        order=order, swapped=swapped)
-
-
-def _swap_with_positions(w: _Writer, result: SwapResult) -> str:
-    before, after = result.before, result.after
-    old, new = result.first, result.second  # the first token of the pair moves to the later place
-    token_id = before.ids[old]
-    added = after.P_rows()
-    P_new = w.vector(added[new]) if added is not None else w.vector(np.zeros(after.d))
-    return w.translate("Handout", "The rows themselves change: {token} at position {new} is E[{id}] + "
-                                  "P<sub>{new}</sub> = {E} + {P} = <b>{x}</b>, no longer {old_x}, the row it had at "
-                                  "position {old}. Rows that changed: {changed}; so X now tells the two orders "
-                                  "apart.").format(
-        token=token_html(before.tokens[token_id]), new=new + 1, id=token_id, E=w.vector(before.E[token_id]),
-        P=P_new, x=w.vector(after.X()[new]), old_x=w.vector(before.X()[old]), old=old + 1,
-        changed=_positions_list(w, result.changed))
-
-
-def _batch_answer(w: _Writer) -> str:
-    touched = batch_experiment()
-    return w.translate("Handout", "Only the rows of the ids that occur in the batch. A Zipf sample of {batch} "
-                                  "tokens over GPT-2's {V} ids (s = 1, seed {seed}, drawn by the app) touches "
-                                  "<b>{touched}</b> rows: at most {batch}, and far fewer, because frequent tokens "
-                                  "repeat. The other {untouched} rows get exactly 0, which is why the row of a rare "
-                                  "token learns slowly.").format(
-        batch=w.integer(LESSON_BATCH), V=w.integer(GPT2_SMALL_VOCAB), seed=BATCH_SEED, touched=w.integer(touched),
-        untouched=w.integer(GPT2_SMALL_VOCAB - touched))
 
 
 def _scale_facts(w: _Writer) -> str:

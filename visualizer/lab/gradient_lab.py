@@ -28,7 +28,7 @@ from visualizer.core import TOY_FREQUENCY_ORDER, NumberFormat
 from visualizer.lab.batch_counts import LABEL_PX, BatchCounts
 from visualizer.lab.real_scale import RealScalePanel
 from visualizer.lab.state import MAX_BATCH, GradientLab
-from visualizer.lesson.step_options import UNSTAGED, Outcome, Staging, StagingError, read_options
+from visualizer.lesson.cue import NO_CUE, Cue, OptionError, Outcome, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.ui.back_row import fit_column_names
 from visualizer.ui.front_page import FrontPageSizes
@@ -45,8 +45,8 @@ MAX_SEED = 1_000_000
 
 
 @dataclass(frozen=True)
-class GradientLabStaging:
-    """What a lesson step may ask of the gradient lab (the ``staging`` of a step whose view is ``gradient_lab``)."""
+class GradientLabOptions:
+    """What a lesson step may ask of the gradient lab: the ``view_options`` of a step whose view is ``gradient_lab``."""
 
     page: str = "toy"
     """``toy`` (the 12-token lab) or ``real_scale`` (GPT-2's size, for a question about it)."""
@@ -60,11 +60,11 @@ class GradientLabStaging:
 
     def __post_init__(self) -> None:
         if self.page not in LAB_PAGES:
-            raise StagingError("page", f"{self.page!r} is not one of {', '.join(LAB_PAGES)}")
+            raise OptionError("page", f"{self.page!r} is not one of {', '.join(LAB_PAGES)}")
         if self.batch is not None and not 1 <= self.batch <= MAX_BATCH:
-            raise StagingError("batch", f"must be 1 .. {MAX_BATCH}, not {self.batch}")
+            raise OptionError("batch", f"must be 1 .. {MAX_BATCH}, not {self.batch}")
         if not 0 <= self.seed <= MAX_SEED:
-            raise StagingError("seed", f"must be 0 .. {MAX_SEED}, not {self.seed}")
+            raise OptionError("seed", f"must be 0 .. {MAX_SEED}, not {self.seed}")
 
 ZERO_ROW = QColor(140, 140, 140)
 """The Zipf law's expected counts: the dashed curve and the numbers read from it."""
@@ -116,7 +116,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
     row has moved. Bottom: GPT-2-sized timing of the sparse path against the dense product.
     """
 
-    STAGING = GradientLabStaging
+    OPTIONS = GradientLabOptions
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lab: GradientLab,
                  parent: QWidget | None = None):
@@ -176,7 +176,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             plot.setMenuEnabled(False)
             plot.hideButtons()
         self.real_scale = RealScalePanel(appearance)
-        self._report: Callable[[Outcome], None] = UNSTAGED.report  # where a staged race reports
+        self._report: Callable[[Outcome], None] = NO_CUE.report  # where a cued race reports
         self.real_scale.measured.connect(self._on_measured)
         self.plots.installEventFilter(self)  # row labels fit the row height: refit on resize
         self._build_layout()
@@ -231,12 +231,12 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     # ---- commands ------------------------------------------------------------------------------
 
-    def stage(self, staging: Staging) -> None:
+    def take_cue(self, cue: Cue) -> None:
         """A lesson step's lab: the toy page or GPT-2's real scale; a revealed answer runs the race
         and reports what it measured to the lesson."""
-        options = read_options(GradientLabStaging, staging.options)
+        options = read_options(GradientLabOptions, cue.options)
         self.pages.setCurrentWidget(self.real_scale if options.page == "real_scale" else self._toy_page)
-        self._report = staging.report
+        self._report = cue.report
         if options.batch is not None:
             self.stage_batch(options.batch, options.seed)
         self.real_scale.measure_for_step(options.measure)
@@ -460,7 +460,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         for column, stretch in enumerate(STAGE_COLUMN_STRETCH if presenting else COLUMN_STRETCH):
             layout.layout.setColumnStretchFactor(column, stretch)
 
-    def is_staged(self) -> bool:
+    def is_cued(self) -> bool:
         """True when only the presentation's panels are laid out (read back by tests)."""
         return self.E_map.plot not in self.plots.ci.items
 

@@ -203,7 +203,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             self._worker.cancel()
 
     def measure_for_step(self, measure: bool) -> None:
-        """A lesson step's staging: start the race its revealed answer reports (``measure``), or,
+        """A lesson step's cue: start the race its revealed answer reports (``measure``), or,
         on any other step, cancel a race a step started. At GPT-2's size the race keeps a core
         busy for seconds; once the class has moved on, it would only slow every repaint of the
         steps that follow (the teacher's own run, started with Measure, is left alone)."""

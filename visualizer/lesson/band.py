@@ -48,7 +48,7 @@ class LessonBand(Listening, QDockWidget):
 
     wanted_changed = Signal(bool)
     """Presenting began or ended and the lesson's shown state changed with it (F9 had hidden it in
-    the one mode and not in the other): what it staged must follow."""
+    the one mode and not in the other): what it cued must follow."""
 
     def __init__(self, host: QMainWindow, panel: LessonPanel, appearance: Appearance) -> None:
         super().__init__()

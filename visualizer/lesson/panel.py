@@ -265,13 +265,13 @@ class LessonPanel(ListeningView, QWidget):
     def retranslate(self) -> None:
         """Re-read every visible string (and refill live values)."""
         language = self._appearance.language
-        stages = []
-        for index, stage in enumerate(self.lesson.stages):
-            name = stage[language]
-            if index == self.lesson.current_stage:
+        chapters = []
+        for index, chapter in enumerate(self.lesson.chapters):
+            name = chapter[language]
+            if index == self.lesson.current_chapter:
                 name = f"<b><u>{name}</u></b> ◀ " + self.tr("you are here")
-            stages.append(name)
-        self.path.setText(" → ".join(stages))
+            chapters.append(name)
+        self.path.setText(" → ".join(chapters))
         self.previous_button.setText(self.tr("◀ Previous"))
         self.next_button.setText(self.tr("Next ▶"))
         self.reveal_button.setText(self.tr("Reveal"))
@@ -294,7 +294,7 @@ class LessonPanel(ListeningView, QWidget):
                      instead=self.previous_button)
         self._enable(self.previous_button, self.run.index > 0, instead=self.next_button)  # nothing before the first
         if step.question:
-            self.question.setText(step.question[language])
+            self.question.setText(step.question.prompt[language])
             self.reveal_button.setEnabled(not self.run.revealed)
 
     @staticmethod

@@ -2,8 +2,8 @@
 them. No Qt.
 
 A step is data (:mod:`visualizer.lesson.file`): the model's state, the view that shows it with
-that view's own staging, the texts. The run puts the model in a step's state and says which step
-is shown; the shell brings the view forward and lets it stage itself. A revealed answer is a state
+that view's own options, the texts. The run puts the model in a step's state and says which step
+is shown; the shell brings the view forward and lets it take the step's cue. A revealed answer is a state
 of the run (``revealed``): a session keeps it, ``--step N --reveal`` starts in it.
 """
 
@@ -26,6 +26,7 @@ from visualizer.core import (
     tokenize,
 )
 from visualizer.lesson.file import (
+    BUILT_IN_LESSON,
     FACTS,
     CaptionVariant,
     Lesson,
@@ -37,17 +38,15 @@ from visualizer.lesson.file import (
     read_lesson,
 )
 from visualizer.model import EmbeddingModel
-from visualizer.resources import resource
 from visualizer.subscriptions import Listening
 
-LESSON_FILE = resource("lesson", "steps.json")
 FACT_NAMES = tuple(FACTS)
 NO_BREAK_SPACE = "\u00a0"
 OUTPUT_TOLERANCE = 1e-9
 """Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 
 
-def load_lesson(path: Path = LESSON_FILE) -> Lesson:
+def load_lesson(path: Path = BUILT_IN_LESSON) -> Lesson:
     """Read and check the lesson file. Raises ``LessonError`` naming the step and the field."""
     return read_lesson(path)
 
@@ -91,9 +90,9 @@ class LessonRun(Listening):
     """Where the class is in the lesson, and the moves between steps. No Qt.
 
     Going to a step puts the model in the step's state (sentence, scheme, mask) and announces the
-    step (``step_shown``): the shell brings its view forward and the view stages itself. A question
+    step (``step_shown``): the shell brings its view forward and the view takes its cue. A question
     step is "predict, then reveal": the first Next runs the experiment (the reveal's model
-    commands) and announces the answer (``answer_shown``: the view stages the revealed state, and may
+    commands) and announces the answer (``answer_shown``: the view takes the revealed cue, and may
     report an outcome back through :meth:`outcome_sink`); the second moves on.
 
     Signals
@@ -101,7 +100,7 @@ class LessonRun(Listening):
     step_shown : (LessonStep)
         A step was entered (or resumed from a session): the shell shows its view as it asks.
     answer_shown : (LessonStep)
-        The step's answer is now shown: the view stages the revealed state.
+        The step's answer is now shown: the view takes the revealed cue.
     changed : ()
         The step, or whether its answer is revealed, changed: the panel re-reads its text.
     values_changed : ()
@@ -183,8 +182,8 @@ class LessonRun(Listening):
             return  # this ask showed that; the next one reveals
         # The experiment is defined on the step's own state: put it back if the class changed it.
         self._apply_state(step)
-        for command in step.reveal.commands:
-            self._model.move_token(command.source, command.target)
+        for move in step.reveal.moves:
+            self._model.move_token(move.source, move.target)
         self._revealed = True
         self.answer_shown.emit(step)
         self.changed.emit()
@@ -202,7 +201,7 @@ class LessonRun(Listening):
 
         return release
 
-    # ---- what a staged experiment reports -------------------------------------------------------
+    # ---- what a cued experiment reports -------------------------------------------------------
 
     @property
     def outcome(self) -> dict[str, object] | None:
@@ -321,5 +320,5 @@ class LessonRun(Listening):
             self.values_changed.emit()
 
 
-__all__ = ["LESSON_FILE", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues", "Move",
-           "Reveal", "load_lesson"]
+__all__ = ["BUILT_IN_LESSON", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues",
+           "Move", "Reveal", "load_lesson"]

@@ -27,7 +27,6 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from visualizer.appearance import Appearance
 from visualizer.io.atomic import write_atomically
-from visualizer.lesson.choices import ChoiceBook
 from visualizer.lesson.questions import AskedQuestion, question_for
 from visualizer.lesson.run import LessonStep
 from visualizer.model import EmbeddingModel
@@ -100,8 +99,6 @@ class ClassPoll(Listening, QObject):
         Sizes, rates and timeouts of the server.
     interfaces : callable, optional
         This machine's interfaces (tests pass their own).
-    book : ChoiceBook, optional
-        The choices (the app's file by default).
     clock : callable, optional
         Monotonic seconds: when the poll closed, for :data:`ROOM_CODE_PAUSE_S` (tests pass their own).
 
@@ -131,11 +128,11 @@ class ClassPoll(Listening, QObject):
     def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonPosition,
                  parent: QObject | None = None, *, address: str | None = None, port: int = PORT,
                  limits: Limits | None = None, interfaces: Callable[[], list[LocalInterface]] = local_interfaces,
-                 book: ChoiceBook | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         QObject.__init__(self, parent)
         self._model, self._appearance, self._lesson = model, appearance, lesson
         self._address, self._port, self._limits = address, port, limits or Limits()
-        self._interfaces, self._book, self._clock = interfaces, book, clock
+        self._interfaces, self._clock = interfaces, clock
         self._token, self._secret = fresh_room_code()
         self._shared = False
         self._closed_at: float | None = None
@@ -361,7 +358,7 @@ class ClassPoll(Listening, QObject):
         entered = seen[0] != self._seen[0] or step is None
         self._seen = seen
         if entered:
-            self._question = question_for(step, self._model, self._book)
+            self._question = question_for(step, self._model)
             self._ballot.ask(self._question, revealed=seen[1])
             self.question_changed.emit()
         elif seen[1]:
@@ -372,7 +369,7 @@ class ClassPoll(Listening, QObject):
         self.state_changed.emit()
 
     def _on_embedding_changed(self) -> None:
-        question = question_for(self._lesson.current_step(), self._model, self._book)
+        question = question_for(self._lesson.current_step(), self._model)
         if question != self._question:
             self._question = question
             self._ballot.ask(question)

@@ -67,14 +67,14 @@ class AboutDialog(QDialog):
         self.setWindowTitle(self.tr("About the embeddings visualizer"))
         language = self.language()
         lesson = self.lesson
-        stage = lesson.stages[lesson.current_stage][language]
+        chapter = lesson.chapters[lesson.current_chapter][language]
         steps = lesson.steps
         rows = "".join(f"<tr><td>{escape(name)} {escape(version)}</td><td>{escape(licence)}</td></tr>"
                        for name, version, licence in component_versions())
         summary = self.tr("How a transformer turns token ids into the matrix X: the lookup E[ids], "
                           "the positions added (or not), and the X every later step reads.")
-        taught = self.tr("The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, "
-                         "from “{4}” to “{5}”.").format(lesson.current_stage + 1, len(lesson.stages), stage,
+        taught = self.tr("The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, "
+                         "from “{4}” to “{5}”.").format(lesson.current_chapter + 1, len(lesson.chapters), chapter,
                                                       len(steps), steps[0].title[language],
                                                       steps[-1].title[language])
         built_on = self.tr("This app is free software under the MIT licence. It is built on:")

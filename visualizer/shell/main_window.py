@@ -29,7 +29,7 @@ from visualizer.selection import Highlight
 from visualizer.shell.documents import Documents
 from visualizer.shell.exports import Exports
 from visualizer.shell.help import Help
-from visualizer.shell.lesson_director import LessonDirector, check_staging
+from visualizer.shell.lesson_director import LessonDirector, check_view_options
 from visualizer.shell.look import Look
 from visualizer.shell.model_menu import ModelMenu
 from visualizer.shell.preferences import Preferences
@@ -80,7 +80,7 @@ class MainWindow(QMainWindow):
                  settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None,
                  ask_before_quit: bool = False):
         lesson = lesson or load_lesson()
-        check_staging(lesson)  # a step no view can stage is refused before anything is built
+        check_view_options(lesson)  # a step no view can stage is refused before anything is built
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 
 from visualizer.appearance import Appearance
 from visualizer.core import RowVerdict, classify_rows, display_token
-from visualizer.lesson.step_options import Staging, read_options
+from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import MAX_ALIBI_HEADS, EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.ui.back_row import fit_column_names
@@ -36,8 +36,9 @@ SIDE_STRETCH = 2
 
 
 @dataclass(frozen=True)
-class AttentionStaging:
-    """What a lesson step may ask of the attention preview (the ``staging`` of a step whose view is ``attention``)."""
+class AttentionOptions:
+    """What a lesson step may ask of the attention preview: the ``view_options`` of a step whose view
+    is ``attention``."""
 
     x_numbers: bool = False
     """Presenting, X beside the scores prints its numbers (a revealed swap is about X)."""
@@ -53,10 +54,10 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
     and which changed, which is the whole difference between the schemes.
 
     Presenting, X and the side matrix are small pictures beside the scores unless a lesson step
-    asks for their numbers (:class:`AttentionStaging`).
+    asks for their numbers (:class:`AttentionOptions`).
     """
 
-    STAGING = AttentionStaging
+    OPTIONS = AttentionOptions
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -66,7 +67,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._highlight = highlight
         self._last_ids, self._last_X = model.ids, np.array(model.X())
         self._changes: list[RowVerdict] = []
-        self._staging = AttentionStaging()
+        self._options = AttentionOptions()
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
         self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, SIDE_STRETCH))
         self.scores, self.x_matrix, self.side = self.graphics.heatmaps
@@ -114,22 +115,22 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._on_scale_changed()
         self.retranslate()
 
-    def stage(self, staging: Staging) -> None:
+    def take_cue(self, cue: Cue) -> None:
         """A lesson step's preview: X's numbers (a revealed swap), the bias's or q/k's numbers (ALiBi, RoPE)."""
-        if staging.begins:
+        if cue.begins:
             self._forget_changes()
-        options = read_options(AttentionStaging, staging.options)
-        if options != self._staging:
-            self._staging = options
+        options = read_options(AttentionOptions, cue.options)
+        if options != self._options:
+            self._options = options
             self._on_scale_changed()
 
     def prints_x(self) -> bool:
-        """True when X beside the scores prints its numbers (always in the window; presenting if staged)."""
-        return not self._appearance.presenting or self._staging.x_numbers
+        """True when X beside the scores prints its numbers (always in the window; presenting if cued)."""
+        return not self._appearance.presenting or self._options.x_numbers
 
     def prints_side(self) -> bool:
-        """True when the matrix beside X prints its numbers (always in the window; presenting if staged)."""
-        return not self._appearance.presenting or self._staging.side_numbers
+        """True when the matrix beside X prints its numbers (always in the window; presenting if cued)."""
+        return not self._appearance.presenting or self._options.side_numbers
 
     def change_verdicts(self) -> list[RowVerdict]:
         """What the last change did to each row of X (see :func:`classify_rows`)."""
@@ -175,17 +176,17 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         layout = self.graphics.ci.layout
         if self._appearance.presenting:  # X and the side matrix: as wide as their numbers, or pictures
             x_column, side_column = self.graphics.matrix_columns[1:]
-            x_width = numbers_width(np.asarray(model.X()), self._appearance) if self._staging.x_numbers \
+            x_width = numbers_width(np.asarray(model.X()), self._appearance) if self._options.x_numbers \
                 else self._appearance.px(self._column_limits[0][1])
             # Numbers a little roomier than they need, when the scores leave the room.
-            layout.setColumnMaximumWidth(x_column, x_width * 4 // 3 if self._staging.x_numbers else x_width)
-            layout.setColumnMinimumWidth(x_column, x_width if self._staging.x_numbers else 0)
+            layout.setColumnMaximumWidth(x_column, x_width * 4 // 3 if self._options.x_numbers else x_width)
+            layout.setColumnMinimumWidth(x_column, x_width if self._options.x_numbers else 0)
             narrow = 0
             if side is not None:
-                narrow = numbers_width(side, self._appearance) if self._staging.side_numbers \
+                narrow = numbers_width(side, self._appearance) if self._options.side_numbers \
                     else self._appearance.px(self._column_limits[1][1])
             layout.setColumnMaximumWidth(side_column, narrow)
-            layout.setColumnMinimumWidth(side_column, narrow if self._staging.side_numbers else 0)
+            layout.setColumnMinimumWidth(side_column, narrow if self._options.side_numbers else 0)
         else:  # a hidden side matrix takes no share of the width (it left a blank beside X)
             layout.setColumnMaximumWidth(self.graphics.matrix_columns[2],
                                          self._column_limits[1][0] if side is not None else 0)
@@ -256,7 +257,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._last_ids, self._last_X = self._model.ids, X
 
     def _forget_changes(self) -> None:
-        """X as it is now is where changes count from: a lesson step begins. Its staging changed X
+        """X as it is now is where changes count from: a lesson step begins. Its cue changed X
         (the sentence put back, the step's scheme), and before the class predicted, the line
         described that change and X's rows were outlined as if someone had made it."""
         if self._changes:

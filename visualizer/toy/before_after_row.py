@@ -18,10 +18,10 @@ ROW = 1
 
 
 class BeforeAfterRow:
-    """A staged token's row before the last change, under P, an arrow, and its row now, under X.
+    """A cued token's row before the last change, under P, an arrow, and its row now, under X.
 
     Its two heatmaps and the arrow are made the first time they are asked for (a window with
-    nothing staged never needs them); until then, and while hidden, the row takes no height.
+    nothing cued never needs them); until then, and while hidden, the row takes no height.
 
     Parameters
     ----------

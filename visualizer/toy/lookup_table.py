@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core import display_token
-from visualizer.lesson.step_options import Staging, read_options
+from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.ui.back_row import fit_column_names
@@ -45,8 +45,8 @@ BAR_WIDTH = 62
 
 
 @dataclass(frozen=True)
-class LookupTableStaging:
-    """What a lesson step may ask of the table E (the ``staging`` of a step whose view is ``lookup_table``)."""
+class LookupTableOptions:
+    """What a lesson step may ask of the table E: the ``view_options`` of a step whose view is ``lookup_table``."""
 
     copies: bool = True
     """Draw the lookup: E[ids] beside E, each row copied from its id (false: the ids only point at their rows)."""
@@ -136,7 +136,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
     Reads the shared model on every change; a highlighted position outlines its row of E and its copy.
     """
 
-    STAGING = LookupTableStaging
+    OPTIONS = LookupTableOptions
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None) -> None:
@@ -174,11 +174,11 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         self._on_scale_changed()
         self.retranslate()
 
-    # ---- staging ------------------------------------------------------------------------------
+    # ---- the lesson's cue ------------------------------------------------------------------------------
 
-    def stage(self, staging: Staging) -> None:
+    def take_cue(self, cue: Cue) -> None:
         """A lesson step's table: the ids pointing at their rows, or the lookup E[ids] drawn too."""
-        self.set_copies(read_options(LookupTableStaging, staging.options).copies)
+        self.set_copies(read_options(LookupTableOptions, cue.options).copies)
 
     def set_copies(self, on: bool) -> None:
         """Show E[ids] beside E (the lookup), or only where each id points."""
@@ -342,4 +342,4 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         super().detach()
 
 
-__all__ = ["Copies", "LookupTable", "LookupTableStaging"]
+__all__ = ["Copies", "LookupTable", "LookupTableOptions"]

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from visualizer.appearance import Appearance
 from visualizer.core import RopeScaling, display_token, rope_score
 from visualizer.core.formatting import NumberFormat
-from visualizer.lesson.step_options import Staging, read_options
+from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.toy.clock_controls import LESSON_PAIRS, MAX_SWEEP, SWEEP_STEPS_PER_POSITION, ClockControls
 from visualizer.toy.clock_faces import ClockFaces
@@ -37,8 +37,8 @@ this much: the lesson's punchline (same score for (3, 1) and (10, 8)) where the 
 
 
 @dataclass(frozen=True)
-class RopeClockStaging:
-    """What a lesson step may ask of the clock (the ``staging`` of a step whose view is ``rope_clock``)."""
+class RopeClockOptions:
+    """What a lesson step may ask of the clock: the ``view_options`` of a step whose view is ``rope_clock``."""
 
     lesson_example: tuple[int, int] | None = None
     """Positions (m, n) of the lesson's one-pair example (θ = 0.5, q = k = [1, 0]); null: the sequence."""
@@ -85,7 +85,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
     stays the same. "Lesson example" switches to the lesson's one pair with θ = 0.5.
     """
 
-    STAGING = RopeClockStaging
+    OPTIONS = RopeClockOptions
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, parent: QWidget | None = None):
         super().__init__(parent)
@@ -251,9 +251,9 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self._lesson_positions = None
             self._after_mode_change()
 
-    def stage(self, staging: Staging) -> None:
+    def take_cue(self, cue: Cue) -> None:
         """A lesson step's clock: the lesson's example at the positions it names, or the sequence."""
-        options = read_options(RopeClockStaging, staging.options)
+        options = read_options(RopeClockOptions, cue.options)
         if options.lesson_example is not None:
             self.show_lesson_positions(*options.lesson_example)
         else:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from visualizer.appearance import Appearance
 from visualizer.core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
-from visualizer.lesson.step_options import Staging, read_options
+from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.attention_preview import change_outlines
@@ -215,8 +215,8 @@ def build_parts(E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray, st
 
 
 @dataclass(frozen=True)
-class XPanelStaging:
-    """What a lesson step may ask of the X panel (the ``staging`` of a step whose view is ``x_panel``)."""
+class XPanelOptions:
+    """What a lesson step may ask of the X panel: the ``view_options`` of a step whose view is ``x_panel``."""
 
     lookup_only: bool = False
     """Only E[ids], its rows named by their ids: nothing added, no X yet (an id is only a name)."""
@@ -235,7 +235,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
     the lookup, then the positions, then the sum.
     """
 
-    STAGING = XPanelStaging
+    OPTIONS = XPanelOptions
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: QWidget | None = None):
@@ -467,7 +467,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         return change_outlines(self._changes)
 
     def before_after_rows(self) -> tuple[int, np.ndarray, int, np.ndarray] | None:
-        """The staged token's (old position, old row, new position, new row) across the last change
+        """The cued token's (old position, old row, new position, new row) across the last change
         (positions 0-based), or None when no step asks or the change did not move it."""
         token, previous, ids = self._before_after, self._previous, self._model.ids
         if token is None or previous is None or token not in previous[0] or token not in ids:
@@ -481,12 +481,12 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
 
     @property
     def before(self) -> Heatmap:
-        """The staged token's row before the last change, under P (made on first use)."""
+        """The cued token's row before the last change, under P (made on first use)."""
         return self.before_after.heatmaps()[0]
 
     @property
     def after(self) -> Heatmap:
-        """The staged token's row now, under X (made on first use)."""
+        """The cued token's row now, under X (made on first use)."""
         return self.before_after.heatmaps()[1]
 
     def compare_shown(self) -> bool:
@@ -500,9 +500,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             self._show_before_after()
 
     def _show_before_after(self) -> None:
-        """The staged token's row before the last change, under P, and now, under X."""
+        """The cued token's row before the last change, under P, and now, under X."""
         # Whether the row fits is asked only when there is one to show: measuring it builds its two
-        # heatmaps, which a window with nothing staged (every start) would build for nothing.
+        # heatmaps, which a window with nothing cued (every start) would build for nothing.
         rows = self.before_after_rows()
         if rows is None or not self.before_after.fits(self.result, self._model.n):
             self.before_after.hide()
@@ -588,9 +588,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         """Jump to the end of the build animation (everything shown)."""
         self.player.pause()
 
-    def stage(self, staging: Staging) -> None:
+    def take_cue(self, cue: Cue) -> None:
         """A lesson step's X panel: the build finished (or played from the start), E[ids] alone or all of it."""
-        options = read_options(XPanelStaging, staging.options)
+        options = read_options(XPanelOptions, cue.options)
         # Each step sets the build animation explicitly: one left running would confuse the class.
         self.finish_build()
         self.set_lookup_only(options.lookup_only)

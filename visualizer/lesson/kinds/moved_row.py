@@ -86,7 +86,9 @@ def _follow(step: LessonStep, model: EmbeddingModel) -> tuple[Experiment, int, i
     experiment cannot run, does not move it, or leaves a row without numbers."""
     experiment = run_moves(step, model)
     assert step.question is not None
-    start = int(step.question.parameters["follow"]) - 1
+    follow = step.question.parameters["follow"]
+    assert isinstance(follow, int)  # the lesson file was checked: a whole number from 1
+    start = follow - 1
     if experiment is None or start >= experiment.before.n:
         return None
     end = experiment.order.index(start)
