@@ -89,7 +89,9 @@ SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
 for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
     QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
 
-import visualizer.ui  # noqa: E402, F401  (pyqtgraph imported as the app imports it, before any test module does)
+from visualizer.ui.pyqtgraph_mirrors import import_pyqtgraph  # noqa: E402
+
+import_pyqtgraph()  # as the app imports pyqtgraph, before any test module does
 from visualizer.appearance import Appearance  # noqa: E402
 from visualizer.model import EmbeddingModel  # noqa: E402
 

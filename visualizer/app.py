@@ -310,6 +310,9 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
 
     from visualizer.appearance import Appearance
     from visualizer.i18n import install_language, locale_for, system_language
+    from visualizer.ui.pyqtgraph_mirrors import import_pyqtgraph
+
+    import_pyqtgraph()  # before any view imports pyqtgraph: 9% of a launch's CPU (see the module)
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
     handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
@@ -466,7 +469,7 @@ def _print_shortcuts(language: str | None) -> int:
     from PySide6.QtCore import QCoreApplication
 
     from visualizer.i18n import install_language, system_language
-    from visualizer.shell.keys import cheat_sheet_text
+    from visualizer.keys import cheat_sheet_text
 
     _app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])  # translators live on it
     language = language or system_language()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, SupportsFloat, SupportsIndex
 
 import numpy as np
 from psygnal import Signal, SignalGroup
@@ -129,8 +129,10 @@ def check_embedding_value(value: object) -> float:
     """
     if isinstance(value, bool):
         raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value)
+    if not isinstance(value, (SupportsFloat, SupportsIndex, str, bytes)):  # what float() takes
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value)
     try:
-        number = float(value)  # type: ignore[arg-type]  # anything float() takes; the rest is refused
+        number = float(value)
     except (TypeError, ValueError, OverflowError):
         raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value) from None
     if not math.isfinite(number):

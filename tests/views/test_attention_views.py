@@ -22,7 +22,7 @@ def show(window):
 
 
 def test_hand_angles_are_position_times_theta(window, show):
-    clock = show(window.rope_clock)
+    clock = show(window.view("rope_clock"))
     n = window.model.n
     expected = np.mod(np.outer(rope_frequencies(4), np.arange(n)), 2 * np.pi)
     np.testing.assert_allclose(clock.hand_angles(), expected, atol=1e-12)
@@ -33,7 +33,7 @@ def test_hand_angles_are_position_times_theta(window, show):
 
 
 def test_shift_both_keeps_the_score(window, show):
-    clock = show(window.rope_clock)
+    clock = show(window.view("rope_clock"))
     clock.pick(1, 3)
     start = clock.picked_score()
     assert math.isfinite(start)
@@ -45,7 +45,7 @@ def test_shift_both_keeps_the_score(window, show):
 
 
 def test_lesson_example_is_one_click_away(window, show):
-    clock = show(window.rope_clock)
+    clock = show(window.view("rope_clock"))
     clock.controls.lesson_button.click()
     assert clock.lesson_mode and list(clock.thetas()) == [0.5]
     shown = {}
@@ -67,8 +67,8 @@ def test_lesson_example_is_one_click_away(window, show):
 
 
 def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
-    window.show_view(window.rope_clock)
-    clock = window.rope_clock
+    window.show_view(window.view("rope_clock"))
+    clock = window.view("rope_clock")
     qtbot.waitExposed(clock)
     clock.setFocus()
     qtbot.keyClick(clock, Qt.Key.Key_Space)
@@ -79,7 +79,7 @@ def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
 
 
 def test_base_and_scaling_controls_change_theta(window, show):
-    clock = show(window.rope_clock)
+    clock = show(window.view("rope_clock"))
     clock.controls.base_choice.setCurrentIndex(clock.controls.base_choice.findData(500_000.0))
     assert window.model.attention.rope_base == 500_000.0
     np.testing.assert_allclose(window.model.theta(), rope_frequencies(4, 500_000.0), rtol=1e-12)
@@ -113,7 +113,7 @@ def test_many_pairs_make_a_scrolling_grid(qtbot):
 
 
 def test_attention_preview_shows_the_model_scores(window, show):
-    preview = show(window.attention)
+    preview = show(window.view("attention"))
     shown = preview.scores.values()
     expected = window.model.scores()
     np.testing.assert_allclose(shown[np.isfinite(expected)], expected[np.isfinite(expected)], atol=1e-12)
@@ -123,25 +123,25 @@ def test_attention_preview_shows_the_model_scores(window, show):
 
 
 def test_without_positions_a_drag_only_permutes_the_scores(window, show):
-    show(window.attention)
+    show(window.view("attention"))
     window.model.set_scheme("none")
     window.model.set_causal(False)
-    before = window.attention.scores.values().copy()
+    before = window.view("attention").scores.values().copy()
     window.model.move_token(2, 1)
     order = [0, 2, 1, 3, 4]
-    np.testing.assert_allclose(window.attention.scores.values(), before[np.ix_(order, order)], atol=1e-12)
-    assert window.attention.change_verdicts() == [("same", None), ("moved", 2), ("moved", 1),
+    np.testing.assert_allclose(window.view("attention").scores.values(), before[np.ix_(order, order)], atol=1e-12)
+    assert window.view("attention").change_verdicts() == [("same", None), ("moved", 2), ("moved", 1),
                                                    ("same", None), ("same", None)]
-    assert "only moved" in window.attention.changes_label.text()
-    assert "permute" in window.attention.note.text()
+    assert "only moved" in window.view("attention").changes_label.text()
+    assert "permute" in window.view("attention").note.text()
 
 
 def test_with_learned_positions_moved_tokens_change_their_rows(window, show):
-    show(window.attention)
+    show(window.view("attention"))
     window.model.move_token(2, 1)
-    verdicts = window.attention.change_verdicts()
+    verdicts = window.view("attention").change_verdicts()
     assert verdicts[1][0] == "changed" and verdicts[2][0] == "changed"
-    assert "values changed" in window.attention.changes_label.text()
+    assert "values changed" in window.view("attention").changes_label.text()
 
 
 @pytest.mark.parametrize("coming_from", ["swap-learned", "sinusoidal"])
@@ -150,7 +150,7 @@ def test_a_lesson_step_starts_with_no_change_and_its_reveal_shows_the_swap(windo
     the step (coming back from the next step, or from the sinusoidal step: "rows whose values
     changed", outlined in orange), as if someone had made a change. Its reveal shows the swap."""
     steps = {step.id: index for index, step in enumerate(window.lesson_run.lesson.steps)}
-    preview = window.attention  # built now (a view is built when first shown): it sees every change
+    preview = window.view("attention")  # built now (a view is built when first shown): it sees every change
     window.go_to_step(steps[coming_from])
     window.go_to_step(steps["swap-none"])
     assert window.current_view() is preview
@@ -170,7 +170,7 @@ def test_another_steps_reveal_leaves_the_attention_views_last_change(window):
     """The next step's reveal happens on Build X; the attention view, behind, still shows what the
     reveal did (learned positions: the swapped rows changed their values)."""
     steps = {step.id: index for index, step in enumerate(window.lesson_run.lesson.steps)}
-    preview = window.attention
+    preview = window.view("attention")
     window.go_to_step(steps["swap-learned"])
     assert preview.change_verdicts() == []
     window.lesson_run.reveal()
@@ -178,16 +178,16 @@ def test_another_steps_reveal_leaves_the_attention_views_last_change(window):
 
 
 def test_rope_preview_shows_rotated_q_and_k(window, show):
-    show(window.attention)
+    show(window.view("attention"))
     window.model.set_scheme("rope")
     X = embed(spec.IDS, window.model.E, "rope")
-    np.testing.assert_allclose(window.attention.side.values(), window.model.rotated(), atol=1e-12)
-    np.testing.assert_allclose(window.attention.side.values()[0], X[0], atol=1e-12)
+    np.testing.assert_allclose(window.view("attention").side.values(), window.model.rotated(), atol=1e-12)
+    np.testing.assert_allclose(window.view("attention").side.values()[0], X[0], atol=1e-12)
 
 
 def test_alibi_preview_shows_the_bias_of_the_chosen_head(window, show):
     window.model.set_scheme("alibi")
-    preview = show(window.attention)
+    preview = show(window.view("attention"))
     assert preview.heads.isVisibleTo(preview)
     preview.head.setValue(3)
     slope = 2.0 ** (-8 * 3 / 8)
@@ -198,7 +198,7 @@ def test_alibi_preview_shows_the_bias_of_the_chosen_head(window, show):
 
 
 def test_compare_schemes_links_the_hovered_cell(window, show):
-    comparison = show(window.comparison)
+    comparison = show(window.view("comparison"))
     comparison._show_cell((3, 1))
     for scheme, heatmap in comparison.heatmaps.items():
         assert heatmap.highlighted_rect().topLeft().toTuple() == (1, 3)
@@ -214,28 +214,28 @@ def test_classify_rows_detects_moves_and_changes():
 
 
 def test_tabs_are_built_when_first_opened(window):
-    assert not window.pages["comparison"].built
-    window.tabs.setCurrentIndex(window.tabs.indexOf(window.pages["comparison"]))
-    assert window.pages["comparison"].built and window.current_view() is window.comparison
+    assert not window.tabs.pages["comparison"].built
+    window.tabs.setCurrentIndex(window.tabs.indexOf(window.tabs.pages["comparison"]))
+    assert window.tabs.pages["comparison"].built and window.current_view() is window.view("comparison")
 
 
 def test_hidden_tabs_defer_their_work_until_shown(window, show):
-    show(window.comparison)
-    show(window.attention)
+    show(window.view("comparison"))
+    show(window.view("attention"))
     show(window.x_panel)
     window.model.move_token(2, 1)
-    assert window.comparison.is_stale() and window.attention.is_stale()
-    show(window.comparison)
-    assert not window.comparison.is_stale()
+    assert window.view("comparison").is_stale() and window.view("attention").is_stale()
+    show(window.view("comparison"))
+    assert not window.view("comparison").is_stale()
     expected = window.model.scores("none")
-    shown = window.comparison.heatmaps["none"].values()
+    shown = window.view("comparison").heatmaps["none"].values()
     np.testing.assert_allclose(shown[np.isfinite(expected)], expected[np.isfinite(expected)], atol=1e-12)
 
 
 def test_x_rows_are_outlined_as_moved_or_changed_after_a_drag(window, show):
     from visualizer.toy.attention_preview import CHANGED, MOVED
 
-    preview = show(window.attention)
+    preview = show(window.view("attention"))
     window.model.set_scheme("none")
     window.model.move_token(2, 1)
     np.testing.assert_array_equal(preview.x_matrix.values(), window.model.X())

@@ -108,7 +108,8 @@ def test_no_width_cuts_a_line_qt_wraps_again(qtbot):
         assert label.height() <= usual.heightForWidth(width), f"a line more at {width} px"
 
 
-LESSON_WORDS = sorted({word for step in load_lesson().steps for texts in (step.title, step.question or {})
+LESSON_WORDS = sorted({word for step in load_lesson().steps
+                       for texts in (step.title, step.question.prompt if step.question else {})
                        for text in texts.values() for word in text.split(" ") if word})
 
 

@@ -19,12 +19,12 @@ def test_every_lesson_step_matches_its_data_file(window, index):
     step = LESSON.steps[index]
     window.go_to_step(index)
     assert window.model.text == step.text and window.model.scheme == step.scheme
-    assert window.current_view() is window.view_named(step.view)
+    assert window.current_view() is window.view(step.view)
     assert window.lesson_panel.title.text() == step.title["en"]
     assert window.lesson_panel.question_box.isVisibleTo(window.lesson_panel) == step.is_question
     assert "{" not in window.lesson_panel.caption.text()  # every live value was filled in
     if step.view_options.get("lesson_example"):
-        assert window.rope_clock.lesson_mode
+        assert window.view("rope_clock").lesson_mode
 
 
 def test_check_yourself_one_reveals_computed_answers(window):
@@ -44,7 +44,7 @@ def test_check_yourself_one_reveals_computed_answers(window):
 
 def test_check_yourself_two_runs_the_experiment(window, qtbot):
     ids = [s.id for s in LESSON.steps]
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     panel.vocabulary.setValue(3000)  # keep the test quick; the lesson runs GPT-2 size
     window.go_to_step(ids.index("batch-question"))
     window.lesson_panel.reveal()

@@ -72,7 +72,7 @@ def test_bad_settings_are_refused_and_change_nothing(lab):
 
 
 def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
-    view = window.gradient_lab
+    view = window.view("gradient_lab")
     window.show_view(view)
     assert not window.scheme_selector.isVisible()
     lab = window.lab
@@ -98,8 +98,8 @@ def test_the_lab_starts_from_E_as_it_is_when_first_used(window):
 
 
 def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
-    panel = window.gradient_lab.real_scale
-    window.show_view(window.gradient_lab)
+    panel = window.view("gradient_lab").real_scale
+    window.show_view(window.view("gradient_lab"))
     panel.vocabulary.setValue(3000)
     panel.width_d.setValue(64)
     panel.batch.setValue(500)
@@ -126,7 +126,7 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
 
 def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
     # A plain "4,000 rows" on the batch question's screen read as its answer (1,870 are touched).
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     assert panel.result is None
     batch, d = 4_000, spec.GPT2_D  # SPEC: the lesson's batch of 4,000 tokens (at most a row each), GPT-2's width
     megabytes = batch * d * 4 / 1e6  # float32: 4 bytes a number
@@ -141,9 +141,9 @@ def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
 
 
 def test_real_scale_can_be_cancelled(window, qtbot):
-    panel = window.gradient_lab.real_scale
-    window.show_view(window.gradient_lab)
-    window.gradient_lab.pages.setCurrentWidget(panel)
+    panel = window.view("gradient_lab").real_scale
+    window.show_view(window.view("gradient_lab"))
+    window.view("gradient_lab").pages.setCurrentWidget(panel)
     for spin, value in ((panel.vocabulary, 3000), (panel.width_d, 64), (panel.batch, 500)):
         spin.setValue(value)
     panel.start()  # a first race measures: its answer is shown
@@ -170,7 +170,7 @@ def test_the_distances_numbers_follow_their_axis_width(window):
     window.resize(1600, 900)
     window.go_to_step(step_index("gradient"))
     settle(window)
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     layout = lab.plots.ci.layout
     layout.setColumnFixedWidth(DISTANCE_COLUMN, 260)  # a wide column at the refresh …
     layout.activate()
@@ -200,7 +200,7 @@ def test_counts_never_print_on_top_of_each_other(qtbot):
         for _zoom in range(4):
             window.presentation.zoom_in()
             settle(window)
-            counts = window.gradient_lab.counts
+            counts = window.view("gradient_lab").counts
             for column in (counts.count_numbers, counts.expected_numbers):
                 painted = column.painted_texts()
                 assert not painted or min(QFontInfo(text.font).pixelSize() for text in painted) >= MIN_WINDOW_NUMBER_PX

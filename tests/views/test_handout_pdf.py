@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QFileDialog
 
 from tests import spec
 from visualizer.appearance import Appearance
-from visualizer.handout.content import BATCH_SEED, LESSON_BATCH
 from visualizer.handout.pdf import MARGIN_MM, export_handout
 from visualizer.i18n import install_language, locale_for
+from visualizer.lesson.kinds.sparse_gradient import LESSON_BATCH, LESSON_SEED
 from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
 
@@ -111,7 +111,7 @@ def test_pdftotext_reads_the_sentence_the_ids_every_value_of_X_and_each_question
         matrix = " ".join(printed(v, language) for v in spec.X_LEARNED[1])
         assert matrix in text, where
         for step in questions:
-            assert re.sub(r"\s+", " ", step.question[language]) in text, (where, step.id)
+            assert re.sub(r"\s+", " ", step.question.prompt[language]) in text, (where, step.id)
             assert re.sub(r"\s+", " ", step.title[language]) in text, (where, step.id)
         wrong = ("1.5", "-0.5") if language == "pt" else ("1,5", "-0.5")
         assert not any(number in text for number in wrong), where
@@ -120,7 +120,7 @@ def test_pdftotext_reads_the_sentence_the_ids_every_value_of_X_and_each_question
 def test_the_rope_example_and_the_answers_are_in_the_pdf(handouts):
     V = spec.GPT2_V
     weights = 1.0 / np.arange(1, V + 1)
-    touched = np.unique(np.random.default_rng(BATCH_SEED).choice(V, LESSON_BATCH, p=weights / weights.sum())).size
+    touched = np.unique(np.random.default_rng(LESSON_SEED).choice(V, LESSON_BATCH, p=weights / weights.sum())).size
     for (language, _, _, _), (path, report) in lesson_handouts(handouts):
         pages = page_texts(path)
         teacher = " ".join(pages[report.student_pages:])

@@ -47,7 +47,7 @@ def test_about_names_version_lesson_and_licences(window):
     text = dialog.text.text()
     assert __version__ in text
     steps = len(window.lesson_run.lesson.steps)
-    assert "stage 2 of 7" in text and "“Embeddings”" in text and f"{steps} steps" in text
+    assert "chapter 2 of 7" in text and "“Embeddings”" in text and f"{steps} steps" in text
     for licence in ("Qt", "PySide6", "GNU LGPL v3", "pyqtgraph", "MIT", "NumPy", "BSD 3-Clause", "psygnal"):
         assert licence in text
     assert "http" not in text  # nothing to fetch: it works offline
@@ -62,7 +62,7 @@ def test_help_follows_the_language_live(window, qtbot):
     assert "Próxima etapa da aula" in shortcuts.browser.toPlainText()
     assert "Seta para a direita" in shortcuts.browser.toPlainText()
     # The course's step is a "passo", as its page says; the app's own steps are its "etapas".
-    assert "passo 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
+    assert "capítulo 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
     window.set_language("en")
     qtbot.waitUntil(lambda: menu.title() == "&Help")
     assert "Next lesson step" in shortcuts.browser.toPlainText()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from tests.spec import TOKENS
 from tests.views.stage import step_index
 from visualizer.i18n import install_language
+from visualizer.shell.view_tabs import VIEWS
 
 # Words that are the same in both languages: names, symbols and borrowed technical terms.
 NEUTRAL = {
@@ -70,15 +71,15 @@ def untranslated(english: dict, portuguese: dict) -> list[str]:
                    if english[k] == portuguese[k] and language_words(english[k])})
 
 
-SCENES = ["x_panel", "lookup_table", "rope_clock", "attention", "comparison", "gradient_lab", "table_scale"]
+SCENES = [entry.name for entry in VIEWS]
 
 
 @pytest.mark.parametrize("scene", SCENES)
 def test_every_visible_string_is_translated_both_ways(window, scene):
     window.go_to_step(step_index("swap-none"))  # the lesson panel at a predict-then-reveal question
-    window.show_view(window.view_named(scene))
+    window.show_view(window.view(scene))
     if scene == "rope_clock":
-        window.rope_clock.controls.lesson_button.click()
+        window.view("rope_clock").controls.lesson_button.click()
     if scene == "gradient_lab":
         window.lab.set_tied(True)
         window.lab.set_optimizer("adam")
@@ -118,7 +119,7 @@ def test_unknown_language_is_refused():
 
 def test_spin_boxes_write_numbers_in_the_language(window):
     window.set_language("pt")
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     assert lab.learning_rate.text() == "0,050"
     assert lab.real_scale.vocabulary.text() == "50.257"
     window.set_language("en")

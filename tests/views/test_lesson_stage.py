@@ -35,7 +35,7 @@ def paint(window) -> None:
 
 def test_the_table_e_names_all_twelve_rows_and_marks_the_sentences(presenting):
     window = presenting((1024, 768), "en", step_index("name"))
-    table = window.view_named("lookup_table")
+    table = window.view("lookup_table")
     np.testing.assert_array_equal(table.table.values(), spec.E)
     assert table.ids.texts()[1:] == [str(i) for i in range(len(spec.TOKENS))]
     assert table.tokens.texts()[1:] == [display_token(token) for token in spec.TOKENS]
@@ -49,7 +49,7 @@ def test_the_table_e_names_all_twelve_rows_and_marks_the_sentences(presenting):
 
 def test_the_table_follows_the_sentence(window):
     window.go_to_step(step_index("lookup"))
-    table = window.view_named("lookup_table")
+    table = window.view("lookup_table")
     window.model.set_text("o gato gato")  # the same id twice: one row of E, two copies
     ids = window.model.ids
     assert table.marked_rows() == sorted(set(ids))
@@ -96,13 +96,13 @@ def test_wherever_all_three_fit_the_x_panel_prints_all_three(presenting):
 
 def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(presenting):
     window = presenting((1024, 768), "en", step_index("schemes"))
-    none = window.comparison.heatmaps["none"]
+    none = window.view("comparison").heatmaps["none"]
     assert none.cell_texts()[1][0] == "-0.375"  # as the attention preview prints it, not -0.38
     shown = [window.model.scores(s) for s in ("none", window.model.scheme)]
     largest = max(float(np.nanmax(np.abs(np.where(np.isneginf(m), np.nan, m)))) for m in shown)
     assert none.levels() == (-math.ceil(largest * 2) / 2, math.ceil(largest * 2) / 2) == (-2.0, 2.0)
     window.lesson_panel.advance()  # the swap step: the same number, the same text
-    assert window.attention.scores.cell_texts()[1][0] == "-0.375"
+    assert window.view("attention").scores.cell_texts()[1][0] == "-0.375"
 
 
 # ---- the swaps, revealed -------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(pr
 
 def test_the_swap_without_positions_shows_x_with_numbers_once_revealed(presenting):
     window = presenting((1024, 768), "en", step_index("swap-none"))
-    preview = window.attention
+    preview = window.view("attention")
     assert not any(text for row in preview.x_matrix.cell_texts() for text in row)  # before: a picture
     window.lesson_run.reveal()
     paint(window)
@@ -159,7 +159,7 @@ def test_alibi_has_its_own_step_with_its_slope_and_bias(presenting):
     window.model.set_alibi_heads(4, 2)  # the class played with the heads; the step puts the lesson's back
     window.go_to_step(step_index("alibi"))
     paint(window)
-    preview = window.attention
+    preview = window.view("attention")
     heads = window.model.attention.alibi_heads
     slope = 2 ** (-8 * window.model.attention.alibi_head / heads)
     assert (heads, window.model.attention.alibi_head, slope) == (8, 1, 0.5)
@@ -173,7 +173,7 @@ def test_alibi_has_its_own_step_with_its_slope_and_bias(presenting):
 
 def test_the_rope_step_lists_the_lessons_three_pairs(presenting):
     window = presenting((1024, 768), "pt", step_index("rope"))
-    lines = window.rope_clock.pairs.text().splitlines()
+    lines = window.view("rope_clock").pairs.text().splitlines()
     assert lines == [f"({m}, {n}): cos({(m - n) * spec.ROPE_THETA:g}) = {spec.ROPE_SCORES[(m, n)]:.3f}"
                      .replace(".", ",") for m, n in spec.ROPE_SCORES]
 
@@ -193,10 +193,10 @@ def test_nope_has_its_own_step_where_nothing_is_added(window):
 
 def test_the_way_back_shows_a_seeded_zipf_batch_its_expected_counts_and_rows_moving(presenting):
     window = presenting((1024, 768), "en", step_index("gradient"))
-    view = window.gradient_lab
+    view = window.view("gradient_lab")
     lab = view.lab
-    staging = STEPS[step_index("gradient")].staging
-    assert (lab.batch_size, lab.seed, lab.zipf_exponent) == (staging["batch"], staging["seed"], 1.0)
+    options = STEPS[step_index("gradient")].view_options
+    assert (lab.batch_size, lab.seed, lab.zipf_exponent) == (options["batch"], options["seed"], 1.0)
     order = list(view.row_order())
     counts = lab.counts()[order]
     # The head and the tail: counts never rise with the rank, #1 has at least twice #2, the tail gets 0.
@@ -224,7 +224,7 @@ def test_the_way_back_shows_a_seeded_zipf_batch_its_expected_counts_and_rows_mov
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_the_scale_facts_are_computed_figures_on_stage(presenting, language):
     window = presenting((1024, 768), language, step_index("scale"))
-    texts = [figure.text for figure in window.view_named("table_scale").bars.figures()]
+    texts = [figure.text for figure in window.view("table_scale").bars.figures()]
     gpt2_total_millions = 124  # GPT-2 small, as the lesson and the model card count it
     llama = 128_256 * 4_096
 
@@ -249,8 +249,8 @@ def test_the_scale_facts_are_computed_figures_on_stage(presenting, language):
 def texts_of(value) -> list[str]:
     """Every text a class reads in a step of the lesson file (titles, captions, questions, answers)."""
     if isinstance(value, dict):
-        return [text for key, item in value.items() if key not in ("view", "staging", "state", "id")
-                for text in texts_of(item)]
+        names = ("view", "view_options", "state", "id", "kind", "key", "right_when")  # not read by the class
+        return [text for key, item in value.items() if key not in names for text in texts_of(item)]
     if isinstance(value, list):
         return [text for item in value for text in texts_of(item)]
     return [value] if isinstance(value, str) else []
@@ -268,9 +268,9 @@ def test_one_notation_the_lessons(window):
     for scheme in ("learned", "sinusoidal", "none", "rope", "alibi"):
         window.model.set_scheme(scheme)
         assert "x_p" not in window.x_panel.formula.text() and "id_p" not in window.x_panel.formula.text()
-    window.show_view(window.attention)
+    window.show_view(window.view("attention"))
     window.model.set_scheme("rope")
-    assert window.attention.side.title() == "q = k = R(t−1) xₜ"
+    assert window.view("attention").side.title() == "q = k = R(t−1) xₜ"
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
@@ -279,7 +279,7 @@ def test_the_tables_colour_bar_keeps_every_number(presenting, size):
     from PySide6.QtGui import QFontMetrics
 
     window = presenting(size, "pt", step_index("lookup"))
-    axis = window.view_named("lookup_table").colour_bar.axis
+    axis = window.view("lookup_table").colour_bar.axis
     labels = [label for _, label in axis._tickLevels[0]]
     assert labels == ["−1", "−0,5", "0", "0,5", "1"]
     font = axis.style["tickFont"]

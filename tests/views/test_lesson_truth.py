@@ -13,7 +13,7 @@ SWAP_NONE = step_index("swap-none")  # swap ␣gato and ␣sub without positions
 
 def test_the_swap_without_positions_is_shown_without_the_mask(window):
     window.go_to_step(SWAP_NONE)
-    attention = window.attention
+    attention = window.view("attention")
     assert window.current_view() is attention
     assert not window.model.attention.causal and not attention.causal.isChecked()
     note = attention.note.text()
@@ -29,8 +29,8 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
 
 def test_with_the_mask_on_the_view_never_says_the_scores_just_permute(window):
     window.go_to_step(SWAP_NONE)
-    window.attention.causal.setChecked(True)
-    note = window.attention.note.text()
+    window.view("attention").causal.setChecked(True)
+    note = window.view("attention").note.text()
     assert "just permute" not in note and "mask" in note
 
 
@@ -43,14 +43,14 @@ def test_leaving_the_swap_step_brings_the_mask_back(window):
 
 def test_alibi_scores_are_titled_as_scores_plus_bias(window):
     window.model.set_scheme("alibi")
-    window.show_view(window.attention)
-    assert window.attention.scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
+    window.show_view(window.view("attention"))
+    assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
     window.model.set_scheme("none")
-    assert window.attention.scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
+    assert window.view("attention").scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
 
 
 def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(window):
-    clock = window.rope_clock
+    clock = window.view("rope_clock")
     window.show_view(clock)
     clock.show_lesson_positions(3, 1)
     theta = spec.ROPE_THETA
@@ -59,13 +59,13 @@ def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(wind
 
 
 def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):
-    clock = window.rope_clock
+    clock = window.view("rope_clock")
     window.show_view(clock)
     assert "divides it by √d = 2" in clock.controls.scheme_note.text()
 
 
 def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     window.show_view(lab)
     ticks = lab.counts_plot.getAxis("left")._tickLevels[0]
     labels = [label for _, label in ticks]
@@ -80,7 +80,7 @@ def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(windo
     assert "sampling" in window.lesson_panel.caption.text()
     qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
     caption = window.lesson_panel.caption.text()
-    touched = window.gradient_lab.real_scale.result["rows_touched"]
+    touched = window.view("gradient_lab").real_scale.result["rows_touched"]
     assert "sampling" not in caption
     assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption
 
@@ -97,7 +97,7 @@ def test_one_colour_scale_from_no_positions_to_learned_ones(window):
 
 def test_steps_1_and_2_look_different(window):
     window.go_to_step(step_index("name"))  # an id is only a name: the ids point at their rows of E
-    table = window.view_named("lookup_table")
+    table = window.view("lookup_table")
     assert window.current_view() is table
     assert not table.shows_copies() and not table.lookup.plot.isVisible()
     np.testing.assert_array_equal(table.table.values(), spec.E)
@@ -111,7 +111,7 @@ def test_steps_1_and_2_look_different(window):
 
 def test_the_batch_question_opens_on_gpt2_scale_and_the_way_back_on_the_toy(window):
     window.go_to_step(step_index("batch-question"))  # a batch of 4,000 tokens of GPT-2: the real-scale page
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     assert lab.pages.currentWidget() is lab.real_scale
     window.go_to_step(step_index("gradient"))  # the sparse gradient on the toy
     assert lab.pages.currentWidget() is not lab.real_scale
@@ -121,14 +121,14 @@ def test_next_is_greyed_once_the_last_step_has_nothing_more(window):
     window.go_to_step(step_index("batch-question"))
     panel = window.lesson_panel
     assert panel.next_button.isEnabled()  # it still reveals the answer
-    window.gradient_lab.real_scale.vocabulary.setValue(3000)  # the same question, a quicker race
+    window.view("gradient_lab").real_scale.vocabulary.setValue(3000)  # the same question, a quicker race
     panel.advance()
     assert not panel.next_button.isEnabled()
-    window.gradient_lab.real_scale.cancel()
+    window.view("gradient_lab").real_scale.cancel()
 
 
 def test_leaving_the_batch_question_cancels_its_race_and_coming_back_runs_it_again(window, qtbot):
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     window.go_to_step(step_index("batch-question"))
     panel.vocabulary.setValue(200_000)  # a race that is still running when the class moves on
     window.lesson_panel.advance()  # reveal: the race starts
@@ -146,7 +146,7 @@ def test_leaving_the_batch_question_cancels_its_race_and_coming_back_runs_it_aga
 def test_the_lesson_shown_again_gives_the_answer_already_measured(window, qtbot):
     # F9 twice (hide, show) on the revealed batch question, or Previous then Next back to it: the race
     # for this V, d and batch has run, and a second one would keep a core busy for seconds.
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     window.go_to_step(step_index("batch-question"))
     panel.vocabulary.setValue(3000)  # the same question, a quicker race
     window.lesson_panel.advance()
@@ -171,7 +171,7 @@ def test_the_lesson_shown_again_gives_the_answer_already_measured(window, qtbot)
 
 
 def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     window.go_to_step(step_index("batch-question"))
     panel.vocabulary.setValue(200_000)
     panel.run_button.click()  # Measure, by hand
@@ -183,7 +183,7 @@ def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
 
 
 def test_a_teachers_race_answers_the_revealed_step_and_is_not_cancelled_after(window, qtbot):
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     window.go_to_step(step_index("batch-question"))
     panel.vocabulary.setValue(200_000)
     panel.run_button.click()  # Measure, by hand, then the answer revealed while it runs
@@ -197,7 +197,7 @@ def test_a_teachers_race_answers_the_revealed_step_and_is_not_cancelled_after(wi
 
 
 def test_a_race_left_behind_is_cancelled(window, qtbot):
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     window.go_to_step(step_index("batch-question"))
     panel.vocabulary.setValue(200_000)
     window.lesson_panel.advance()
@@ -208,14 +208,14 @@ def test_a_race_left_behind_is_cancelled(window, qtbot):
 
 
 def test_the_clock_names_the_lessons_pair_as_the_lessons_example(window):
-    clock = window.rope_clock
+    clock = window.view("rope_clock")
     window.show_view(clock)
     clock.show_lesson_positions(3, 1)
     assert clock.face_label(0, 0.5, small=False).startswith("the lesson's example: one pair, θ = 0.5")
 
 
 def test_the_comparison_never_says_none_only_permutes_with_the_mask_on(window):
-    comparison = window.comparison
+    comparison = window.view("comparison")
     window.show_view(comparison)
     window.model.set_causal(True)
     assert "only permutes" not in comparison._caption_text()

@@ -41,7 +41,7 @@ ATTENTION_STEPS = (SCHEMES_STEP, SWAP_STEP)  # five ways to give position, the s
 
 def main_heatmaps(window: MainWindow, step: int) -> list[Heatmap]:
     """The matrices of the step's main visual that are on screen."""
-    view = window.comparison if step == SCHEMES_STEP else window.attention
+    view = window.view("comparison") if step == SCHEMES_STEP else window.view("attention")
     return [h for h in view.graphics.heatmaps if h.plot.isVisible() and h.values().size]
 
 
@@ -77,14 +77,14 @@ def test_the_preview_stays_a_stage_after_the_swap_and_under_rope_and_alibi(prese
     for _ in range(2):
         QApplication.processEvents()
         window.grab()
-    assert window.attention.changes_label.text()
+    assert window.view("attention").changes_label.text()
     assert_stage(window, SWAP_STEP, (1024, 768))
 
 
 def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     """The checks of a stage readable from the back row."""
     view = window.current_view()
-    assert view is (window.comparison if step == SCHEMES_STEP else window.attention)
+    assert view is (window.view("comparison") if step == SCHEMES_STEP else window.view("attention"))
     width, height = window.width(), window.height()
     assert (width, height) == size
     assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
@@ -106,10 +106,10 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     # The main visual of each step prints its numbers: the point of the stage. Every matrix of
     # the comparison shown; the scores of the preview (X beside them is a picture without numbers).
     assert drawn_any, "no matrix prints its numbers"
-    printing = heatmaps if step == SCHEMES_STEP else [window.attention.scores]
+    printing = heatmaps if step == SCHEMES_STEP else [window.view("attention").scores]
     assert all(h.labels.drawn_pixel_size for h in printing), [h.title() for h in printing]
     if step == SCHEMES_STEP:  # the five scores of a hovered cell wrap within the stage
-        window.comparison._on_cell_hovered(1, 0)
+        window.view("comparison")._on_cell_hovered(1, 0)
         QApplication.processEvents()
         window.grab()
     assert not view_scrolls_horizontally(view)
@@ -118,7 +118,7 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     assert_labels_apart(window, visible_labels(view))
     assert_labels_readable(window, min_label_digits(window))
     # Every matrix and the colour bar lie within the stage, none pushed past its right edge.
-    graphics = (window.comparison if step == SCHEMES_STEP else window.attention).graphics
+    graphics = (window.view("comparison") if step == SCHEMES_STEP else window.view("attention")).graphics
     for item in [h.plot for h in heatmaps] + [graphics.colour_bar]:
         rect = graphics.mapFromScene(item.sceneBoundingRect()).boundingRect()
         assert rect.left() >= 0 and rect.right() <= graphics.width() + 1, f"{item} outside the stage: {rect}"
@@ -200,7 +200,7 @@ def test_the_pixels_show_numbers_16_px_tall_and_the_column_names(presenting, ste
 
 def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_once_presenting_ends(presenting, qtbot):
     window = presenting((1024, 768), "en", SCHEMES_STEP)
-    comparison = window.comparison
+    comparison = window.view("comparison")
     shown = [scheme for scheme, h in comparison.heatmaps.items() if h.plot.isVisible()]
     assert shown == ["none", window.model.scheme]
     window.model.set_scheme("rope")
@@ -229,14 +229,14 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
         QApplication.processEvents()
         shown.grab()
     assert [round(h.plot.getViewBox().width()) for h in comparison.heatmaps.values()] == \
-        [round(h.plot.getViewBox().width()) for h in ordinary.comparison.heatmaps.values()]
+        [round(h.plot.getViewBox().width()) for h in ordinary.view("comparison").heatmaps.values()]
     ordinary.close()
     assert_band_fits_names(comparison.heatmaps["none"])
 
 
 def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
     window = presenting((1024, 768), "en", SWAP_STEP)
-    preview = window.attention
+    preview = window.view("attention")
     assert not any(text for row in preview.x_matrix.cell_texts() for text in row)
     window.presentation.set_presenting(False)
     QApplication.processEvents()
@@ -276,7 +276,7 @@ def indicator(button) -> tuple[int, float]:
 def test_the_causal_masks_box_is_seen_from_the_back_row_ticked_or_not(presenting):
     """Qt draws a check box 13 px square whatever its type: beside 22 px words nobody saw its state."""
     window = presenting((1024, 768), "en", SWAP_STEP)
-    box = window.attention.causal
+    box = window.view("attention").causal
     box.setChecked(False)
     empty_height, empty_inside = indicator(box)
     box.setChecked(True)

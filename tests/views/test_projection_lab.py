@@ -44,7 +44,7 @@ def reveal_quickly(qtbot):
     """Step 9's reveal, with a smaller vocabulary for a quicker race (the text is the same)."""
 
     def reveal(window: MainWindow) -> None:
-        panel = window.gradient_lab.real_scale
+        panel = window.view("gradient_lab").real_scale
         panel.vocabulary.setValue(QUICK_VOCABULARY)
         window.lesson_panel.reveal()
         qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
@@ -56,7 +56,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
     """The lab takes most of the screen, fits its width, no label of the window is cut and none of
     the lab lies on another."""
     view = window.current_view()
-    assert view is window.gradient_lab
+    assert view is window.view("gradient_lab")
     width, height = window.width(), window.height()
     assert (width, height) == size
     assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
@@ -73,7 +73,7 @@ def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("step", LAB_STEPS, ids=[f"step{s + 1}" for s in LAB_STEPS])
 def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step, size, language):
     window = presenting(size, language, step)
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     assert lab.pages.currentIndex() == 0  # the toy vocabulary, before any reveal
     assert_a_stage(window, size)
     height = window.height()
@@ -112,7 +112,7 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, reveal_quickly, size, language):
     window = presenting(size, language, BATCH_QUESTION, reveal_quickly)
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     assert panel.isVisible()
     # The whole window: the lesson band's answer too (it was cut at 1024 × 768 before an answered
     # question gave its caption two thirds of the band).
@@ -129,7 +129,7 @@ def test_the_answer_of_check_yourself_is_read_from_the_back_row(presenting, reve
 
 def test_after_presenting_the_lab_is_the_ordinary_one_again(presenting):
     window = presenting((1024, 768), "en", LAB_STEPS[0])
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     assert not lab.counts_plot.titleLabel.text  # presenting, the printed counts say what the bars are
     window.presentation.set_presenting(False)
     QApplication.processEvents()

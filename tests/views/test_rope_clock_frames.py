@@ -12,8 +12,8 @@ from PySide6.QtCore import QCoreApplication
 @pytest.fixture
 def clock(window):
     window.resize(1024, 768)
-    window.show_view(window.rope_clock)
-    return window.rope_clock
+    window.show_view(window.view("rope_clock"))
+    return window.view("rope_clock")
 
 
 def drawn(clock):

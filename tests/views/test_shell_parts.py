@@ -52,7 +52,7 @@ def test_ctrl_z_on_the_real_model_page_undoes_its_drag_not_the_toys_edit(window,
 
 def test_hiding_the_lesson_on_step_1_leaves_the_lookup_showing(window, qtbot):
     window.go_to_step(0)  # an id is only a name: the ids point at their rows, no E[ids] yet
-    table = window.view_named("lookup_table")
+    table = window.view("lookup_table")
     assert not table.shows_copies() and not table.lookup.plot.isVisible()
     window.activateWindow()
     QTest.keyClick(window, Qt.Key.Key_F9)
@@ -148,7 +148,7 @@ def test_ticking_the_mask_under_the_answer_changes_what_it_says(window):
     window.lesson_panel.reveal()
     caption = window.lesson_panel.caption.text()
     assert "Attention would give the same outputs, swapped" in caption
-    window.attention.causal.click()  # the mask on, under the revealed answer
+    window.view("attention").causal.click()  # the mask on, under the revealed answer
     caption = window.lesson_panel.caption.text()
     assert "same outputs, swapped" not in caption and "causal mask on" in caption
     verdicts = classify_rows(tuple(spec.IDS), outputs(spec.IDS, True), tuple(spec.IDS_SUB_BEFORE_GATO),
@@ -159,7 +159,7 @@ def test_ticking_the_mask_under_the_answer_changes_what_it_says(window):
     window.set_language("pt")
     assert "máscara causal ligada" in window.lesson_panel.caption.text()
     window.set_language("en")
-    window.attention.causal.click()  # off again: the first answer holds again
+    window.view("attention").causal.click()  # off again: the first answer holds again
     assert "Attention would give the same outputs, swapped" in window.lesson_panel.caption.text()
 
 
@@ -227,7 +227,7 @@ def test_f9_on_stage_hides_the_lesson_with_what_it_staged(window, qtbot):
     window.go_to_step(step_index("batch-question"))
     window.presentation.set_presenting(True, full_screen=False)
     qtbot.waitUntil(lambda: window.lesson_dock.isVisible(), timeout=2000)
-    lab, lesson = window.gradient_lab, window.action_table["lesson"]
+    lab, lesson = window.view("gradient_lab"), window.action_table["lesson"]
     assert lab.pages.currentWidget() is lab.real_scale and lesson.isChecked()
     window.activateWindow()
     QTest.keyClick(window, Qt.Key.Key_F9)
@@ -248,7 +248,7 @@ def test_presenting_begins_or_ends_with_the_staging_of_the_lesson_as_shown(windo
     # lab's toy page; hidden in the window, then F5: the stage showed it over the toy page too.
     window.resize(1024, 768)
     window.go_to_step(step_index("batch-question"))
-    lab, band = window.gradient_lab, window.lesson_dock
+    lab, band = window.view("gradient_lab"), window.lesson_dock
 
     def staged() -> bool:
         return lab.pages.currentWidget() is lab.real_scale

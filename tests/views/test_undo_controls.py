@@ -17,7 +17,7 @@ from visualizer.model import MAX_ALIBI_HEADS, ROPE_BASES
 
 def controls_equal_model(window) -> list[str]:
     """Every control that shows a setting of the model, with what it shows if that differs."""
-    model, attention, clock = window.model, window.attention, window.rope_clock
+    model, attention, clock = window.model, window.view("attention"), window.view("rope_clock")
     settings_ = model.attention
     wrong = []
     shown = {
@@ -39,17 +39,17 @@ def test_the_mask_box_follows_undo_on_the_swap_step(window):
     # The issue's report: tick the mask on step 5, Ctrl+Z: the mask was off but the box stayed ticked.
     window.go_to_step(step_index("swap-none"))
     window.undo_stack.clear()
-    window.attention.causal.click()
-    assert window.model.attention.causal and window.attention.causal.isChecked()
+    window.view("attention").causal.click()
+    assert window.model.attention.causal and window.view("attention").causal.isChecked()
     window.action_table["undo"].trigger()
     assert not window.model.attention.causal
-    assert not window.attention.causal.isChecked()
+    assert not window.view("attention").causal.isChecked()
     window.action_table["redo"].trigger()
-    assert window.model.attention.causal and window.attention.causal.isChecked()
+    assert window.model.attention.causal and window.view("attention").causal.isChecked()
 
 
 def test_undo_and_redo_of_every_control_keep_control_and_model_equal(window):
-    window.show_view(window.attention)
+    window.show_view(window.view("attention"))
     start = window.model.state()
 
     class Controls(RuleBasedStateMachine):
@@ -62,7 +62,7 @@ def test_undo_and_redo_of_every_control_keep_control_and_model_equal(window):
 
         @rule()
         def tick_the_mask(self) -> None:
-            window.attention.causal.click()
+            window.view("attention").causal.click()
 
         @rule(scheme=st.sampled_from(SCHEMES))
         def pick_a_scheme(self, scheme: str) -> None:
@@ -70,20 +70,20 @@ def test_undo_and_redo_of_every_control_keep_control_and_model_equal(window):
 
         @rule(heads=st.integers(1, MAX_ALIBI_HEADS))
         def set_the_alibi_heads(self, heads: int) -> None:
-            window.attention.heads.setValue(heads)
+            window.view("attention").heads.setValue(heads)
 
         @rule(head=st.integers(1, MAX_ALIBI_HEADS))
         def set_the_head_shown(self, head: int) -> None:
-            window.attention.head.setValue(head)  # clamped to H by the box, as a person finds it
+            window.view("attention").head.setValue(head)  # clamped to H by the box, as a person finds it
 
         @rule(base=st.sampled_from(ROPE_BASES))
         def pick_a_rope_base(self, base: float) -> None:
-            combo = window.rope_clock.controls.base_choice
+            combo = window.view("rope_clock").controls.base_choice
             combo.setCurrentIndex(combo.findData(base))
 
         @rule(kind=st.sampled_from([None, "pi", "ntk", "yarn"]))
         def pick_a_context_extension(self, kind: str | None) -> None:
-            combo = window.rope_clock.controls.scaling_kind
+            combo = window.view("rope_clock").controls.scaling_kind
             combo.setCurrentIndex(combo.findData(kind))
 
         @rule()

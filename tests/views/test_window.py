@@ -296,7 +296,7 @@ def test_f9_twice_gives_the_views_their_room_back(qtbot):
         for _ in range(2):
             QApplication.processEvents()
             window.grab()
-        return window.attention.scores.plot.getViewBox().sceneBoundingRect().height()
+        return window.view("attention").scores.plot.getViewBox().sceneBoundingRect().height()
 
     try:
         for step in (step_index("schemes"), step_index("swap-none")):  # to the swap question, on attention
@@ -383,9 +383,9 @@ def test_a_button_the_lesson_disables_hands_the_focus_to_the_other(window, qtbot
     assert window.lesson_run.index == 0 and not panel.previous_button.isEnabled()
     assert QApplication.focusWidget() is panel.next_button
     window.go_to_step(len(steps) - 1)
-    window.gradient_lab.real_scale.vocabulary.setValue(QUICK_VOCABULARY)  # the answer's race, quick
+    window.view("gradient_lab").real_scale.vocabulary.setValue(QUICK_VOCABULARY)  # the answer's race, quick
     qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
     assert window.lesson_run.revealed and not panel.next_button.isEnabled()
     assert QApplication.focusWidget() is panel.previous_button
     assert window.text_input.line_edit.selectedText() == ""
-    qtbot.waitUntil(lambda: window.gradient_lab.real_scale.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: window.view("gradient_lab").real_scale.result is not None, timeout=60_000)

@@ -185,7 +185,7 @@ def test_a_page_behind_asks_no_room_after_the_batch_question(window, qtbot):
     settle(window)
     least = window.tabs.minimumSizeHint().height()
     window.go_to_step(step_index("batch-question"))
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     panel.vocabulary.setValue(QUICK_VOCABULARY)
     window.lesson_run.reveal()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
@@ -209,7 +209,7 @@ def test_zoom_reset_on_stage_leaves_no_page_wider_than_the_screen(presenting):
     settle(window)
     window.presentation.reset_zoom()
     settle(window)
-    lab = window.gradient_lab
+    lab = window.view("gradient_lab")
     assert lab.pages.currentWidget() is lab.real_scale
     assert lab.minimumSizeHint().width() <= lab.width() <= 1024
     area = window.findChild(QAbstractScrollArea, "within_screen")

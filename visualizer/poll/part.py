@@ -41,10 +41,6 @@ if TYPE_CHECKING:
     from visualizer.poll.class_poll import ClassPoll
     from visualizer.poll.practice_question import PracticeQuestion
 
-ASK_KEY = "F6"
-"""Ask the class (again: close the poll). A function key: it never types into the text box, and
-it works while presenting; after it, a clicker's Next reveals (the chart) and moves on."""
-ASK_AGAIN_KEY = "Shift+F6"
 SHARED_ADDRESSES_KEY = "poll/shared_addresses"
 """The settings' key of *Phones share addresses*: a property of the room's Wi-Fi, not of a lesson,
 so it is remembered between runs like the zoom and the theme."""
@@ -432,21 +428,20 @@ POLL_MENU = "poll"
 def poll_actions() -> tuple[ActionSpec, ...]:
     """The class poll's menu entries and keys (callbacks take the :class:`PollPart`)."""
     return (
-        ActionSpec("ask_the_class", QT_TRANSLATE_NOOP("MainWindow", "&Ask the class"), (ASK_KEY,), POLL_MENU,
+        ActionSpec("ask_the_class", QT_TRANSLATE_NOOP("MainWindow", "&Ask the class"), POLL_MENU,
                    ask_the_class, checked=poll_is_open, checkable=True),
-        ActionSpec("ask_again", QT_TRANSLATE_NOOP("MainWindow", "Ask a&gain (answers kept)"), (ASK_AGAIN_KEY,),
-                   POLL_MENU, ask_again),
-        ActionSpec("reset_answers", QT_TRANSLATE_NOOP("MainWindow", "&Reset the answers"), (), POLL_MENU,
+        ActionSpec("ask_again", QT_TRANSLATE_NOOP("MainWindow", "Ask a&gain (answers kept)"), POLL_MENU, ask_again),
+        ActionSpec("reset_answers", QT_TRANSLATE_NOOP("MainWindow", "&Reset the answers"), POLL_MENU,
                    reset_answers),
-        ActionSpec("new_room_code", QT_TRANSLATE_NOOP("MainWindow", "&New room code"), (), POLL_MENU,
+        ActionSpec("new_room_code", QT_TRANSLATE_NOOP("MainWindow", "&New room code"), POLL_MENU,
                    new_room_code),
-        ActionSpec("share_addresses", QT_TRANSLATE_NOOP("MainWindow", "&Phones share addresses"), (), POLL_MENU,
+        ActionSpec("share_addresses", QT_TRANSLATE_NOOP("MainWindow", "&Phones share addresses"), POLL_MENU,
                    share_addresses, checked=shares_addresses, checkable=True, separator_before=True),
-        ActionSpec("save_counts", QT_TRANSLATE_NOOP("MainWindow", "&Save the counts as CSV…"), (), POLL_MENU,
+        ActionSpec("save_counts", QT_TRANSLATE_NOOP("MainWindow", "&Save the counts as CSV…"), POLL_MENU,
                    save_counts, separator_before=True),
-        ActionSpec("close_poll", QT_TRANSLATE_NOOP("MainWindow", "&Close the poll"), (), POLL_MENU, close_poll,
+        ActionSpec("close_poll", QT_TRANSLATE_NOOP("MainWindow", "&Close the poll"), POLL_MENU, close_poll,
                    separator_before=True),
     )
 
 
-__all__ = ["ASK_AGAIN_KEY", "ASK_KEY", "POLL_MENU", "SHARED_ADDRESSES_KEY", "PollPart", "poll_actions"]
+__all__ = ["POLL_MENU", "SHARED_ADDRESSES_KEY", "PollPart", "poll_actions"]

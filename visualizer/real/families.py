@@ -9,7 +9,8 @@ width, the heads and the context. No Qt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 LEARNED, ROPE, ALIBI = "learned", "rope", "alibi"
 
@@ -101,21 +102,18 @@ _BERT_NORM = (("embeddings.LayerNorm.weight", "embeddings.LayerNorm.bias"),
               ("embeddings.LayerNorm.gamma", "embeddings.LayerNorm.beta"))
 
 
-def _bert_like(model_type: str, modelling_file: str, **changes: object) -> Family:
-    fields: dict[str, object] = dict(
-        scheme=LEARNED, token_table=("embeddings.word_embeddings.weight",),
-        position_table=("embeddings.position_embeddings.weight",),
-        token_types="embeddings.token_type_embeddings.weight", embedding_norm=_BERT_NORM,
-        norm_eps_keys=("layer_norm_eps",), output_layer=("cls.predictions.decoder.weight",), tie_default=True,
-        max_positions_default=512, attention_layout=None)
-    fields.update(changes)
-    return Family(model_type, modelling_file=modelling_file, **fields)  # type: ignore[arg-type]
+def _bert_like(model_type: str, modelling_file: str, **changes: Any) -> Family:
+    bert = Family(model_type, scheme=LEARNED, token_table=("embeddings.word_embeddings.weight",),
+                  modelling_file=modelling_file, position_table=("embeddings.position_embeddings.weight",),
+                  token_types="embeddings.token_type_embeddings.weight", embedding_norm=_BERT_NORM,
+                  norm_eps_keys=("layer_norm_eps",), output_layer=("cls.predictions.decoder.weight",),
+                  tie_default=True, max_positions_default=512, attention_layout=None)
+    return replace(bert, **changes)
 
 
-def _rope_like(model_type: str, modelling_file: str, **changes: object) -> Family:
-    fields: dict[str, object] = dict(scheme=ROPE, token_table=("embed_tokens.weight",))
-    fields.update(changes)
-    return Family(model_type, modelling_file=modelling_file, **fields)  # type: ignore[arg-type]
+def _rope_like(model_type: str, modelling_file: str, **changes: Any) -> Family:
+    return replace(Family(model_type, scheme=ROPE, token_table=("embed_tokens.weight",),
+                          modelling_file=modelling_file), **changes)
 
 
 _ENTRIES = (

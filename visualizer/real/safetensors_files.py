@@ -152,7 +152,7 @@ class TensorTable:
         self.entry = entry
         try:
             self._file = safe_open(str(entry.path), framework="np")
-            self._slice = self._file.get_slice(entry.name)  # type: ignore[no-untyped-call]
+            self._slice = self._file.get_slice(entry.name)  # type: ignore[no-untyped-call]  # safetensors leaves it untyped
         except (SafetensorError, OSError, TypeError) as error:
             raise SafetensorsFileError(f"{entry.path.name}: cannot open tensor {entry.name!r}: {error}") from None
 

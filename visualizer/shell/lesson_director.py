@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QWidget
 
 from visualizer.lesson.band import LessonBand
 from visualizer.lesson.cue import NO_CUE, Cue, CuedView, OptionError, read_options
 from visualizer.lesson.run import Lesson, LessonError, LessonRun, LessonStep
 from visualizer.shell.view_tabs import LESSON_VIEWS, ViewTabs
 from visualizer.subscriptions import Listening
+from visualizer.ui.protocol import View
 
 
-def check_view_options(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VIEWS) -> None:
+def check_view_options(lesson: Lesson, views: Mapping[str, type[View]] = LESSON_VIEWS) -> None:
     """Every step's view exists and its options are ones the view reads (raises :class:`LessonError`
     naming the step and the field): a teacher's mistake in the lesson file shows at start, before
     anything is built."""

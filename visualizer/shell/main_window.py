@@ -18,7 +18,7 @@ from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
-from visualizer.lab.gradient_lab import GradientLabView
+from visualizer.keys import KEYS
 from visualizer.lab.state import GradientLab
 from visualizer.lesson.band import LessonBand
 from visualizer.lesson.panel import LessonPanel
@@ -39,15 +39,13 @@ from visualizer.shell.restore_bar import RestoreBar
 from visualizer.shell.screen_fit import ContentLayout, fit_to_screen, within_screen
 from visualizer.shell.surroundings import Surroundings
 from visualizer.shell.undo_actions import UndoActions
-from visualizer.shell.view_tabs import ViewTabs
+from visualizer.shell.view_tabs import ViewMaterials, ViewTabs
 from visualizer.shell.window_actions import WINDOW_MENUS, WindowParts, window_actions
-from visualizer.toy.attention_preview import AttentionPreview
-from visualizer.toy.rope_clock import RopeClock
-from visualizer.toy.scheme_comparison import SchemeComparison
 from visualizer.toy.scheme_selector import SchemeSelector
 from visualizer.toy.text_input import TextInput
 from visualizer.toy.token_strip import TokenStrip
 from visualizer.toy.vocabulary_table import VocabularyTable
+from visualizer.toy.x_panel import XPanel
 from visualizer.ui.actions import ActionTable
 from visualizer.ui.messages import StatusBarMessages
 from visualizer.ui.problem_bar import ProblemBar
@@ -113,8 +111,8 @@ class MainWindow(QMainWindow):
         self.token_strip = TokenStrip(self.model, appearance, self.highlight)
         self.scheme_selector = SchemeSelector(self.model, appearance)
         self.vocabulary = VocabularyTable(self.model, appearance, self.highlight)
-        self.tabs = ViewTabs(self.model, appearance, self.highlight, lambda: self.lab)
-        self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
+        self.tabs = ViewTabs(ViewMaterials(self.model, appearance, self.highlight, lambda: self.lab))
+        self.x_panel = self.tabs.page_view("x_panel", XPanel)  # the first view: the window opens on it
         self.lesson_panel = LessonPanel(self.lesson_run, appearance)
         self.lesson_dock = LessonBand(self, self.lesson_panel, appearance)
         right = QWidget()
@@ -141,7 +139,7 @@ class MainWindow(QMainWindow):
     def _make_parts(self, store: SettingsStore) -> None:
         """Each part of the shell, given what it uses."""
         model, appearance, messages = self.model, self.appearance, self.messages
-        self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar())
+        self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar(), KEYS)
         self.undo = UndoActions(self.tabs)
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
         self.presentation = Presentation(self, appearance)
@@ -189,21 +187,6 @@ class MainWindow(QMainWindow):
     # ---- views ------------------------------------------------------------------------------------
 
     @property
-    def rope_clock(self) -> RopeClock:
-        """The RoPE clock (built on first use)."""
-        return self.tabs.page_view("rope_clock", RopeClock)
-
-    @property
-    def attention(self) -> AttentionPreview:
-        """The attention preview (built on first use)."""
-        return self.tabs.page_view("attention", AttentionPreview)
-
-    @property
-    def comparison(self) -> SchemeComparison:
-        """The five-scheme comparison (built on first use)."""
-        return self.tabs.page_view("comparison", SchemeComparison)
-
-    @property
     def lab(self) -> GradientLab:
         """The sparse-gradient lab's state, made on first use (its page or an arrays export): it
         trains a copy of E as E is then, after any edit or session opened since the start."""
@@ -211,13 +194,9 @@ class MainWindow(QMainWindow):
             self._lab = GradientLab(self.model.tokens, self.model.E)
         return self._lab
 
-    @property
-    def gradient_lab(self) -> GradientLabView:
-        """The sparse-gradient lab (built on first use)."""
-        return self.tabs.page_view("gradient_lab", GradientLabView)
-
-    def view_named(self, name: str) -> QWidget:
-        """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
+    def view(self, name: str) -> QWidget:
+        """A tab's view by its name in :data:`~visualizer.shell.view_tabs.VIEWS` (``x_panel``,
+        ``rope_clock``, …), built now if it was not yet."""
         return self.tabs.view_named(name)
 
     def show_view(self, view: QWidget) -> None:

@@ -10,7 +10,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from visualizer.io.tables import ExportError
-from visualizer.shell.keys import groups
+from visualizer.keys import groups
 from visualizer.ui.file_places import start_path
 from visualizer.ui.rendering import save_pdf
 

@@ -21,18 +21,11 @@ from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.ui.back_row import fit_column_names
+from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
 from visualizer.ui.heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.matrix_row import CELL_FILL
-from visualizer.ui.palette import (
-    align_colour_bar,
-    colormap,
-    colour_bar,
-    scaled_font,
-    set_colour_bar_levels,
-    symmetric_limit,
-    token_colour,
-)
+from visualizer.ui.palette import colormap, scaled_font, symmetric_limit, token_colour
 from visualizer.ui.protocol import ListeningView
 from visualizer.ui.row_texts import RowTexts
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QDrag,
-    QEnterEvent,
     QFontMetrics,
     QKeyEvent,
     QMouseEvent,
@@ -97,16 +96,16 @@ class ChipDelegate(QStyledItemDelegate):
                option.palette.color(QPalette.ColorRole.Text).rgba(), painter.device().devicePixelRatioF())
         pixmap = self._cache.get(key)
         if pixmap is None:
-            pixmap = self._draw_chip(option, index, key)
+            pixmap = self._draw_chip(option, index, key, painter.device().devicePixelRatioF())
             if len(self._cache) > 256:
                 self._cache.clear()
             self._cache[key] = pixmap
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
-    def _draw_chip(self, option: QStyleOptionViewItem, index: AnyIndex, key: tuple[object, ...]) -> QPixmap:
+    def _draw_chip(self, option: QStyleOptionViewItem, index: AnyIndex, key: tuple[object, ...],
+                   ratio: float) -> QPixmap:
         px = self._appearance.px
         position, text, token_id, selected, highlighted, beyond = key[:6]
-        ratio = float(key[-1])  # type: ignore[arg-type]
         pixmap = QPixmap(option.rect.size() * ratio)
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
@@ -273,7 +272,7 @@ class TokenStrip(ListeningView, QListView):
         self._highlight.set_position(index.row() if index.isValid() else self.selected_position())
         super().mouseMoveEvent(event)
 
-    def leaveEvent(self, event: QEnterEvent) -> None:  # type: ignore[override]
+    def leaveEvent(self, event: QEvent) -> None:
         self._highlight.set_position(self.selected_position())
         super().leaveEvent(event)
 

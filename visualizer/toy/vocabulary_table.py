@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
+from visualizer.keys import KEYS
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.vocabulary_table_model import VocabularyTableModel
@@ -159,9 +160,15 @@ class _TableView(QTableView):
         owner = self.parent()
         is_label_column = index.isValid() and index.column() < 2
         if index.isValid() and isinstance(owner, VocabularyTable) and (
-            event.key() == Qt.Key.Key_Insert
+            _is_insert(event)
             or (is_label_column and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter))
         ):
             owner.insert_requested.emit(index.row())
             return
         super().keyPressEvent(event)
+
+
+def _is_insert(event: QKeyEvent) -> bool:
+    """The key that adds the selected vocabulary token after the strip's selected one (Insert: the
+    app's key table, ``insert_token``)."""
+    return QKeySequence(event.keyCombination()) in [QKeySequence(key) for key in KEYS["insert_token"].keys]

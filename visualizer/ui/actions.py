@@ -1,8 +1,9 @@
 """Menus and keyboard shortcuts as tables of data (napari's actions, in small).
 
-Each row says what an action is (id), what it reads (a translatable title), which keys trigger
-it, where it sits (menu path), what it does (a typed, named callback given the rows' context:
-the shell's parts, never the window) and, for a toggle, where its state is read (a getter).
+Each row says what an action is (id), what it reads (a translatable title), where it sits (menu
+path), what it does (a typed, named callback given the rows' context: the shell's parts, never the
+window) and, for a toggle, where its state is read (a getter). Its keys are the app's one table's,
+found by the id (:data:`visualizer.keys.KEYS`).
 :class:`ActionTable` turns rows into ``QAction``s and menus, and retranslates them all in one
 loop; a part added later (a class poll) brings its own rows with :meth:`ActionTable.add`. A key
 sequence given to two actions, or twice to one action, is refused: Qt would otherwise call the
@@ -11,7 +12,7 @@ key "ambiguous" and do nothing at all when it is pressed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +20,11 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
+from visualizer.keys import Binding
+
 TRANSLATION_CONTEXT = "MainWindow"
 """Where the titles live in the Linguist file (the window's own strings)."""
 
-Key = QKeySequence.StandardKey | str
 Callback = Callable[..., object]
 """``callback(context)``, or ``callback(context, checked)`` for a checkable row."""
 Getter = Callable[[Any], bool]
@@ -50,8 +52,6 @@ class ActionSpec:
     title : str
         Source text (English), translated in the window's context; ``{0}`` is filled with
         ``title_args``.
-    keys : tuple of QKeySequence.StandardKey or str
-        Shortcuts; a standard key brings every binding of the platform.
     menu : str or None
         Menu path; None for keys that work without a menu entry (the clicker's).
     callback : callable
@@ -78,7 +78,6 @@ class ActionSpec:
 
     id: str
     title: str
-    keys: tuple[Key, ...] = ()
     menu: str | None = None
     callback: Callback | None = None
     checked: Getter | None = None
@@ -95,19 +94,21 @@ class ShortcutConflictError(ValueError):
     """Two actions (or one action twice) claim the same key sequence."""
 
 
-def key_sequences(keys: Iterable[Key]) -> list[QKeySequence]:
-    """The concrete sequences of ``keys`` on this platform (standard keys expanded)."""
+def key_sequences(binding: Binding | None) -> list[QKeySequence]:
+    """The sequences of ``binding`` on this platform: the standard key's own bindings, then each key
+    it does not already have (none for no binding)."""
+    if binding is None:
+        return []
     sequences: list[QKeySequence] = []
-    for key in keys:
-        if isinstance(key, QKeySequence.StandardKey):
-            sequences += QKeySequence.keyBindings(key)
-        else:
-            sequences.append(QKeySequence(key))
+    if binding.standard is not None:
+        sequences += QKeySequence.keyBindings(getattr(QKeySequence.StandardKey, binding.standard))
+    sequences += [QKeySequence(key) for key in binding.keys if QKeySequence(key) not in sequences]
     return sequences
 
 
-def check_shortcuts(specs: Sequence[ActionSpec]) -> None:
-    """Raise :class:`ShortcutConflictError` if a key sequence would trigger two things.
+def check_shortcuts(specs: Sequence[ActionSpec], keys: Mapping[str, Binding]) -> None:
+    """Raise :class:`ShortcutConflictError` if a key sequence of ``keys`` (by action id) would
+    trigger two things.
 
     Only actions that can be enabled at the same time are compared: a clicker key (enabled only
     while presenting) may not share a key with a window action either, since both are enabled
@@ -115,7 +116,7 @@ def check_shortcuts(specs: Sequence[ActionSpec]) -> None:
     """
     owners: dict[tuple[str, str], str] = {}
     for spec in specs:
-        for sequence in key_sequences(spec.keys):
+        for sequence in key_sequences(keys.get(spec.id)):
             text = sequence.toString(QKeySequence.SequenceFormat.PortableText)
             slot = (spec.scope, text)
             if slot in owners:
@@ -139,12 +140,14 @@ class ActionTable(QObject):
         Widgets that key-limited actions (``scope``) belong to.
     menu_bar : QMenuBar
         Where the top-level menus go.
+    keys : mapping of str to Binding
+        Each action's keys, by its id (the app's: :data:`visualizer.keys.KEYS`).
     """
 
     def __init__(self, host: QWidget, menus: Sequence[MenuSpec], scopes: dict[str, QWidget],
-                 menu_bar: QMenuBar) -> None:
+                 menu_bar: QMenuBar, keys: Mapping[str, Binding]) -> None:
         super().__init__(host)
-        self._host, self._scopes = host, scopes
+        self._host, self._scopes, self._keys = host, scopes, keys
         self.specs: dict[str, ActionSpec] = {}
         self._contexts: dict[str, Any] = {}
         self._menu_specs = list(menus)
@@ -172,7 +175,7 @@ class ActionTable(QObject):
         ids = [spec.id for spec in specs]
         if len(set(ids)) != len(ids) or set(ids) & set(self.specs):
             raise ValueError("two actions share an id")
-        check_shortcuts([*self.specs.values(), *specs])
+        check_shortcuts([*self.specs.values(), *specs], self._keys)
         for spec in specs:
             self.specs[spec.id] = spec
             self._contexts[spec.id] = context
@@ -202,7 +205,7 @@ class ActionTable(QObject):
     def _make(self, spec: ActionSpec, context: object) -> QAction:
         action = QAction(self._host)
         action.setObjectName(spec.id)
-        action.setShortcuts(key_sequences(spec.keys))
+        action.setShortcuts(key_sequences(self._keys.get(spec.id)))
         action.setCheckable(spec.checkable)
         if spec.group is not None:
             group = self.groups.get(spec.group)

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+# A mixin for widgets: type-checked as the QWidget it is mixed into, a plain class at run time (a
+# second Qt base would give the view two C++ objects).
+if TYPE_CHECKING:
+    _Widget = QWidget
+else:
+    _Widget = object
 
-class RefreshWhenShown:
+
+class RefreshWhenShown(_Widget):
     """Mixin for a QWidget with a ``refresh()``: call ``request_refresh()`` on model changes.
 
     A visible view refreshes at once; a hidden one (another tab is in front) only remembers
@@ -23,7 +31,7 @@ class RefreshWhenShown:
 
     def request_refresh(self) -> None:
         """Refresh now if visible, otherwise when next shown."""
-        if self.isVisible():  # type: ignore[attr-defined]
+        if self.isVisible():
             self._stale = False
             self.refresh()
         else:
@@ -37,7 +45,7 @@ class RefreshWhenShown:
         if self._stale:
             self._stale = False
             self.refresh()
-        super().showEvent(event)  # type: ignore[misc]
+        super().showEvent(event)
 
 
 class LazyPage(QWidget):

@@ -15,6 +15,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from visualizer.io.tables import ExportError, check_writable
 from visualizer.ui.palette import colormap, symmetric_limit
+from visualizer.ui.rendering import write_png
 
 MAX_SIDE = 4000
 """Largest picture side in pixels: cells shrink (to one pixel) before the picture grows past it."""
@@ -75,7 +76,7 @@ def export_matrix_image(values: np.ndarray, path: Path, title: str) -> None:
             paint(painter)
         finally:
             painter.end()
-        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # PySide6 takes a str
+        if not write_png(image, path):
             raise ExportError(f"cannot write {path}")
         return
     generator = QSvgGenerator()

@@ -14,15 +14,9 @@ from PySide6.QtWidgets import QGraphicsLayoutItem
 
 from visualizer.appearance import Appearance
 from visualizer.core.formatting import NumberFormat
+from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
 from visualizer.ui.heatmap import Heatmap, MatrixPlot, dispose_plot_item_menus, dispose_plot_menus
-from visualizer.ui.palette import (
-    align_colour_bar,
-    colormap,
-    colour_bar,
-    colour_bar_ticks,
-    set_colour_bar_levels,
-    stage_label_font,
-)
+from visualizer.ui.palette import colormap, colour_bar_ticks, stage_label_font
 
 CELL_FILL = 0.9
 """A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
@@ -213,7 +207,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         # pyqtgraph drops a tick label that runs past the axis by more than this: the ends' labels
         # run half a line past the bar.
         self.colour_bar.axis.setStyle(hideOverlappingLabels=QFontMetrics(self.tick_font()).height() // 2 + 2)
-        self.colour_bar._drawn_levels_key = None  # the ticks are fitted to the new type
+        self.colour_bar.drawn_levels = None  # the ticks are fitted to the new type
         self._fit_colour_bar_ticks()
 
     def highlight_row(self, row: int | None) -> None:

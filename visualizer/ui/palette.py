@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QCheckBox, QRadioButton
 
 from visualizer.appearance import Appearance
 from visualizer.core.formatting import NumberFormat
-from visualizer.ui.tick_axis import unlinked_axis
 
 COLORMAP_NAME = "CET-CBD1"
 """One diverging, colour-blind-safe map (blue … grey … yellow) for every heatmap."""
@@ -73,55 +72,6 @@ def colour_bar_ticks(limit: float, numbers: NumberFormat, most: int | None = Non
             break
         values = ticks(factor)
     return [(float(v), numbers.short(float(v))) for v in values]
-
-
-class _ColourBarPlot(pg.PlotItem):
-    """The PlotItem under a :class:`ColourBar`, built as the bar ends up.
-
-    pyqtgraph's ColorBarItem builds its PlotItem with the defaults (``super().__init__()``): a view
-    whose context menu it switches off at once (building that menu was a third of a bar's cost),
-    and four axes that typeset their hidden unit labels some thirty times. Placed between
-    ColorBarItem and PlotItem in the bar's method order, this passes PlotItem the view without a
-    menu and axes of tick labels only (whose SI prefix stays 1: none shows a unit label).
-    """
-
-    def __init__(self, *args: object, **options: object) -> None:
-        options.setdefault("enableMenu", False)
-        options.setdefault("axisItems", {name: unlinked_axis(name) for name in ("left", "right", "top", "bottom")})
-        super().__init__(*args, **options)
-
-
-class ColourBar(pg.ColorBarItem, _ColourBarPlot):
-    """pyqtgraph's ColorBarItem, on a lighter PlotItem (:class:`_ColourBarPlot`); drawn the same."""
-
-
-def colour_bar(**options: object) -> pg.ColorBarItem:
-    """pyqtgraph's ColorBarItem (``options`` as its own) as a :class:`ColourBar`: its axes keep their
-    SI prefix at 1, so a change of the bar's range does not typeset their hidden labels again."""
-    return ColourBar(**options)
-
-
-def set_colour_bar_levels(bar: pg.ColorBarItem, limit: float, numbers: NumberFormat, most: int | None = None) -> None:
-    """Levels ±limit and ticks written in the language's number format (see :func:`colour_bar_ticks`)."""
-    key = (limit, numbers, most)
-    if getattr(bar, "_drawn_levels_key", None) == key:
-        return
-    bar._drawn_levels_key = key
-    if bar.levels() != (-limit, limit):
-        bar.setLevels(low=-limit, high=limit)
-    bar.axis.setTicks([colour_bar_ticks(limit, numbers, most)])
-
-
-def align_colour_bar(bar: pg.ColorBarItem, plot: pg.PlotItem, tick_font: QFont) -> None:
-    """Run ``bar`` along the cells of ``plot`` (not its title and column names), with room above
-    and below for half a tick label: the labels at the bar's ends were cut by the edge of the view."""
-    half = math.ceil(QFontMetrics(tick_font).height() / 2)
-    cells = plot.getViewBox().sceneBoundingRect()
-    top = max(half, round(cells.top() - plot.sceneBoundingRect().top()))
-    bottom = max(half, round(plot.sceneBoundingRect().bottom() - cells.bottom()))
-    margins = (1.0, float(top), 1.0, float(bottom))
-    if bar.layout.getContentsMargins() != margins:
-        bar.layout.setContentsMargins(*margins)
 
 
 def stage_label_font(appearance: Appearance, bold: bool = False) -> QFont:

@@ -8,9 +8,10 @@ view satisfies them (``tests/views/test_view_protocol.py`` is in its file list).
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QWidget
 
 from visualizer.subscriptions import Listening
 from visualizer.ui.player import Player
@@ -45,7 +46,15 @@ class AnimatedView(View, Protocol):
     player: Player
 
 
-class ListeningView(Listening):
+# A mixin for widgets: type-checked as the QWidget it is mixed into, a plain class at run time (a
+# second Qt base would give the view two C++ objects).
+if TYPE_CHECKING:
+    _Widget = QWidget
+else:
+    _Widget = object
+
+
+class ListeningView(Listening, _Widget):
     """Mixin for a QWidget view: ``closeEvent`` calls ``detach()`` before Qt closes it.
 
     Put it before the Qt class in the bases, so that its ``closeEvent`` runs first.
@@ -53,7 +62,7 @@ class ListeningView(Listening):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.detach()
-        super().closeEvent(event)  # type: ignore[misc]
+        super().closeEvent(event)
 
 
 __all__ = ["AnimatedView", "Detachable", "ListeningView", "View"]

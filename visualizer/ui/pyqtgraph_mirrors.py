@@ -53,7 +53,7 @@ def import_pyqtgraph() -> types.ModuleType:
         import pyqtgraph
     finally:
         for name, source in SOURCES.items():
-            source.__dir__ = listings[name]  # type: ignore[method-assign]
+            source.__dir__ = listings[name]  # type: ignore[method-assign]  # a module's own, put back
     return pyqtgraph
 
 
@@ -76,8 +76,9 @@ def _mirror(name: str, source: types.ModuleType) -> types.ModuleType:
     def listing() -> list[str]:
         return sorted(set(full_listing()) | set(vars(mirror)))
 
-    mirror.__getattr__ = take  # type: ignore[method-assign]
-    mirror.__dir__ = listing  # type: ignore[method-assign]
+    # A module answers missing names through its own __getattr__ and __dir__ (PEP 562); mypy sees methods.
+    mirror.__getattr__ = take  # type: ignore[method-assign]  # PEP 562
+    mirror.__dir__ = listing  # type: ignore[method-assign]  # PEP 562
     return mirror
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPoint, QRect, QSize
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QTextDocument
+from PySide6.QtGui import QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QTextDocument
 from PySide6.QtWidgets import QWidget
 
 from visualizer.core.problems import QT_TRANSLATE_NOOP
@@ -32,12 +32,20 @@ def render_image(widget: QWidget, scale: float = 1.0) -> QImage:
     return image
 
 
+def write_png(image: QImage, path: Path) -> bool:
+    """Write ``image`` to ``path`` as PNG whatever its extension; False if it could not be written.
+
+    Through QImageWriter: ``QImage.save`` takes the format as text at run time but as bytes in
+    PySide6's type stubs, so no call of it satisfies both."""
+    return QImageWriter(str(path), b"png").write(image)
+
+
 def save_view_png(widget: QWidget, path: Path, scale: int = 1) -> None:
     """PNG of a view at 1×, 2× or 4× its size on screen."""
     if scale not in IMAGE_SCALES:
         raise ExportError(f"PNG scale must be one of {IMAGE_SCALES}, got {scale}")
     check_writable(path)
-    if not render_image(widget, scale).save(str(path), "PNG"):  # type: ignore[call-overload]  # str works
+    if not write_png(render_image(widget, scale), path):
         raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
 
 
