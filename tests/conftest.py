@@ -181,7 +181,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     app does once its window is up (:func:`visualizer.app.resume_collections`).
 
     It lives as long as the run; without this each full collection walked it again: ~0.45 s
-    each, ~30 times a worker (tests/views alone: 13 s of the collector's time, 6 s frozen).
+    each, ~30 times a worker (the window tests alone: 13 s of the collector's time, 6 s frozen).
 
     Hypothesis is imported first, if no test did: its plugins register their random generators
     and check, with ``gc.get_referrers``, that something holds them; that call does not see
@@ -409,6 +409,22 @@ def appearance() -> Appearance:
     appearance = Appearance()
     _FIXTURE_STATE.append(appearance)
     return appearance
+
+
+@pytest.fixture
+def presenting(qtbot):
+    """``presenting(size, language, step[, before_paint])``: a window presenting that lesson step
+    (see :func:`tests.stage.present`); closed after the test."""
+    from tests.stage import close_all, present
+
+    windows = []
+
+    def open_window(size: tuple[int, int], language: str, step: int, before_paint=None):
+        windows.append(present(qtbot, size, language, step, before_paint))
+        return windows[-1]
+
+    yield open_window
+    close_all(windows)
 
 
 @pytest.fixture

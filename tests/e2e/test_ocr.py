@@ -18,7 +18,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from tests import spec
-from tests.views.stage import step_index
+from tests.stage import step_index
 from visualizer.shell.main_window import MainWindow
 
 NUMBERS = "tessedit_char_whitelist=-.0123456789"

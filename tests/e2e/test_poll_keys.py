@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.classroom.phones import Phone
 from tests.e2e.test_real_window import wait_for, xdotool, xvfb
+from tests.poll.phones import Phone
 from visualizer.lesson.run import load_lesson
 from visualizer.poll.server import wait_closed
 

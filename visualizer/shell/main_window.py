@@ -1,21 +1,18 @@
-"""The main window: makes the views and the shell's parts, hands each part what it uses, and
+"""The main window: makes its body and the shell's parts, hands each part what it uses, and
 tears them down. Nothing in the shell holds the window.
 
-What the window does lives in the parts: the menus and keys are a table (:mod:`.window_actions`
-over :mod:`.actions`), presentation mode is one object (:mod:`.presentation`), what sits around
-the views is :mod:`.surroundings`, the lesson's place is its band (:mod:`.lesson_band`) and
-its director (:mod:`.lesson_director`), sessions and autosave are :mod:`.documents`, preferences
-:mod:`.preferences`, exports :mod:`.exports`, undo :mod:`.undo_actions`, real checkpoints
-:mod:`.model_menu`, the class poll :mod:`.poll_part`. Each is given its collaborators here (the
-model, the appearance, the action table, the views it drives, a message sink), which is the seam
-for a new part.
+What the window does lives in the parts (docs/architecture.md draws them): its widgets are laid
+out by :mod:`.window_body`, the menus are a table (:mod:`.window_actions`, keys from
+:mod:`visualizer.keys`), presentation is :mod:`.presentation`, what sits around the views is
+:mod:`.surroundings`, the lesson is run by :mod:`.lesson_director`, sessions and autosave are
+:mod:`.documents`. Each part is given its collaborators here, which is the seam for a new part.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.keys import KEYS
@@ -35,17 +32,11 @@ from visualizer.shell.model_menu import ModelMenu
 from visualizer.shell.preferences import Preferences
 from visualizer.shell.presentation import Presentation
 from visualizer.shell.quit_question import ask_about_unsaved_work
-from visualizer.shell.restore_bar import RestoreBar
-from visualizer.shell.screen_fit import ContentLayout, fit_to_screen, within_screen
+from visualizer.shell.screen_fit import fit_to_screen
 from visualizer.shell.surroundings import Surroundings
 from visualizer.shell.undo_actions import UndoActions
-from visualizer.shell.view_tabs import ViewMaterials, ViewTabs
 from visualizer.shell.window_actions import WINDOW_MENUS, WindowParts, window_actions
-from visualizer.toy.scheme_selector import SchemeSelector
-from visualizer.toy.text_input import TextInput
-from visualizer.toy.token_strip import TokenStrip
-from visualizer.toy.vocabulary_table import VocabularyTable
-from visualizer.toy.x_panel import XPanel
+from visualizer.shell.window_body import WindowBody
 from visualizer.ui.actions import ActionTable
 from visualizer.ui.messages import StatusBarMessages
 from visualizer.ui.problem_bar import ProblemBar
@@ -106,35 +97,14 @@ class MainWindow(QMainWindow):
             self.documents.fill_recent_menu()
 
     def _lay_out(self) -> None:
-        appearance = self.appearance
-        self.text_input = TextInput(self.model, appearance)
-        self.token_strip = TokenStrip(self.model, appearance, self.highlight)
-        self.scheme_selector = SchemeSelector(self.model, appearance)
-        self.vocabulary = VocabularyTable(self.model, appearance, self.highlight)
-        self.tabs = ViewTabs(ViewMaterials(self.model, appearance, self.highlight, lambda: self.lab))
-        self.x_panel = self.tabs.page_view("x_panel", XPanel)  # the first view: the window opens on it
-        self.lesson_panel = LessonPanel(self.lesson_run, appearance)
-        self.lesson_dock = LessonBand(self, self.lesson_panel, appearance)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.scheme_selector)
-        right_layout.addWidget(self.tabs, 1)
-        self.body = QSplitter(Qt.Orientation.Horizontal)
-        self.body.addWidget(self.vocabulary)
-        self.body.addWidget(right)
-        self.body.setStretchFactor(1, 1)
-        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Surroundings.fit_vocabulary)
-        self.body.setCollapsible(1, False)
-        self.restore_bar = RestoreBar()
-        central = QWidget()
-        self.central_layout = layout = ContentLayout(central)
-        for widget in (self.problem_bar, self.restore_bar, self.text_input, self.token_strip):
-            layout.addWidget(widget)
-        layout.addWidget(self.body, 1)
-        # Whatever a view, a model or a zoom level asks for, the window's minimum stays within the
-        # screen: the content scrolls instead (screen_fit.within_screen).
-        self.setCentralWidget(within_screen(central))
+        body = WindowBody(self.model, self.appearance, self.highlight, lambda: self.lab, self.problem_bar)
+        self.text_input, self.token_strip = body.text_input, body.token_strip
+        self.scheme_selector, self.vocabulary = body.scheme_selector, body.vocabulary
+        self.tabs, self.x_panel, self.restore_bar = body.tabs, body.x_panel, body.restore_bar
+        self.body, self.central_layout = body.splitter, body.layout
+        self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
+        self.lesson_dock = LessonBand(self, self.lesson_panel, self.appearance)
+        self.setCentralWidget(body.widget)
 
     def _make_parts(self, store: SettingsStore) -> None:
         """Each part of the shell, given what it uses."""
@@ -172,11 +142,11 @@ class MainWindow(QMainWindow):
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))  # the title's "*"
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
-        self.token_strip.message.connect(self.show_message)
-        self.vocabulary.table_model.edit_rejected.connect(self.show_message)
+        self.token_strip.message.connect(self.messages.show_message)
+        self.vocabulary.table_model.edit_rejected.connect(self.messages.show_message)
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         events = self.appearance.events
         self._listening = [(events.language, self.retranslate), (events.look, self.action_table.refresh_checks),
@@ -209,10 +179,6 @@ class MainWindow(QMainWindow):
 
     # ---- commands that span views ------------------------------------------------------------------
 
-    def show_message(self, text: str) -> None:
-        """Show ``text`` in the status bar for a while."""
-        self.messages.show_message(text)
-
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
         self.lesson_run.go_to(step)
@@ -220,16 +186,6 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> None:
         """Switch every visible string and number format, live."""
         self.look.set_language(language)
-
-    def set_theme(self, mode: str) -> None:
-        """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
-        self.look.set_theme(mode)
-        self.action_table.refresh_checks()
-
-    @property
-    def theme_mode(self) -> str:
-        """The theme chosen: ``system``, ``light`` or ``dark``."""
-        return self.look.theme_mode
 
     # ---- look ------------------------------------------------------------------------------------
 
@@ -243,9 +199,6 @@ class MainWindow(QMainWindow):
         self.restore_bar.retranslate()
         self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
-
-    def _on_clean_changed(self, clean: bool) -> None:
-        self.setWindowModified(not clean)  # the title's "*"
 
     # ---- lifetime --------------------------------------------------------------------------------
 

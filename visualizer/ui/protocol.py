@@ -3,7 +3,7 @@
 :class:`ListeningView` is :class:`~visualizer.subscriptions.Listening` for widgets: closing the
 widget detaches it, so no signal of the shared model outlives the view. :class:`View` is the
 shape the window relies on, :class:`AnimatedView` a view with a player; mypy checks that every
-view satisfies them (``tests/views/test_view_protocol.py`` is in its file list).
+view satisfies them (``tests/ui/test_view_protocol.py`` is in its file list).
 """
 
 from __future__ import annotations
