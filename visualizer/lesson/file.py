@@ -204,8 +204,9 @@ class LessonStep:
     text: str
     scheme: str
     view: str
-    causal: bool | None = None
-    """The causal mask the step asks for (None: leave it as the class set it)."""
+    causal: bool = True
+    """The causal mask the step asks for: on unless the step says. A step's state is whole, so a
+    step after one that turned the mask off need not remember to turn it on again."""
     alibi: tuple[int, int] | None = None
     """ALiBi's (heads H, head shown h) the step asks for (None: leave them as the class set them)."""
     view_options: Mapping[str, object] = field(default_factory=dict)
@@ -296,7 +297,7 @@ def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
         alibi = (heads, head)
     return LessonStep(
         id=raw["id"], title=_texts(raw["title"]), caption=_texts(raw["caption"]), text=state["text"],
-        scheme=state["scheme"], view=raw["view"], causal=state.get("causal"), alibi=alibi,
+        scheme=state["scheme"], view=raw["view"], causal=state.get("causal", True), alibi=alibi,
         view_options=dict(raw.get("view_options", {})),
         question=_question(raw["question"], phrases) if "question" in raw else None,
         reveal=None if reveal is None else _reveal(reveal))

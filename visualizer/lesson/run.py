@@ -310,8 +310,7 @@ class LessonRun(Listening):
     def _apply_state(self, step: LessonStep) -> None:
         self._model.set_text(step.text)
         self._model.set_scheme(step.scheme)
-        if step.causal is not None:
-            self._model.set_causal(step.causal)
+        self._model.set_causal(step.causal)
         if step.alibi is not None:
             self._model.set_alibi_heads(*step.alibi)
 

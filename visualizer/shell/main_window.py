@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))  # the title's "*"
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.messages.show_message)
@@ -177,8 +177,6 @@ class MainWindow(QMainWindow):
         """The view of the tab in front."""
         return self.tabs.current_view()
 
-    # ---- commands that span views ------------------------------------------------------------------
-
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
         self.lesson_run.go_to(step)
@@ -186,8 +184,6 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> None:
         """Switch every visible string and number format, live."""
         self.look.set_language(language)
-
-    # ---- look ------------------------------------------------------------------------------------
 
     def retranslate(self, *_: object) -> None:
         """Re-read every visible string of the window itself."""
@@ -199,6 +195,9 @@ class MainWindow(QMainWindow):
         self.restore_bar.retranslate()
         self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
+
+    def _on_clean_changed(self, clean: bool) -> None:  # a method: Qt drops it with the window, not a lambda
+        self.setWindowModified(not clean)  # the title's "*"
 
     # ---- lifetime --------------------------------------------------------------------------------
 
