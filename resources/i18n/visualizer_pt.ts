@@ -16,7 +16,7 @@
     <message>
         <location filename="../../visualizer/shell/about_dialog.py" line="76"/>
         <source>The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
-        <translation>A aula: capítulo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
+        <translation>A aula: passo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/about_dialog.py" line="80"/>
@@ -178,12 +178,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="88"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="88"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -1080,48 +1080,48 @@ em {0} passos</translation>
 <context>
     <name>LookupTable</name>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="202"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="195"/>
         <source>E ({0} × {1})</source>
         <translation>E ({0} × {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="212"/>
-        <location filename="../../visualizer/toy/lookup_table.py" line="242"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="205"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="235"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="214"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="207"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="224"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="217"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="232"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="225"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="238"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="231"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="240"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="233"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="270"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="263"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="271"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="264"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
     </message>
@@ -1129,7 +1129,7 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="238"/>
+        <location filename="../../visualizer/shell/main_window.py" line="190"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -1755,9 +1755,9 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/toy/x_picture.py" line="69"/>
-        <location filename="../../visualizer/ui/rendering.py" line="41"/>
-        <location filename="../../visualizer/ui/rendering.py" line="59"/>
-        <location filename="../../visualizer/ui/rendering.py" line="78"/>
+        <location filename="../../visualizer/ui/rendering.py" line="49"/>
+        <location filename="../../visualizer/ui/rendering.py" line="67"/>
+        <location filename="../../visualizer/ui/rendering.py" line="86"/>
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
@@ -1783,37 +1783,38 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/model.py" line="131"/>
-        <location filename="../../visualizer/model.py" line="135"/>
+        <location filename="../../visualizer/model.py" line="133"/>
+        <location filename="../../visualizer/model.py" line="137"/>
         <source>{value!r} is not a number</source>
         <translation>{value!r} não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="137"/>
+        <location filename="../../visualizer/model.py" line="139"/>
         <source>{value} is not a finite number</source>
         <translation>{value} não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="140"/>
+        <location filename="../../visualizer/model.py" line="142"/>
         <source>{value} is too large: an entry of E lies between -1,000,000 and 1,000,000</source>
         <translation>{value} é grande demais: uma entrada de E fica entre −1.000.000 e 1.000.000</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="149"/>
+        <location filename="../../visualizer/model.py" line="151"/>
         <source>E must have shape {shape}, not {got}</source>
         <translation>E deve ter a forma {shape}, não {got}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="161"/>
+        <location filename="../../visualizer/model.py" line="163"/>
         <source>RoPE base must be a number above 1 and at most 1,000,000,000, got {base}</source>
         <translation>a base da RoPE deve ser um número maior que 1 e no máximo 1.000.000.000; veio {base}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="167"/>
+        <location filename="../../visualizer/model.py" line="169"/>
         <source>RoPE scaling must be pi, ntk or yarn with a factor of 1 .. 1024, got {kind} × {factor}</source>
         <translation>a escala da RoPE deve ser pi, ntk ou yarn com um fator de 1 a 1024; veio {kind} × {factor}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="171"/>
+        <location filename="../../visualizer/model.py" line="173"/>
         <source>ALiBi heads must be 1 .. {limit} with a head among them, got head {head} of {heads}</source>
         <translation>as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas; veio a cabeça {head} de {heads}</translation>
     </message>
@@ -3036,17 +3037,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="193"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="192"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="226"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="225"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="235"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="234"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>

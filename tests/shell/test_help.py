@@ -62,7 +62,7 @@ def test_help_follows_the_language_live(window, qtbot):
     assert "Próxima etapa da aula" in shortcuts.browser.toPlainText()
     assert "Seta para a direita" in shortcuts.browser.toPlainText()
     # The course's step is a "passo", as its page says; the app's own steps are its "etapas".
-    assert "capítulo 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
+    assert "passo 2 de 7" in about.text.text() and "Um id é só um nome" in about.text.text()
     window.set_language("en")
     qtbot.waitUntil(lambda: menu.title() == "&Help")
     assert "Next lesson step" in shortcuts.browser.toPlainText()
