@@ -19,11 +19,8 @@ from visualizer.core import (
     GPT2_SMALL_VOCAB,
     GPT2_SMALL_WIDTH,
     NumberFormat,
-    attention_outputs,
-    classify_rows,
     display_token,
     sinusoidal,
-    tokenize,
 )
 from visualizer.lesson.file import (
     BUILT_IN_LESSON,
@@ -37,13 +34,12 @@ from visualizer.lesson.file import (
     matching_caption,
     read_lesson,
 )
+from visualizer.lesson.kinds.base import ShownFacts
 from visualizer.model import EmbeddingModel
 from visualizer.subscriptions import Listening
 
 FACT_NAMES = tuple(FACTS)
 NO_BREAK_SPACE = "\u00a0"
-OUTPUT_TOLERANCE = 1e-9
-"""Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 
 
 def load_lesson(path: Path = BUILT_IN_LESSON) -> Lesson:
@@ -225,13 +221,15 @@ class LessonRun(Listening):
     def facts(self, names: Collection[str] = FACT_NAMES) -> dict[str, object]:
         """What an answer's caption may depend on (those of ``names``): the mask (``causal``), the
         ``scheme``, and after a reveal whether the rows of X only moved (``rows_only_move``) and
-        whether attention's outputs only moved (``outputs_only_move``), compared with the step's
-        own order under the settings of now."""
+        whether attention's outputs only moved (``outputs_only_move``), as the question's kind
+        sees the state on screen (:meth:`~visualizer.lesson.kinds.base.QuestionKind.shown`)."""
         facts: dict[str, object] = {"causal": self._model.attention.causal, "scheme": self._model.scheme}
-        if "rows_only_move" in names and (changed := self.changed_rows()) is not None:
-            facts["rows_only_move"] = not changed
-        if "outputs_only_move" in names and (outputs := self.changed_outputs()) is not None:
-            facts["outputs_only_move"] = not outputs
+        if {"rows_only_move", "outputs_only_move"} & set(names):
+            shown = self.shown()
+            if shown.changed_rows is not None:
+                facts["rows_only_move"] = not shown.changed_rows
+            if shown.changed_outputs is not None:
+                facts["outputs_only_move"] = not shown.changed_outputs
         return facts
 
     def answer(self, language: str) -> str | None:
@@ -242,25 +240,22 @@ class LessonRun(Listening):
         names = {name for variant in step.reveal.variants for name in variant.when}
         return matching_caption(step.reveal, self.facts(names) if names else {})[language]
 
+    def shown(self) -> ShownFacts:
+        """After a reveal, what the state on screen shows, as the question's kind compares it with
+        the step's own sentence; nothing before a reveal."""
+        step = self.current_step()
+        if step is None or step.question is None or not self._revealed:
+            return ShownFacts()
+        return step.question.computed_by.shown(step, self._model)
+
     def changed_rows(self) -> list[int] | None:
         """After a reveal: the positions (0-based) whose rows of X changed, not merely moved; else None."""
-        before = self._step_order()
-        if before is None:
-            return None
-        verdicts = classify_rows(before, self._model.X_for(before), self._model.ids, np.array(self._model.X()))
-        return [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
+        return self.shown().changed_rows
 
     def changed_outputs(self) -> list[int] | None:
         """After a reveal: the positions (0-based) whose attention output changed, not merely moved
         (the mask, or positions, tell the orders apart); else None."""
-        before = self._step_order()
-        if before is None:
-            return None
-        model = self._model
-        old = attention_outputs(model.scores_for(before), model.X_for(before))
-        new = attention_outputs(model.scores(), model.X())
-        verdicts = classify_rows(before, old, model.ids, new, atol=OUTPUT_TOLERANCE)
-        return [p for p, (kind, _) in enumerate(verdicts) if kind == "changed"]
+        return self.shown().changed_outputs
 
     def shown_tokens(self) -> list[str]:
         """The tokens of the sequence as the app shows them (␣ for a leading space)."""
@@ -299,13 +294,6 @@ class LessonRun(Listening):
     def _enter(self, index: int) -> None:
         self._index, self._revealed, self._outcome = index, False, None
         self._reveal_count += 1
-
-    def _step_order(self) -> tuple[int, ...] | None:
-        """The ids of the step's own sentence before its reveal, if an answer is shown."""
-        step = self.current_step()
-        if step is None or not self._revealed:
-            return None
-        return tuple(tokenize(step.text, self._model.tokens))
 
     def _apply_state(self, step: LessonStep) -> None:
         self._model.set_text(step.text)

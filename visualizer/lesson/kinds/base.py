@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
 
-from visualizer.core import NUMBER_FORMATS, Vocabulary, classify_rows, display_token
+from visualizer.core import NUMBER_FORMATS, Vocabulary, attention_outputs, classify_rows, display_token, tokenize
 from visualizer.model import EmbeddingModel
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ Values = dict[str, dict[str, str]]
 Found = tuple[str, Values] | None
 """(outcome, values), or None when the question cannot be asked on this state."""
 
+OUTPUT_TOLERANCE = 1e-9
+"""Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 VECTOR_SEPARATORS = {"en": ", ", "pt": "; "}
 """How a row is written in each language: [1, 0, 0, -1] / [1; 0; 0; −1] (the lesson's way)."""
 
@@ -83,6 +85,38 @@ class QuestionKind(ABC):
     @abstractmethod
     def key(self, step: LessonStep, model: EmbeddingModel, writer: KeyWriter) -> str | None:
         """The teacher's answer for the handout, as rich text (None: the experiment cannot run)."""
+
+    def shown(self, step: LessonStep, model: EmbeddingModel) -> ShownFacts:
+        """What the state on screen shows once the answer is revealed, compared with the step's own
+        sentence before its moves (its ids, under the settings of now): which rows of X, and which
+        of attention's outputs, changed rather than only moved. Kinds that move no token show none."""
+        if step.reveal is None or not step.reveal.moves:
+            return ShownFacts()
+        try:
+            before = tuple(tokenize(step.text, model.tokens))
+        except ValueError:  # a vocabulary edited so that the step's sentence no longer spells
+            return ShownFacts()
+        X_before, X_now = model.X_for(before), np.array(model.X())
+        rows = classify_rows(before, X_before, model.ids, X_now)
+        outputs = classify_rows(before, attention_outputs(model.scores_for(before), X_before), model.ids,
+                                attention_outputs(model.scores(), X_now), atol=OUTPUT_TOLERANCE)
+        return ShownFacts([p for p, (kind, _) in enumerate(rows) if kind == "changed"],
+                          [p for p, (kind, _) in enumerate(outputs) if kind == "changed"])
+
+
+@dataclass(frozen=True)
+class ShownFacts:
+    """What the state on screen shows under a revealed answer (see :meth:`QuestionKind.shown`).
+
+    Attributes
+    ----------
+    changed_rows, changed_outputs : list of int or None
+        Positions (0-based) whose row of X, or whose attention output, changed rather than only
+        moved; None where the kind compares nothing.
+    """
+
+    changed_rows: list[int] | None = None
+    changed_outputs: list[int] | None = None
 
 
 # ---- values written in every language ----------------------------------------------------------
@@ -177,5 +211,5 @@ def shown_token(model: EmbeddingModel, token_id: int) -> str:
     return display_token(model.tokens[token_id])
 
 
-__all__ = ["Experiment", "Found", "KeyWriter", "QuestionKind", "Values", "copy_of", "integer_in_every_language",
-           "row_in_every_language", "run_moves", "same_in_every_language", "shown_token"]
+__all__ = ["OUTPUT_TOLERANCE", "Experiment", "Found", "KeyWriter", "QuestionKind", "ShownFacts", "Values", "copy_of",
+           "integer_in_every_language", "row_in_every_language", "run_moves", "same_in_every_language", "shown_token"]
