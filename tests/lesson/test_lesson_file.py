@@ -121,6 +121,8 @@ CASES = [
      f"{where('swap-learned')}, field 'question.follow': is missing"),
     (set_in_step("swap-none", "question", "choices", 1, "key", "nothing"),
      f"{where('swap-none')}, field 'question.choices': two choices share a key"),
+    (set_in_step("swap-none", "question", "prompt", "en", "Swap {a}?"),
+     f"{where('swap-none')}, field 'question.prompt.en': {{a}} is not a value here (it takes no values)"),
     (set_in_step("batch-question", "question", "unavailable", {"en": "x", "pt": "y"}),
      f"{where('batch-question')}, field 'question.unavailable': is not a field here"),
 ]

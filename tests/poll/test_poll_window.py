@@ -123,7 +123,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             side = band.join_panel.qr.code_rect().height()
             if LESSON.steps[index].id == "batch-question":
                 # The gradient lab's real-scale page cannot shrink below its controls: the code is
-                # what the lesson's band and that page leave (the README gives the sizes).
+                # what the lesson's band and that page leave (docs/poll.md gives the sizes).
                 figure(f"poll code on the batch question at {width}×{height} ({language}): {side} px, "
                        f"{side / height:.0%} of the height")
                 assert side >= 120

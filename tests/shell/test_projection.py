@@ -37,7 +37,7 @@ PROJECTORS = ((1024, 768), (1280, 720), (1920, 1080))
 BLANK_CHECKED = ((1024, 768),)
 """Where the blank share is held to a third: the 4:3 projector the lesson is laid out for. On a 16:9
 screen the type grows with the height only, so a step keeps its 4:3 layout with room to its sides
-(the README gives the shares measured at 1280 × 720 and 1920 × 1080)."""
+(docs/features.md gives the shares measured at 1280 × 720 and 1920 × 1080)."""
 WHOLE_LESSON = [step.id for step in STEPS]
 
 

@@ -340,7 +340,8 @@ def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
     outcomes = {outcome: _named(raw["outcomes"][outcome], f"question.outcomes.{outcome}", kind)
                 for outcome in sorted(kind.outcomes)}
     unavailable = _named(raw["unavailable"], "question.unavailable", None) if "unavailable" in raw else None
-    return LessonQuestion(raw["kind"], _texts(raw["prompt"]), tuple(choices), outcomes, unavailable,
+    prompt = _named(raw["prompt"], "question.prompt", None)  # shown as written: braces would show too
+    return LessonQuestion(raw["kind"], prompt, tuple(choices), outcomes, unavailable,
                           {name: raw[name] for name in kind.parameters}, phrases)
 
 

@@ -332,7 +332,7 @@ WINDOW_MENUS = (
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuSpec("view/theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
     MenuSpec("view/language", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
-    MenuSpec("poll", QT_TRANSLATE_NOOP("MainWindow", "Class &poll")),  # its rows: shell/poll_part.py
+    MenuSpec("poll", QT_TRANSLATE_NOOP("MainWindow", "Class &poll")),  # its rows: poll/part.py
     MenuSpec("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
 )
 """Menus in the order they appear; a sub-menu sits where its first entry would be."""
