@@ -126,7 +126,8 @@ def test_steps_are_the_lessons_words():
     pt = translations()
     assert pt[("LessonPanel", "step {0} of {1}")] == "etapa {0} de {1}"
     assert pt[("LessonPanel", "{0} steps")] == "{0} etapas"
-    about = pt[("AboutDialog", "The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
+    about = pt[("AboutDialog",
+                "The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
     assert about.startswith("A aula: passo {0} de {1} do curso") and "em {3} etapas" in about
     assert "a etapa anterior" not in " ".join(lesson_texts("pt"))
     # "do curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the app.
