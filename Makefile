@@ -51,9 +51,9 @@ bench: $(STAMP)
 # Re-extract strings into the Linguist source (existing translations are kept), then compile.
 # A string moved to another class keeps its translation (tools/carry_translations.py).
 translations: $(STAMP)
-	$(VENV)/bin/pyside6-lupdate $$(ls visualizer/*.py visualizer/*/*.py) -ts resources/i18n/visualizer_pt.ts
+	$(VENV)/bin/pyside6-lupdate $$(find visualizer -name "*.py" | sort) -ts resources/i18n/visualizer_pt.ts
 	$(PY) tools/carry_translations.py resources/i18n/visualizer_pt.ts
-	$(VENV)/bin/pyside6-lupdate $$(ls visualizer/*.py visualizer/*/*.py) -no-obsolete -ts resources/i18n/visualizer_pt.ts
+	$(VENV)/bin/pyside6-lupdate $$(find visualizer -name "*.py" | sort) -no-obsolete -ts resources/i18n/visualizer_pt.ts
 	$(VENV)/bin/pyside6-lrelease resources/i18n/visualizer_pt.ts -qm resources/i18n/visualizer_pt.qm
 
 # Every picture in the README, made by the app itself.

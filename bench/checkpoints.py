@@ -63,8 +63,8 @@ def minilm_open(app: QApplication) -> list[Row]:
     from safetensors.numpy import load_file
 
     from visualizer.appearance import Appearance
-    from visualizer.real_model import RealModel
-    from visualizer.views.real_model_page import RealModelPage
+    from visualizer.real.page import RealModelPage
+    from visualizer.real.state import RealModel
 
     folder = minilm_folder()
     size_mb = (folder / "model.safetensors").stat().st_size / 2**20
@@ -144,7 +144,7 @@ def llama_scale(app: QApplication) -> list[Row]:
 
 def _llama_scale_in(temporary: Path) -> list[Row]:
     from visualizer.core import nearest_neighbours
-    from visualizer.real_model import RealModel
+    from visualizer.real.state import RealModel
 
     folder = write_llama_scale_folder(temporary / "llama")
     size_gb = (folder / "model.safetensors").stat().st_size / 1e9
@@ -188,7 +188,7 @@ def _llama_scale_in(temporary: Path) -> list[Row]:
 def pan_gpt2_sized_P(app: QApplication) -> list[Row]:
     """A 1024 × 768 table in the large-matrix view: one pan step → repainted."""
     from visualizer.appearance import Appearance
-    from visualizer.views.large_matrix import LargeMatrix
+    from visualizer.real.large_matrix import LargeMatrix
 
     P = np.random.default_rng(0).normal(0, 0.1, (1024, 768))
     view = LargeMatrix(Appearance())
@@ -237,8 +237,8 @@ def frequency_usage_8b_layer(app: QApplication) -> list[Row]:
     """Which frequencies a layer uses, for an 8B-class layer: q_proj and k_proj of 4096 × 4096 in BF16."""
     temporary = Path(tempfile.mkdtemp(prefix="bench-layer-"))
     try:
-        from visualizer.io.attention_weights import rope_pair_norms
-        from visualizer.io.checkpoint import open_checkpoint
+        from visualizer.real.attention_weights import rope_pair_norms
+        from visualizer.real.checkpoint import open_checkpoint
 
         folder = temporary / "layer"
         folder.mkdir()
@@ -281,8 +281,8 @@ def drag_context_factor(app: QApplication) -> list[Row]:
     temporary = Path(tempfile.mkdtemp(prefix="bench-context-"))
     try:
         from visualizer.appearance import Appearance
-        from visualizer.real_model import RealModel
-        from visualizer.views.real_context import RealContextExtension
+        from visualizer.real.context import RealContextExtension
+        from visualizer.real.state import RealModel
 
         folder = temporary / "m"
         folder.mkdir()

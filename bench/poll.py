@@ -25,8 +25,8 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
-    from visualizer.shell.class_poll import ClassPoll
-    from visualizer.views.poll_stage import PollStage
+    from visualizer.poll.class_poll import ClassPoll
+    from visualizer.poll.join_panel import JoinPanel
 
 Row = tuple[str, str, str]
 PHONES = 300
@@ -77,15 +77,15 @@ def frame_ticks() -> tuple[list[float], QTimer]:
     return ticks, timer
 
 
-def projected_poll() -> tuple[ClassPoll, PollStage]:
+def projected_poll() -> tuple[ClassPoll, JoinPanel]:
     """A class poll on loopback asking the swap without positions (not open yet), and its stage as
     a 1024 × 768 projector shows it."""
     from visualizer.appearance import Appearance
-    from visualizer.lesson import LessonRun, load_lesson
+    from visualizer.lesson.run import LessonRun, load_lesson
     from visualizer.model import EmbeddingModel
-    from visualizer.shell.class_poll import ClassPoll
+    from visualizer.poll.class_poll import ClassPoll
+    from visualizer.poll.join_panel import JoinPanel
     from visualizer.shell.presentation import presentation_scale, stage_scale
-    from visualizer.views.poll_stage import PollStage
 
     model, appearance = EmbeddingModel(), Appearance()
     appearance.set_scale(presentation_scale(1024, 768))
@@ -94,7 +94,7 @@ def projected_poll() -> tuple[ClassPoll, PollStage]:
     run = LessonRun(lesson, model)
     run.go_to(next(index for index, step in enumerate(lesson.steps) if step.id == "swap-none"))
     poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
-    stage = PollStage(appearance)
+    stage = JoinPanel(appearance)
     stage.resize(1024, 516)
     return poll, stage
 
@@ -161,7 +161,7 @@ def poll_flood(app: QApplication) -> list[Row]:
     """Hostile clients on three addresses for two seconds (bench/flood.py, another process) while
     the stage shows the count: the UI's longest frame, and how many times the UI heard of it."""
     poll, stage = projected_poll()
-    poll.show_in(stage=stage)
+    poll.show_in(join_panel=stage)
     heard = [0]
     poll.answers_changed.connect(lambda _count: heard.__setitem__(0, heard[0] + 1))
     poll.crowding_changed.connect(lambda: heard.__setitem__(0, heard[0] + 1))

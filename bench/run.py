@@ -39,7 +39,7 @@ def median_ms(action: Callable[[], object], repeats: int, warmup: int = 5) -> fl
 
 def command_to_repaint(app: QApplication) -> list[Row]:
     """Model command → every view repainted, at the toy size."""
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     window = MainWindow()
     window.resize(1400, 900)
@@ -83,8 +83,8 @@ def view_alone_ms(app: QApplication, view_name: str) -> float:
     from visualizer.appearance import Appearance
     from visualizer.model import EmbeddingModel
     from visualizer.selection import Highlight
-    from visualizer.views.attention_preview import AttentionPreview
-    from visualizer.views.x_panel import XPanel
+    from visualizer.toy.attention_preview import AttentionPreview
+    from visualizer.toy.x_panel import XPanel
 
     view_class = {"x_panel": XPanel, "attention": AttentionPreview}[view_name]
     model = EmbeddingModel()
@@ -142,7 +142,7 @@ def clock_frames(app: QApplication) -> list[Row]:
     from visualizer.appearance import Appearance
     from visualizer.core import Vocabulary
     from visualizer.model import EmbeddingModel
-    from visualizer.views.rope_clock import RopeClock
+    from visualizer.toy.rope_clock import RopeClock
 
     rows = []
     rng = np.random.default_rng(0)
@@ -175,11 +175,11 @@ def clock_frames(app: QApplication) -> list[Row]:
 
 def attention_after_drag(app: QApplication) -> list[Row]:
     """Attention preview visible: drag (move a token) → scores repainted."""
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     window = MainWindow()
     window.resize(1400, 900)
-    window.show_view(window.attention)
+    window.show_view(window.view("attention"))
     window.show()
     app.processEvents()
 
@@ -235,9 +235,9 @@ def handout_export(app: QApplication) -> list[Row]:
     import tempfile
 
     from visualizer.appearance import Appearance
+    from visualizer.handout.pdf import export_handout
     from visualizer.i18n import install_language
     from visualizer.model import EmbeddingModel
-    from visualizer.views.handout_pdf import export_handout
 
     folder = Path(tempfile.mkdtemp(prefix="bench-handout-"))
     rows: list[Row] = []

@@ -83,12 +83,12 @@ version_matches() {
 broken_lesson_is_one_line() {
   local out status
   cp -a "$APP_DIR" "$WORK/broken"
-  rm "$WORK/broken/_internal/visualizer/_resources/lesson/steps.json"
+  rm "$WORK/broken/_internal/visualizer/_resources/lesson/embeddings.json"
   out=$(bare "$WORK/broken" --screenshot b.png 2>&1)
   status=$?
   rm -rf "$WORK/broken"
   echo "$out"
-  [ "$status" = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q 'steps.json'
+  [ "$status" = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q 'embeddings.json'
 }
 
 contents() {  # contents CHECK: one of packaging/check-contents.sh's checks of this folder
@@ -109,7 +109,7 @@ plugins_inside() {  # what the brief asks to be bundled
     printsupport/libcupsprintersupport.so; do
     [ -f "$plugins/$plugin" ] || { echo "missing $plugin"; return 1; }
   done
-  for data in lesson/steps.json i18n/visualizer_pt.qm icons/embedding-visualizer.svg embedding-visualizer.desktop; do
+  for data in lesson/embeddings.json i18n/visualizer_pt.qm icons/embedding-visualizer.svg embedding-visualizer.desktop; do
     [ -f "$APP_DIR/_internal/visualizer/_resources/$data" ] || { echo "missing $data"; return 1; }
   done
 }
@@ -150,7 +150,7 @@ poll_starts_in_the_standalone() {  # --poll: its server (waitress), page and que
   # The swap with positions, numbered as the command line counts steps, read from the folder's lesson.
   step=$("$VENV/bin/python" -c 'import json, sys
 print(1 + [step["id"] for step in json.load(open(sys.argv[1], encoding="utf-8"))["steps"]].index("swap-learned"))' \
-    "$APP_DIR/_internal/visualizer/_resources/lesson/steps.json") || return 1
+    "$APP_DIR/_internal/visualizer/_resources/lesson/embeddings.json") || return 1
   # Loopback, chosen explicitly (the default listens only on a classroom's network). The app runs
   # until it is stopped; its address is the line it prints when the poll opens. In the bare root
   # only the mount namespace is private: this host's client reaches it.

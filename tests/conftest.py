@@ -89,7 +89,9 @@ SETTINGS_FOLDER = SESSION_HOME / ".qttest" / "config"
 for _format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
     QSettings.setPath(_format, QSettings.Scope.UserScope, str(SETTINGS_FOLDER))
 
-import visualizer.views  # noqa: E402, F401  (pyqtgraph imported as the app imports it, before any test module does)
+from visualizer.ui.pyqtgraph_mirrors import import_pyqtgraph  # noqa: E402
+
+import_pyqtgraph()  # as the app imports pyqtgraph, before any test module does
 from visualizer.appearance import Appearance  # noqa: E402
 from visualizer.model import EmbeddingModel  # noqa: E402
 
@@ -179,7 +181,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     app does once its window is up (:func:`visualizer.app.resume_collections`).
 
     It lives as long as the run; without this each full collection walked it again: ~0.45 s
-    each, ~30 times a worker (tests/views alone: 13 s of the collector's time, 6 s frozen).
+    each, ~30 times a worker (the window tests alone: 13 s of the collector's time, 6 s frozen).
 
     Hypothesis is imported first, if no test did: its plugins register their random generators
     and check, with ``gc.get_referrers``, that something holds them; that call does not see
@@ -410,9 +412,25 @@ def appearance() -> Appearance:
 
 
 @pytest.fixture
+def presenting(qtbot):
+    """``presenting(size, language, step[, before_paint])``: a window presenting that lesson step
+    (see :func:`tests.stage.present`); closed after the test."""
+    from tests.stage import close_all, present
+
+    windows = []
+
+    def open_window(size: tuple[int, int], language: str, step: int, before_paint=None):
+        windows.append(present(qtbot, size, language, step, before_paint))
+        return windows[-1]
+
+    yield open_window
+    close_all(windows)
+
+
+@pytest.fixture
 def window(qtbot, model, appearance):
     """A shown main window over ``model``; closed and deleted after the test."""
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     main_window = MainWindow(model, appearance)
     _FIXTURE_STATE.append(main_window.highlight)  # closing the window frees it too

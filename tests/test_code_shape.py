@@ -32,3 +32,45 @@ def test_the_count_sees_a_class_of_401_lines(tmp_path):
     (tmp_path / "visualizer").mkdir()
     (tmp_path / "visualizer" / "long.py").write_text(f"@dataclass\nclass Long:\n{body}\n")
     assert class_lengths(tmp_path / "visualizer") == {"visualizer/long.py:Long": 401}
+
+
+MOST_MODULES_A_FOLDER = 25
+LONGEST_MAIN_WINDOW = 250
+MOST_TYPE_IGNORES = 10
+
+
+def test_no_folder_holds_more_than_25_modules():
+    folders = [folder for folder in [PACKAGE, *PACKAGE.rglob("*/")] if "__pycache__" not in folder.parts]
+    counts = {str(folder.relative_to(PACKAGE.parent)): len(list(folder.glob("*.py"))) for folder in folders}
+    assert len(counts) >= 10  # the walk found the feature folders
+    crowded = {folder: count for folder, count in counts.items() if count > MOST_MODULES_A_FOLDER}
+    assert crowded == {}
+
+
+def test_the_main_window_only_makes_and_connects_its_parts():
+    lines = (PACKAGE / "shell" / "main_window.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= LONGEST_MAIN_WINDOW
+
+
+def type_ignores(package: Path = PACKAGE) -> list[tuple[str, str]]:
+    """Every ``# type: ignore`` of ``package``: (where, the comment after it)."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "# type: ignore" in line:
+                after = line.split("# type: ignore", 1)[1].split("]", 1)[-1]
+                found.append((f"{path.relative_to(package.parent)}:{number}", after.strip(" #")))
+    return found
+
+
+def test_few_type_ignores_and_each_says_why():
+    ignores = type_ignores()
+    assert len(ignores) <= MOST_TYPE_IGNORES, ignores
+    assert [where for where, reason in ignores if not reason] == []
+
+
+def test_the_ignore_count_sees_one_without_a_reason(tmp_path):
+    (tmp_path / "visualizer").mkdir()
+    (tmp_path / "visualizer" / "a.py").write_text("x = f()  # type: ignore[misc]\n"
+                                                  "y = g()  # type: ignore[misc]  # why\n")
+    assert type_ignores(tmp_path / "visualizer") == [("visualizer/a.py:1", ""), ("visualizer/a.py:2", "why")]

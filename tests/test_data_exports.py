@@ -10,7 +10,7 @@ import pytest
 from tests import spec
 from visualizer.io.arrays import array_as_csv, model_arrays
 from visualizer.io.tables import write_data_export, x_as_latex
-from visualizer.lab import GradientLab
+from visualizer.lab.state import GradientLab
 from visualizer.model import EmbeddingModel
 
 

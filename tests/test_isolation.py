@@ -23,7 +23,7 @@ def test_the_home_watched_is_the_users_not_a_private_one_of_the_tests():
 def test_settings_autosave_and_error_log_land_in_the_private_home(qtbot, qapp, _private_home):
     from visualizer.app import PROGRAM
     from visualizer.crash import install_excepthook, log_path
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     marker = f"isolation-{uuid.uuid4().hex}"
     real_before = home_snapshot()
@@ -133,7 +133,7 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
     # The real start-up path: app.main() without --export/--screenshot makes its QSettings, shows the
     # window, installs the crash hook and runs the event loop; this stops it from inside the loop.
     from visualizer.crash import log_path
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     marker = f"isolation-{uuid.uuid4().hex}"
     real_before = home_snapshot()
@@ -179,7 +179,7 @@ def test_the_app_as_launched_keeps_settings_autosave_and_errors_log_in_the_priva
 
 
 def test_the_leak_check_finds_a_closed_window_that_was_never_deleted(qtbot, model, appearance):
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     before = widgets_now()
     window = MainWindow(model, appearance)

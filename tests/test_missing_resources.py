@@ -24,12 +24,12 @@ def run_copy(folder: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_a_missing_lesson_is_one_line_and_exit_1(tmp_path):
-    folder = copy_app(tmp_path, "lesson/steps.json")
+    folder = copy_app(tmp_path, "lesson/embeddings.json")
     for args in (("--screenshot", "s.png"), ("--step", "2", "--export", "x.json")):
         result = run_copy(folder, *args)
         assert result.returncode == 1, result.stderr
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-        assert "cannot read the lesson" in result.stderr and "steps.json" in result.stderr
+        assert "cannot read the lesson" in result.stderr and "embeddings.json" in result.stderr
     assert not (folder / "s.png").exists()
     # What needs no lesson still works.
     assert run_copy(folder, "--export", "x.json").returncode == 0

@@ -1,4 +1,4 @@
-"""The one list of shortcuts: what --shortcuts prints, what the cheat sheet shows, what the window binds."""
+"""The one table of keys: what --shortcuts prints, what the cheat sheet shows, what the window binds."""
 
 import importlib.metadata
 import os
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 
-from visualizer.shortcuts import SHORTCUTS, cheat_sheet_text, key_label
+from visualizer.keys import CHEAT_SHEET, KEYS, cheat_sheet_text, key_label, sheet_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,11 +29,18 @@ def test_keys_are_spelled_out():
 
 
 def test_every_key_is_a_key_qt_understands_and_none_is_listed_twice():
-    keys = [key for shortcut in SHORTCUTS for key in shortcut.keys]
+    keys = [key for binding in KEYS.values() for key in binding.keys]
     assert len(keys) == len(set(keys))
     for key in keys:
         sequence = QKeySequence(key)
         assert sequence.count() == 1 and sequence.toString() == key, key
+    for binding in KEYS.values():  # a standard key is one of Qt's
+        assert binding.standard is None or hasattr(QKeySequence.StandardKey, binding.standard)
+
+
+def test_the_cheat_sheet_lists_every_command_of_the_table_once():
+    listed = [command for row in CHEAT_SHEET for command in row.commands]
+    assert sorted(listed) == sorted(command for command, binding in KEYS.items() if binding.keys)
 
 
 def test_every_listed_key_does_something_in_the_window(window):
@@ -41,11 +48,19 @@ def test_every_listed_key_does_something_in_the_window(window):
     from PySide6.QtGui import QAction
 
     bound = {sequence.toString() for action in window.findChildren(QAction) for sequence in action.shortcuts()}
-    # Insert and Delete are read by the vocabulary table and the token strip themselves (keyPressEvent).
+    # Insert is read by the vocabulary table itself (keyPressEvent).
     handled_by_widgets = {"Ins"}
-    missing = [key for shortcut in SHORTCUTS for key in shortcut.keys
+    missing = [key for row in CHEAT_SHEET for key in sheet_keys(row)
                if key not in bound and key not in handled_by_widgets]
     assert missing == []
+    # Each command of the table is an action of the window under its id, with at least its keys.
+    actions = {action.objectName(): action for action in window.findChildren(QAction)}
+    for command, binding in KEYS.items():
+        if command == "insert_token":
+            continue
+        assert command in actions, command
+        keys = {sequence.toString() for sequence in actions[command].shortcuts()}
+        assert set(binding.keys) <= keys, command
 
 
 def test_command_line_prints_the_sheet_in_either_language():

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from visualizer.core import SCHEMES, RopeScaling
 from visualizer.core.formatting import CELL_CHARACTERS, ENGLISH, PORTUGUESE
 from visualizer.io.session import LessonPlace, SessionError, load_session, parse_session, save_session, session_to_dict
-from visualizer.lesson import load_lesson
+from visualizer.lesson.run import load_lesson
 from visualizer.model import (
     E_LIMIT,
     MAX_ALIBI_HEADS,

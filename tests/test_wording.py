@@ -11,7 +11,7 @@ from tests import spec
 
 ROOT = Path(__file__).resolve().parents[1]
 TS = ROOT / "resources" / "i18n" / "visualizer_pt.ts"
-STEPS = ROOT / "resources" / "lesson" / "steps.json"
+LESSON = ROOT / "resources" / "lesson" / "embeddings.json"
 
 
 def translations() -> dict[tuple[str, str], str]:
@@ -21,12 +21,13 @@ def translations() -> dict[tuple[str, str], str]:
 
 
 def lesson_texts(language: str) -> list[str]:
-    steps = json.loads(STEPS.read_text(encoding="utf-8"))["steps"]
+    steps = json.loads(LESSON.read_text(encoding="utf-8"))["steps"]
     texts = []
     for step in steps:
-        for key in ("title", "caption", "question"):
-            if key in step:
-                texts.append(step[key][language])
+        for key in ("title", "caption"):
+            texts.append(step[key][language])
+        if "question" in step:
+            texts.append(step["question"]["prompt"][language])
         if step.get("reveal"):
             texts.append(step["reveal"]["caption"][language])
     return texts
@@ -85,12 +86,9 @@ def test_problems_from_the_exporters_speak_portuguese(window, tmp_path):
     assert "está além do comprimento treinado" in window.statusBar().currentMessage()
 
 
-CHOICES = ROOT / "resources" / "lesson" / "choices.json"
-
-
 def portuguese_texts() -> list[str]:
-    """Every Portuguese text a class can see: the translations, the lesson's steps and the poll's
-    choices (their texts, reasons and outcomes)."""
+    """Every Portuguese text a class can see: the translations and the lesson's steps, with the
+    questions' choices (their texts, reasons and outcomes)."""
     texts = [text for text in translations().values() if text]
     texts += lesson_texts("pt")
 
@@ -102,8 +100,7 @@ def portuguese_texts() -> list[str]:
             return [text for value in node for text in strings(value)]
         return []
 
-    texts += strings(json.loads(CHOICES.read_text(encoding="utf-8")))
-    texts += strings(json.loads(STEPS.read_text(encoding="utf-8")))
+    texts += strings(json.loads(LESSON.read_text(encoding="utf-8")))
     return texts
 
 
@@ -129,7 +126,8 @@ def test_steps_are_the_lessons_words():
     pt = translations()
     assert pt[("LessonPanel", "step {0} of {1}")] == "etapa {0} de {1}"
     assert pt[("LessonPanel", "{0} steps")] == "{0} etapas"
-    about = pt[("AboutDialog", "The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
+    about = pt[("AboutDialog",
+                "The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
     assert about.startswith("A aula: passo {0} de {1} do curso") and "em {3} etapas" in about
     assert "a etapa anterior" not in " ".join(lesson_texts("pt"))
     # "do curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the app.

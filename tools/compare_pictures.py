@@ -22,7 +22,7 @@ import numpy as np
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = len(json.loads((ROOT / "resources" / "lesson" / "steps.json").read_text(encoding="utf-8"))["steps"])
+STEPS = len(json.loads((ROOT / "resources" / "lesson" / "embeddings.json").read_text(encoding="utf-8"))["steps"])
 SHOTS = [(f"present-{lang}-step{step}", ["--presentation", "--size", "1024x768", "--step", str(step), "--lang", lang])
          for lang in ("en", "pt") for step in range(1, STEPS + 1)]
 SHOTS += [(f"present-{lang}-step{step}-1080", ["--presentation", "--size", "1920x1080", "--step", str(step),

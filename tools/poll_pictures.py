@@ -30,7 +30,7 @@ EXAMPLE_COUNT = 23
 def main(folder: Path) -> None:
     from visualizer import app as command_line
     from visualizer.appearance import Appearance
-    from visualizer.lesson import load_lesson
+    from visualizer.lesson.run import load_lesson
     from visualizer.model import EmbeddingModel
 
     _app = QApplication.instance() or QApplication([])
@@ -46,7 +46,7 @@ def main(folder: Path) -> None:
     projector = window_for("--screenshot", "x.png", "--presentation", "--size", "1024x768", "--step", swap_learned,
                            "--poll")
     assert command_line.start_poll(projector), projector.class_poll.problem
-    stage = projector.class_poll.band.stage
+    stage = projector.class_poll.band.join_panel
     stage.set_address(EXAMPLE_ADDRESS)  # what the controller would show on a classroom's Wi-Fi
     stage.set_count(EXAMPLE_COUNT)
     command_line.window_picture(projector, (1024, 768)).save(str(folder / "poll-projector.png"))

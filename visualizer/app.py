@@ -12,21 +12,21 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
-from . import __version__
-from .core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
-from .io.paper import PAPERS
-from .io.tables import EXPORT_FORMATS
-from .languages import LANGUAGES
-from .model import EmbeddingModel, TooManyTokensError
+from visualizer import __version__
+from visualizer.core import LESSON_SENTENCE, SCHEMES, PositionError, TokenizeError
+from visualizer.handout.paper import PAPERS
+from visualizer.io.tables import EXPORT_FORMATS
+from visualizer.languages import LANGUAGES
+from visualizer.model import EmbeddingModel, TooManyTokensError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QPixmap
 
-    from .appearance import Appearance
-    from .io.checkpoint import Checkpoint
-    from .lesson import Lesson
-    from .shell import MainWindow
+    from visualizer.appearance import Appearance
+    from visualizer.lesson.run import Lesson
+    from visualizer.real.checkpoint import Checkpoint
+    from visualizer.shell.main_window import MainWindow
 
 EXIT_USAGE = 2
 # Not the command line's fault: a file the app ships with is missing or unreadable, or a folder of the
@@ -129,7 +129,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.explicit_start = any(value is not None for value in (args.text, args.scheme, args.step, args.session,
                                                                args.export, args.screenshot))
     if args.model is not None:
-        from .real_model import DEFAULT_TEXT
+        from visualizer.real.state import DEFAULT_TEXT
 
         # --text is the real model's sentence then; the toy keeps the lesson's.
         args.model_text = DEFAULT_TEXT if args.text is None else args.text
@@ -163,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail("a handout is the toy lesson's: leave out --model to export FILE.pdf")
     args.checkpoint = None
     if args.model is not None:
-        from .io.checkpoint import CheckpointError, open_checkpoint
+        from visualizer.real.checkpoint import CheckpointError, open_checkpoint
 
         try:
             args.checkpoint = open_checkpoint(args.model)
@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail(str(error))
     session = None
     if args.session is not None:
-        from .io.session import SessionError, load_session
+        from visualizer.io.session import SessionError, load_session
 
         try:
             session = load_session(args.session, model)
@@ -208,7 +208,7 @@ def _go_to_step(model: EmbeddingModel, step: int, reveal: bool, poll: bool = Fal
     """``--step N`` (and ``--reveal``): the model in step N's state, its answer's commands run;
     exports without a window get it too. One line and exit 2 for a step out of range, or a
     reveal (or a poll) of a step that asks nothing."""
-    from .lesson import LessonRun
+    from visualizer.lesson.run import LessonRun
 
     steps = load_bundled_lesson().steps
     if not 1 <= step <= len(steps):
@@ -228,7 +228,7 @@ def _go_to_step(model: EmbeddingModel, step: int, reveal: bool, poll: bool = Fal
 
 def _check_poll_interface(address: str) -> None:
     """``--poll-interface``: an address the poll may listen on, or one line and exit 2."""
-    from .classroom.network import NotLocalAddressError, check_listen_address
+    from visualizer.poll.network import NotLocalAddressError, check_listen_address
 
     try:
         check_listen_address(address)
@@ -242,7 +242,7 @@ def _headless_language(language: str | None) -> str:
     """The language of a headless export: ``--lang``, else the system's (LaTeX numbers follow it)."""
     if language is not None:
         return language
-    from .i18n import system_language
+    from visualizer.i18n import system_language
 
     return system_language()
 
@@ -250,7 +250,7 @@ def _headless_language(language: str | None) -> str:
 def _export_x(path: Path, worked_example: Callable[[], dict[str, Any]],
               draw: Callable[[dict[str, Any], Path], None], language: str) -> int:
     """``--export``: X through the one export of the app; one line and exit 2 on a problem."""
-    from .io.tables import ExportError, export_x
+    from visualizer.io.tables import ExportError, export_x
 
     try:
         export_x(path, worked_example, draw, language)
@@ -268,7 +268,7 @@ def _draw_heatmap(title: str) -> Callable[[dict[str, Any], Path], None]:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from PySide6.QtWidgets import QApplication
 
-        from .views.matrix_image import export_matrix_image
+        from visualizer.ui.matrix_image import export_matrix_image
 
         _app = QApplication.instance() or QApplication([sys.argv[0]])
         X = np.asarray(example["X"], dtype=np.float64).reshape(len(example["ids"]), -1)
@@ -278,7 +278,7 @@ def _draw_heatmap(title: str) -> Callable[[dict[str, Any], Path], None]:
 
 
 def _export_data(model: EmbeddingModel, path: Path, language: str) -> int:
-    from .io.tables import worked_example
+    from visualizer.io.tables import worked_example
 
     return _export_x(path, lambda: worked_example(model), _no_picture, language)
 
@@ -289,7 +289,7 @@ def _no_picture(_example: dict[str, Any], _path: Path) -> None:
 
 def _export_long_toy_text(text: str, scheme: str, path: Path, language: str) -> int:
     """A toy export past the strip's 32 tokens: data, or X drawn as a plain heatmap."""
-    from .io.tables import toy_worked_example
+    from visualizer.io.tables import toy_worked_example
 
     formula = "E[ids] + P" if scheme in ("learned", "sinusoidal") else "E[ids]"
     return _export_x(path, lambda: toy_worked_example(text, scheme),
@@ -308,8 +308,11 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from .appearance import Appearance
-    from .i18n import install_language, locale_for, system_language
+    from visualizer.appearance import Appearance
+    from visualizer.i18n import install_language, locale_for, system_language
+    from visualizer.ui.pyqtgraph_mirrors import import_pyqtgraph
+
+    import_pyqtgraph()  # before any view imports pyqtgraph: 9% of a launch's CPU (see the module)
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
     handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
@@ -329,7 +332,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
     if language not in LANGUAGES:
         language = "en"
     if not install_language(language):
-        from .i18n import translation_file
+        from visualizer.i18n import translation_file
 
         _say(f"{PROGRAM}: warning: cannot read the translation {translation_file(language)}; "
              "the app stays in English")
@@ -339,8 +342,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
 
     QLocale.setDefault(locale_for(language))
     if args.export is not None and handout:
-        from .io.tables import ExportError
-        from .views.handout_pdf import export_handout
+        from visualizer.handout.pdf import export_handout
+        from visualizer.io.tables import ExportError
 
         try:
             export_handout(model, args.export, appearance, args.paper or PAPERS[0], lesson)
@@ -348,8 +351,8 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
             fail(str(error))
         return 0
     if args.export is not None:
-        from .io.tables import worked_example
-        from .views.x_picture import export_x_panel_image
+        from visualizer.io.tables import worked_example
+        from visualizer.toy.x_picture import export_x_panel_image
 
         return _export_x(args.export, lambda: worked_example(model),
                          lambda _example, path: export_x_panel_image(model, path, appearance), language)
@@ -361,7 +364,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
             if args.poll:
                 start_poll(window)
             return _screenshot(app, window, args.screenshot, args.size)
-        from .crash import install_excepthook
+        from visualizer.crash import install_excepthook
 
         install_excepthook(window)
         window.class_poll.opened.connect(_print_poll_address)
@@ -393,7 +396,7 @@ def resume_collections() -> None:
 
 def load_bundled_lesson() -> Lesson:
     """The lesson shipped with the app; if it is missing or unreadable, one line and exit 1."""
-    from .lesson import LessonError, load_lesson
+    from visualizer.lesson.run import LessonError, load_lesson
 
     try:
         return load_lesson()
@@ -408,8 +411,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     On a first run (no settings yet) and with no option that says where to start, the window
     opens on the guided lesson's first step with a one-line hint of F5 and F9.
     """
-    from .lesson import LessonError
-    from .shell import MainWindow
+    from visualizer.lesson.run import LessonError
+    from visualizer.shell.main_window import MainWindow
 
     try:
         # The teacher's own window asks before dropping unsaved work; a screenshot, or a window no one
@@ -435,7 +438,7 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.model_menu.real_model.set_text(args.model_text)
         window.model_menu.open_folder(args.model)
     if settings is not None and not args.explicit_start:
-        from .shell.first_run import start_first_run
+        from visualizer.lesson.first_run import start_first_run
 
         start_first_run(window, window.lesson_run, window.undo_stack, settings, first_run)
     if args.presentation:
@@ -465,13 +468,13 @@ def _print_shortcuts(language: str | None) -> int:
     """``--shortcuts``: the cheat sheet on stdout, in ``language`` (default: the system's)."""
     from PySide6.QtCore import QCoreApplication
 
-    from .i18n import install_language, system_language
-    from .shortcuts import cheat_sheet_text
+    from visualizer.i18n import install_language, system_language
+    from visualizer.keys import cheat_sheet_text
 
     _app = QCoreApplication.instance() or QCoreApplication([sys.argv[0]])  # translators live on it
     language = language or system_language()
     if not install_language(language):
-        from .i18n import translation_file
+        from visualizer.i18n import translation_file
 
         _say(f"{PROGRAM}: warning: cannot read the translation {translation_file(language)}; showing English")
     try:
@@ -483,7 +486,7 @@ def _print_shortcuts(language: str | None) -> int:
 
 def _desktop_entry(install: bool) -> int:
     """``--install-desktop`` / ``--uninstall-desktop``: say what was done in one line."""
-    from .io.desktop import DesktopError, install_desktop, uninstall_desktop
+    from visualizer.io.desktop import DesktopError, install_desktop, uninstall_desktop
 
     try:
         if install:
@@ -499,7 +502,7 @@ def _desktop_entry(install: bool) -> int:
 
 
 def _screenshot(app: object, window: MainWindow, path: Path, size: tuple[int, int]) -> int:
-    from .io.tables import ExportError, check_writable
+    from visualizer.io.tables import ExportError, check_writable
 
     try:
         check_writable(path)
@@ -551,7 +554,7 @@ def _set_icon() -> None:
     """The app's icon on every window (the launcher entry names the same one)."""
     from PySide6.QtGui import QGuiApplication, QIcon
 
-    from .resources import resource
+    from visualizer.resources import resource
 
     icon = resource("icons", "embedding-visualizer.svg")
     if icon.exists():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from psygnal import Signal, SignalGroup
 
-from .core.formatting import NUMBER_FORMATS, NumberFormat
+from visualizer.core.formatting import NUMBER_FORMATS, NumberFormat
 
 MIN_SCALE, MAX_SCALE = 0.75, 3.0
 PRESENTATION_BASE_SCALE = 1.5

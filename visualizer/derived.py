@@ -1,6 +1,6 @@
 """Arrays derived from a model's state: computed once, handed out read-only, dropped on change. No Qt.
 
-Both models (:class:`~visualizer.model.EmbeddingModel` and :class:`~visualizer.real_model.RealModel`)
+Both models (:class:`~visualizer.model.EmbeddingModel` and :class:`~visualizer.real.state.RealModel`)
 keep their derived arrays here, so that "read-only and cached until the state changes" is
 written once.
 """

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from .core.problems import PROBLEMS, TranslatableError
-from .languages import LANGUAGES, SOURCE_LANGUAGE
-from .resources import resource
+from visualizer.core.problems import PROBLEMS, TranslatableError
+from visualizer.languages import LANGUAGES, SOURCE_LANGUAGE
+from visualizer.resources import resource
 
 __all__ = ["LANGUAGES", "explain", "install_language", "locale_for", "system_language"]
 

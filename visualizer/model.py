@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, SupportsFloat, SupportsIndex
 
 import numpy as np
 from psygnal import Signal, SignalGroup
 
-from .core import (
+from visualizer.core import (
     ADDITIVE_SCHEMES,
     LESSON_SENTENCE,
     SCHEMES,
@@ -33,8 +33,8 @@ from .core import (
     tokenize,
     toy_vocabulary,
 )
-from .core.problems import QT_TRANSLATE_NOOP, TranslatableError
-from .derived import DerivedArrays, read_only
+from visualizer.core.problems import QT_TRANSLATE_NOOP, TranslatableError
+from visualizer.derived import DerivedArrays, read_only
 
 MAX_TOKENS = 32
 """Longest sequence the app holds; enough for any classroom sentence, small enough to read."""
@@ -129,8 +129,10 @@ def check_embedding_value(value: object) -> float:
     """
     if isinstance(value, bool):
         raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value)
+    if not isinstance(value, (SupportsFloat, SupportsIndex, str, bytes)):  # what float() takes
+        raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value)
     try:
-        number = float(value)  # type: ignore[arg-type]  # anything float() takes; the rest is refused
+        number = float(value)
     except (TypeError, ValueError, OverflowError):
         raise StateError(QT_TRANSLATE_NOOP("Problems", "{value!r} is not a number"), value=value) from None
     if not math.isfinite(number):
@@ -211,7 +213,7 @@ class EmbeddingModel:
     Positions are 0-based in this API (index into the sequence); the UI shows them 1-based.
     Signals are in ``events`` (:class:`ModelEvents`). What is neither undone nor saved lives beside
     it, owned by the window: the highlighted position (:class:`~visualizer.selection.Highlight`)
-    and the sparse-gradient lab (:class:`~visualizer.lab.GradientLab`).
+    and the sparse-gradient lab (:class:`~visualizer.lab.state.GradientLab`).
     """
 
     def __init__(

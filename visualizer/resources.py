@@ -9,6 +9,6 @@ _INSTALLED = Path(__file__).resolve().parent / "_resources"
 
 
 def resource(*parts: str) -> Path:
-    """Path of a file under resources/ (e.g. ``resource("lesson", "steps.json")``)."""
+    """Path of a file under resources/ (e.g. ``resource("lesson", "embeddings.json")``)."""
     base = _REPOSITORY if _REPOSITORY.is_dir() else _INSTALLED
     return base.joinpath(*parts)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from psygnal import Signal
 
 if TYPE_CHECKING:
-    from .model import EmbeddingModel
+    from visualizer.model import EmbeddingModel
 
 class Highlight:
     """One highlighted position (0-based) of the model's sequence, or none.

@@ -1,7 +1,7 @@
 """One way to listen: connect a slot, remember it, and drop every connection in one call.
 
 No Qt here, so the item models and the undo recorder use it too; views get it with
-``closeEvent`` wired up from :mod:`visualizer.views.protocol`. Works for psygnal signals and
+``closeEvent`` wired up from :mod:`visualizer.ui.protocol`. Works for psygnal signals and
 for Qt signals alike (both have ``connect`` and ``disconnect``).
 """
 

@@ -4,32 +4,32 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="67"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="67"/>
         <source>About the embeddings visualizer</source>
         <translation>Sobre o visualizador de embeddings</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="74"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="74"/>
         <source>How a transformer turns token ids into the matrix X: the lookup E[ids], the positions added (or not), and the X every later step reads.</source>
         <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todos os passos seguintes leem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="76"/>
-        <source>The lesson: stage {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
+        <location filename="../../visualizer/shell/about_dialog.py" line="76"/>
+        <source>The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
         <translation>A aula: passo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="80"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="80"/>
         <source>This app is free software under the MIT licence. It is built on:</source>
         <translation>Este app é software livre sob a licença MIT. Ele é construído sobre:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="81"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="81"/>
         <source>Qt and PySide6 are used under the GNU Lesser General Public License v3: their libraries are unmodified, in separate files of the app, and may be replaced by other builds of the same version.</source>
         <translation>Qt e PySide6 são usados sob a GNU Lesser General Public License v3: as bibliotecas não foram modificadas, ficam em arquivos separados do app e podem ser trocadas por outras compilações da mesma versão.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/about_dialog.py" line="84"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="84"/>
         <source>Embeddings visualizer</source>
         <translation>Visualizador de embeddings</translation>
     </message>
@@ -37,117 +37,117 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="155"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="165"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="166"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="162"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="163"/>
         <source>scores q·k / √d (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="150"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="151"/>
         <source>q = k = R(t−1) xₜ</source>
         <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="154"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="155"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="157"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="158"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="159"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="161"/>
         <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
         <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="199"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="200"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="213"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="214"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="216"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="217"/>
         <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
         <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="220"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="221"/>
         <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
         <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="223"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="224"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="226"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="227"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="228"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="229"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="234"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="235"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="239"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="240"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="242"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="243"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="244"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="245"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="245"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="246"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="311"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="312"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="312"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="313"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/attention_preview.py" line="313"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="314"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -155,22 +155,22 @@
 <context>
     <name>BatchCounts</name>
     <message>
-        <location filename="../../visualizer/views/batch_counts.py" line="87"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="87"/>
         <source>count vs rank, log-log (dashed: Zipf law)</source>
         <translation>contagem × posto, log-log (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/batch_counts.py" line="94"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="94"/>
         <source>count in the batch by Zipf rank, #1 most frequent (dashed: Zipf law)</source>
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/batch_counts.py" line="135"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="135"/>
         <source>count</source>
         <translation>vezes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/batch_counts.py" line="138"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="138"/>
         <source>expected</source>
         <translation>esperado</translation>
     </message>
@@ -178,12 +178,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="89"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="89"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -191,57 +191,57 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="248"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="232"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="252"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="236"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="256"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="240"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="260"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="244"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="263"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="247"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="343"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="327"/>
         <source>Cannot save the counts to {0}: {1}</source>
         <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="429"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="413"/>
         <source>Very many phones share one network address: some answers may be missing.</source>
         <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="430"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="414"/>
         <source>Several phones share one network address: only one answer per address counts. If this Wi-Fi does that, choose Class poll → Phones share addresses.</source>
         <translation>Vários celulares compartilham um endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi faz isso, escolha Votação da turma → Celulares compartilham endereços.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="433"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="417"/>
         <source>One network address sends too many requests: it is slowed down, and its phones may have to tap again.</source>
         <translation>Um endereço de rede envia pedidos demais: ele foi freado, e os celulares dele podem precisar tocar de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="449"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="433"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/class_poll.py" line="461"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="445"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -249,62 +249,62 @@
 <context>
     <name>ClockControls</name>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="159"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="159"/>
         <source>speed (positions/s):</source>
         <translation>velocidade (posições/s):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="160"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="160"/>
         <source>Compare:</source>
         <translation>Comparar:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="161"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="161"/>
         <source>shift both by:</source>
         <translation>deslocar os dois em:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="162"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="162"/>
         <source>RoPE base:</source>
         <translation>base da RoPE:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="163"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="163"/>
         <source>context extension:</source>
         <translation>extensão de contexto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="164"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="164"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="164"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="164"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="165"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="165"/>
         <source>Lesson example (θ = 0.5)</source>
         <translation>Exemplo da aula (θ = 0,5)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="169"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="169"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="169"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="169"/>
         <source>position interpolation</source>
         <translation>interpolação de posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="170"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="170"/>
         <source>NTK-aware</source>
         <translation>escala NTK</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/clock_controls.py" line="170"/>
+        <location filename="../../visualizer/toy/clock_controls.py" line="170"/>
         <source>YaRN</source>
         <translation>YaRN</translation>
     </message>
@@ -367,72 +367,72 @@ O app continua funcionando.</translation>
 <context>
     <name>Edit</name>
     <message>
-        <location filename="../../visualizer/undo.py" line="23"/>
+        <location filename="../../visualizer/shell/undo.py" line="23"/>
         <source>type a sentence</source>
         <translation>digitar uma frase</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="24"/>
+        <location filename="../../visualizer/shell/undo.py" line="24"/>
         <source>set the tokens</source>
         <translation>definir os tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="25"/>
+        <location filename="../../visualizer/shell/undo.py" line="25"/>
         <source>move {0} to position {1}</source>
         <translation>mover {0} para a posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="26"/>
+        <location filename="../../visualizer/shell/undo.py" line="26"/>
         <source>insert {0} at position {1}</source>
         <translation>inserir {0} na posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="27"/>
+        <location filename="../../visualizer/shell/undo.py" line="27"/>
         <source>remove {0} from position {1}</source>
         <translation>remover {0} da posição {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="28"/>
+        <location filename="../../visualizer/shell/undo.py" line="28"/>
         <source>position scheme {0}</source>
         <translation>esquema de posição {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="29"/>
+        <location filename="../../visualizer/shell/undo.py" line="29"/>
         <source>E[{0}, {1}] = {2}</source>
         <translation>E[{0}, {1}] = {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="30"/>
+        <location filename="../../visualizer/shell/undo.py" line="30"/>
         <source>RoPE base {0}</source>
         <translation>base da RoPE {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="31"/>
+        <location filename="../../visualizer/shell/undo.py" line="31"/>
         <source>context extension {0} × {1}</source>
         <translation>extensão de contexto {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="32"/>
+        <location filename="../../visualizer/shell/undo.py" line="32"/>
         <source>ALiBi head {0} of {1}</source>
         <translation>cabeça {0} de {1} do ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="33"/>
+        <location filename="../../visualizer/shell/undo.py" line="33"/>
         <source>causal mask {0}</source>
         <translation>máscara causal {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="40"/>
+        <location filename="../../visualizer/shell/undo.py" line="40"/>
         <source>on</source>
         <translation>ligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="41"/>
+        <location filename="../../visualizer/shell/undo.py" line="41"/>
         <source>off</source>
         <translation>desligada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/undo.py" line="42"/>
+        <location filename="../../visualizer/shell/undo.py" line="42"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
@@ -453,7 +453,7 @@ O app continua funcionando.</translation>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_picture.py" line="88"/>
+        <location filename="../../visualizer/toy/x_picture.py" line="88"/>
         <source>{0} (positions: {1})</source>
         <translation>{0} (posições: {1})</translation>
     </message>
@@ -511,17 +511,17 @@ O app continua funcionando.</translation>
 <context>
     <name>FirstRunHint</name>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="40"/>
+        <location filename="../../visualizer/lesson/first_run_hint.py" line="40"/>
         <source>Getting started</source>
         <translation>Primeiros passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="41"/>
+        <location filename="../../visualizer/lesson/first_run_hint.py" line="41"/>
         <source>Press F5 to present to the class and F9 to show or hide the guided lesson (Help → Keyboard shortcuts lists every key).</source>
         <translation>Aperte F5 para apresentar para a turma e F9 para mostrar ou esconder a aula guiada (Ajuda → Atalhos de teclado lista todas as teclas).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/first_run_hint.py" line="43"/>
+        <location filename="../../visualizer/lesson/first_run_hint.py" line="43"/>
         <source>Got it</source>
         <translation>Entendi</translation>
     </message>
@@ -529,130 +529,130 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="257"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="473"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="265"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="306"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="314"/>
         <source>∂L/∂E (hatched = 0)</source>
         <translation>∂L/∂E (hachurado = 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="308"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="316"/>
         <source>E, step&#xa0;{0}</source>
         <translation>E, passo&#xa0;{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="309"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="358"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="317"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="369"/>
         <source>one step
 moves it</source>
         <translation>um passo
 a move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="310"/>
-        <location filename="../../visualizer/views/gradient_lab.py" line="359"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="318"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="370"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="313"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="321"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="315"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="323"/>
         <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
         <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="320"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="328"/>
         <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
         <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="322"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="330"/>
         <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
         <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="463"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="476"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="464"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="477"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="465"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="478"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="466"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="479"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="467"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="480"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="468"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="481"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="469"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="482"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="470"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="483"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="471"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="484"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="472"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="485"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="474"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="487"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="475"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="488"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="479"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/gradient_lab.py" line="480"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -660,307 +660,345 @@ em {0} passos</translation>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="71"/>
+        <location filename="../../visualizer/handout/content.py" line="68"/>
         <source>X = E[ids]; order only through the causal mask</source>
         <translation>X = E[ids]; a ordem só pela máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="72"/>
+        <location filename="../../visualizer/handout/content.py" line="69"/>
         <source>X = E[ids] + P: one trained row per position, t from 1</source>
         <translation>X = E[ids] + P: uma linha treinada por posição, t a partir de 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="73"/>
+        <location filename="../../visualizer/handout/content.py" line="70"/>
         <source>X = E[ids] + PE(t): computed sin and cos, t from 0</source>
         <translation>X = E[ids] + PE(t): sen e cos calculados, t a partir de 0</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="74"/>
+        <location filename="../../visualizer/handout/content.py" line="71"/>
         <source>X = E[ids]; q and k are turned inside attention</source>
         <translation>X = E[ids]; q e k giram dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="75"/>
+        <location filename="../../visualizer/handout/content.py" line="72"/>
         <source>X = E[ids]; −slope × distance is added to the scores</source>
         <translation>X = E[ids]; soma-se −inclinação × distância aos scores</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="233"/>
+        <location filename="../../visualizer/handout/content.py" line="232"/>
         <source>Embeddings: from token ids to the matrix X</source>
         <translation>Embeddings: dos ids dos tokens à matriz X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="255"/>
+        <location filename="../../visualizer/handout/content.py" line="254"/>
         <source>Page {0} of {1}</source>
         <translation>Página {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="276"/>
+        <location filename="../../visualizer/handout/content.py" line="275"/>
         <source>Sentence: &lt;b&gt;“{sentence}”&lt;/b&gt; · position scheme: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} numbers per token</source>
         <translation>Frase: &lt;b&gt;“{sentence}”&lt;/b&gt; · esquema de posição: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} números por token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="279"/>
+        <location filename="../../visualizer/handout/content.py" line="278"/>
         <source>Name: ______________________________ Date: ______________</source>
         <translation>Nome: ______________________________ Data: ______________</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="280"/>
+        <location filename="../../visualizer/handout/content.py" line="279"/>
         <source>A transformer never reads the text itself: it reads ids, and each id picks one row of a table E. Follow this sentence from its ids to the matrix X that every later step of the model reads.</source>
         <translation>Um transformer nunca lê o texto em si: ele lê ids, e cada id pega uma linha de uma tabela E. Acompanhe esta frase dos seus ids até a matriz X, que todos os passos seguintes do modelo leem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="287"/>
+        <location filename="../../visualizer/handout/content.py" line="286"/>
         <source>1. The tokens and their ids</source>
         <translation>1. Os tokens e seus ids</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="288"/>
+        <location filename="../../visualizer/handout/content.py" line="287"/>
         <source>The tokenizer cuts the sentence into the longest pieces it knows, left to right, from the {V} tokens of the toy vocabulary (␣ marks a leading space).</source>
         <translation>O tokenizador corta a frase nos pedaços mais longos que conhece, da esquerda para a direita, entre os {V} tokens do vocabulário de exemplo (␣ marca um espaço no início).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="291"/>
-        <location filename="../../visualizer/io/handout.py" line="342"/>
+        <location filename="../../visualizer/handout/content.py" line="290"/>
+        <location filename="../../visualizer/handout/content.py" line="341"/>
         <source>position t</source>
         <translation>posição t</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="291"/>
-        <location filename="../../visualizer/io/handout.py" line="311"/>
+        <location filename="../../visualizer/handout/content.py" line="290"/>
+        <location filename="../../visualizer/handout/content.py" line="310"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="301"/>
+        <location filename="../../visualizer/handout/content.py" line="300"/>
         <source>The ids: &lt;b&gt;{ids}&lt;/b&gt;</source>
         <translation>Os ids: &lt;b&gt;{ids}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="307"/>
+        <location filename="../../visualizer/handout/content.py" line="306"/>
         <source>2. The lookup: each id picks its row of E</source>
         <translation>2. A consulta: cada id pega sua linha de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="308"/>
+        <location filename="../../visualizer/handout/content.py" line="307"/>
         <source>E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded rows are the ones this sentence uses. There is no arithmetic: the same id always gets the same row, whatever its neighbours.</source>
         <translation>E tem uma linha de d = {d} números para cada um dos V = {V} tokens. As linhas sombreadas são as que esta frase usa. Não há conta nenhuma: o mesmo id recebe sempre a mesma linha, sejam quais forem os vizinhos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="311"/>
+        <location filename="../../visualizer/handout/content.py" line="310"/>
         <source>used at position</source>
         <translation>usada na posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="323"/>
+        <location filename="../../visualizer/handout/content.py" line="322"/>
         <source>3. Where position comes in</source>
         <translation>3. Onde entra a posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="326"/>
+        <location filename="../../visualizer/handout/content.py" line="325"/>
         <source>Learned positions: a second table P, one trained row per position, is added to the token&apos;s row: {notation}, with t counted from 1. The toy&apos;s table has {T} rows (GPT-2&apos;s has 1,024); a position past its last row has no vector at all.</source>
         <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="336"/>
+        <location filename="../../visualizer/handout/content.py" line="335"/>
         <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt; in the formula: the token at position t (counted from 1) gets PE(t − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
         <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt; na fórmula: o token na posição t (contada a partir de 1) recebe PE(t − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="348"/>
+        <location filename="../../visualizer/handout/content.py" line="347"/>
         <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
         <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="350"/>
+        <location filename="../../visualizer/handout/content.py" line="349"/>
         <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
         <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="353"/>
+        <location filename="../../visualizer/handout/content.py" line="352"/>
         <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
         <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="364"/>
+        <location filename="../../visualizer/handout/content.py" line="363"/>
         <source>no row: beyond the trained length</source>
         <translation>sem linha: além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="368"/>
+        <location filename="../../visualizer/handout/content.py" line="367"/>
         <source>4. X, row by row</source>
         <translation>4. X, linha por linha</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="370"/>
+        <location filename="../../visualizer/handout/content.py" line="369"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="372"/>
+        <location filename="../../visualizer/handout/content.py" line="371"/>
         <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
         <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="377"/>
+        <location filename="../../visualizer/handout/content.py" line="376"/>
         <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
         <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="391"/>
+        <location filename="../../visualizer/handout/content.py" line="390"/>
         <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
         <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="397"/>
+        <location filename="../../visualizer/handout/content.py" line="396"/>
         <source>5. X as a matrix</source>
         <translation>5. X como matriz</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="399"/>
+        <location filename="../../visualizer/handout/content.py" line="398"/>
         <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence&apos;s order.</source>
         <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="418"/>
+        <location filename="../../visualizer/handout/content.py" line="417"/>
         <source>The same numbers as the app draws them, {formula}: blue below 0, yellow above, grey near 0.</source>
         <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, amarelo acima, cinza perto de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="424"/>
+        <location filename="../../visualizer/handout/content.py" line="423"/>
         <source>6. Five ways to give position</source>
         <translation>6. Cinco jeitos de dar posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="425"/>
+        <location filename="../../visualizer/handout/content.py" line="424"/>
         <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
         <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="428"/>
+        <location filename="../../visualizer/handout/content.py" line="427"/>
         <source>scheme</source>
         <translation>esquema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="428"/>
+        <location filename="../../visualizer/handout/content.py" line="427"/>
         <source>what X gets</source>
         <translation>o que X recebe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="429"/>
+        <location filename="../../visualizer/handout/content.py" line="428"/>
         <source>verdict</source>
         <translation>veredito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="430"/>
+        <location filename="../../visualizer/handout/content.py" line="429"/>
         <source>this handout</source>
         <translation>este material</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="454"/>
+        <location filename="../../visualizer/handout/content.py" line="453"/>
         <source>7. RoPE: only the distance counts</source>
         <translation>7. RoPE: só a distância conta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="455"/>
+        <location filename="../../visualizer/handout/content.py" line="454"/>
         <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by m·θ, k at position n by n·θ, and their score depends only on m − n.</source>
         <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira m·θ, k na posição n gira n·θ, e o score deles só depende de m − n.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="459"/>
+        <location filename="../../visualizer/handout/content.py" line="458"/>
         <source>positions (m, n)</source>
         <translation>posições (m, n)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="459"/>
+        <location filename="../../visualizer/handout/content.py" line="458"/>
         <source>angle (m − n)·θ</source>
         <translation>ângulo (m − n)·θ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="460"/>
+        <location filename="../../visualizer/handout/content.py" line="459"/>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="471"/>
+        <location filename="../../visualizer/handout/content.py" line="470"/>
         <source>Check yourself</source>
         <translation>Verifique você mesmo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="472"/>
+        <location filename="../../visualizer/handout/content.py" line="471"/>
         <source>Write your prediction before the answer is revealed in the app.</source>
         <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="482"/>
+        <location filename="../../visualizer/handout/content.py" line="481"/>
         <source>For the teacher: the answers</source>
         <translation>Para o professor: as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="483"/>
+        <location filename="../../visualizer/handout/content.py" line="482"/>
         <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
         <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="557"/>
+        <location filename="../../visualizer/handout/content.py" line="182"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="585"/>
+        <location filename="../../visualizer/handout/content.py" line="500"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
         <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="594"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="64"/>
+        <source>Positions {a} and {b} hold the same row ({x_a}), so the swap leaves X exactly as it was.</source>
+        <translation>As posições {a} e {b} têm a mesma linha ({x_a}), então a troca deixa X exatamente como estava.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="67"/>
+        <source>X changes, not only its order: rows {a} and {b} trade places and take new numbers, {y_a} and {y_b} instead of {x_a} and {x_b}, because each row also holds the vector of its position. Rows that only moved: {moved}; rows that changed: {changed}.</source>
+        <translation>X muda, não só a ordem: as linhas {a} e {b} trocam de lugar e ganham números novos, {y_a} e {y_b} em vez de {x_a} e {x_b}, porque cada linha também carrega o vetor da sua posição. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="75"/>
         <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
         <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="609"/>
+        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="75"/>
         <source>The rows themselves change: {token} at position {new} is E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
         <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; agora X distingue as duas ordens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="620"/>
+        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="46"/>
         <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2&apos;s {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
         <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="632"/>
+        <location filename="../../visualizer/handout/content.py" line="507"/>
         <source>For the discussion: how big E gets</source>
         <translation>Para a conversa: o tamanho de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="634"/>
+        <location filename="../../visualizer/handout/content.py" line="509"/>
         <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
         <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="639"/>
+        <location filename="../../visualizer/handout/content.py" line="514"/>
         <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
         <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="643"/>
+        <location filename="../../visualizer/handout/content.py" line="518"/>
         <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
         <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="344"/>
+        <location filename="../../visualizer/handout/pdf.py" line="344"/>
         <source>For the teacher</source>
         <translation>Para o professor</translation>
     </message>
 </context>
 <context>
+    <name>JoinPanel</name>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="112"/>
+        <source>Answered: {0}</source>
+        <translation>Responderam: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="114"/>
+        <source>Answered: {0} · addresses: {1}</source>
+        <translation>Responderam: {0} · endereços: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="202"/>
+        <source>Answer on your phone</source>
+        <translation>Responda no celular</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="203"/>
+        <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
+        <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="206"/>
+        <source>The class poll is closed.</source>
+        <translation>A votação da turma está fechada.</translation>
+    </message>
+</context>
+<context>
     <name>LargeMatrix</name>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="189"/>
+        <location filename="../../visualizer/real/large_matrix.py" line="189"/>
         <source>no value</source>
         <translation>sem valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/large_matrix.py" line="190"/>
+        <location filename="../../visualizer/real/large_matrix.py" line="190"/>
         <source>{0} at position {1}, dimension {2}: {3}</source>
         <translation>{0} na posição {1}, dimensão {2}: {3}</translation>
     </message>
@@ -968,7 +1006,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_band.py" line="173"/>
+        <location filename="../../visualizer/lesson/band.py" line="233"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -976,57 +1014,57 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="256"/>
+        <location filename="../../visualizer/lesson/panel.py" line="253"/>
         <source>no token</source>
         <translation>nenhum token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="265"/>
+        <location filename="../../visualizer/lesson/panel.py" line="262"/>
         <source>no row&apos;s values changed</source>
         <translation>nenhuma linha mudou de valor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="266"/>
+        <location filename="../../visualizer/lesson/panel.py" line="263"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="275"/>
+        <location filename="../../visualizer/lesson/panel.py" line="272"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="278"/>
+        <location filename="../../visualizer/lesson/panel.py" line="275"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="279"/>
+        <location filename="../../visualizer/lesson/panel.py" line="276"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="280"/>
+        <location filename="../../visualizer/lesson/panel.py" line="277"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="330"/>
+        <location filename="../../visualizer/lesson/panel.py" line="327"/>
         <source>{0} steps</source>
         <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="285"/>
+        <location filename="../../visualizer/lesson/panel.py" line="282"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="286"/>
+        <location filename="../../visualizer/lesson/panel.py" line="283"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lesson_panel.py" line="331"/>
+        <location filename="../../visualizer/lesson/panel.py" line="328"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>
@@ -1042,48 +1080,48 @@ em {0} passos</translation>
 <context>
     <name>LookupTable</name>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="202"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="195"/>
         <source>E ({0} × {1})</source>
         <translation>E ({0} × {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="212"/>
-        <location filename="../../visualizer/views/lookup_table.py" line="242"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="205"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="235"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="214"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="207"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="224"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="217"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="232"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="225"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="238"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="231"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="240"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="233"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="270"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="263"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/lookup_table.py" line="271"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="264"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
     </message>
@@ -1091,259 +1129,259 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="257"/>
+        <location filename="../../visualizer/shell/main_window.py" line="190"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="328"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="335"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="331"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="333"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="329"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="338"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="337"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="333"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="247"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="246"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="248"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="247"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="249"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="248"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="313"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="309"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="315"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="311"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="317"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="313"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="323"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="319"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="325"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="321"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="330"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="264"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="262"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="256"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="254"/>
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="257"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="255"/>
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="256"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="260"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="265"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="269"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="270"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="274"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="283"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="279"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a visualização como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="275"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="275"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="273"/>
         <source>Export &amp;handout (PDF)…</source>
         <translation>Exportar &amp;material da aula (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="284"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="280"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="286"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="288"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="284"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="286"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="291"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="287"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="293"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="319"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="289"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="315"/>
         <source>&amp;Next lesson step</source>
         <translation>Próxima &amp;etapa da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="321"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="317"/>
         <source>&amp;Previous lesson step</source>
         <translation>Etapa a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="296"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="292"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="298"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="299"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="295"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="300"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="296"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="301"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="297"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="339"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="335"/>
         <source>Class &amp;poll</source>
         <translation>&amp;Votação da turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="340"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="279"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="278"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="435"/>
+        <location filename="../../visualizer/poll/part.py" line="431"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="437"/>
+        <location filename="../../visualizer/poll/part.py" line="433"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="439"/>
+        <location filename="../../visualizer/poll/part.py" line="434"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="441"/>
+        <location filename="../../visualizer/poll/part.py" line="436"/>
         <source>&amp;New room code</source>
         <translation>Novo có&amp;digo da sala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="443"/>
+        <location filename="../../visualizer/poll/part.py" line="438"/>
         <source>&amp;Phones share addresses</source>
         <translation>Celulares &amp;compartilham endereços</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="445"/>
+        <location filename="../../visualizer/poll/part.py" line="440"/>
         <source>&amp;Save the counts as CSV…</source>
         <translation>&amp;Salvar as contagens em CSV…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="447"/>
+        <location filename="../../visualizer/poll/part.py" line="442"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1415,12 +1453,12 @@ em {0} passos</translation>
 <context>
     <name>PollBand</name>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="257"/>
+        <location filename="../../visualizer/poll/band.py" line="273"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_band.py" line="257"/>
+        <location filename="../../visualizer/poll/band.py" line="273"/>
         <source>Class poll</source>
         <translation>Votação da turma</translation>
     </message>
@@ -1428,52 +1466,52 @@ em {0} passos</translation>
 <context>
     <name>PollPart</name>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="185"/>
+        <location filename="../../visualizer/poll/part.py" line="180"/>
         <source>Ask again works on a check-yourself step.</source>
         <translation>Perguntar de novo só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="194"/>
+        <location filename="../../visualizer/poll/part.py" line="189"/>
         <source>Reset works on a check-yourself step.</source>
         <translation>Zerar as respostas só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="217"/>
+        <location filename="../../visualizer/poll/part.py" line="212"/>
         <source>New room code: phones must scan the new code.</source>
         <translation>Novo código da sala: os celulares precisam ler o novo código.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="223"/>
+        <location filename="../../visualizer/poll/part.py" line="218"/>
         <source>No answers to save: ask the class first.</source>
         <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="225"/>
+        <location filename="../../visualizer/poll/part.py" line="220"/>
         <source>Save the counts</source>
         <translation>Salvar as contagens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="226"/>
+        <location filename="../../visualizer/poll/part.py" line="221"/>
         <source>CSV table (*.csv)</source>
         <translation>Tabela CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="232"/>
+        <location filename="../../visualizer/poll/part.py" line="227"/>
         <source>Counts saved to {0}</source>
         <translation>Contagens salvas em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="327"/>
+        <location filename="../../visualizer/poll/part.py" line="323"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="327"/>
+        <location filename="../../visualizer/poll/part.py" line="323"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/poll_part.py" line="364"/>
+        <location filename="../../visualizer/poll/part.py" line="360"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
@@ -1481,78 +1519,50 @@ em {0} passos</translation>
 <context>
     <name>PollResultsView</name>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="144"/>
+        <location filename="../../visualizer/poll/results.py" line="144"/>
         <source>No answers to show: this step asks no question.</source>
         <translation>Nenhuma resposta para mostrar: esta etapa não faz pergunta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="157"/>
+        <location filename="../../visualizer/poll/results.py" line="157"/>
         <source>{0} ({1}%)</source>
         <translation>{0} ({1}%)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="165"/>
+        <location filename="../../visualizer/poll/results.py" line="165"/>
         <source>Answered: {0}. ✓ marks the right answer.</source>
         <translation>Responderam: {0}. ✓ marca a resposta certa.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/poll_results.py" line="167"/>
+        <location filename="../../visualizer/poll/results.py" line="167"/>
         <source>Answered: {0}. The answer is not revealed yet.</source>
         <translation>Responderam: {0}. A resposta ainda não foi revelada.</translation>
     </message>
 </context>
 <context>
-    <name>PollStage</name>
-    <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="112"/>
-        <source>Answered: {0}</source>
-        <translation>Responderam: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="114"/>
-        <source>Answered: {0} · addresses: {1}</source>
-        <translation>Responderam: {0} · endereços: {1}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="202"/>
-        <source>Answer on your phone</source>
-        <translation>Responda no celular</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="203"/>
-        <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
-        <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/views/poll_stage.py" line="206"/>
-        <source>The class poll is closed.</source>
-        <translation>A votação da turma está fechada.</translation>
-    </message>
-</context>
-<context>
     <name>PracticeQuestion</name>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="137"/>
+        <location filename="../../visualizer/poll/practice_question.py" line="137"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="139"/>
+        <location filename="../../visualizer/poll/practice_question.py" line="139"/>
         <source>This step asks no question. The check-yourself steps of the lesson do: go to one of them to practise.</source>
         <translation>Esta etapa não faz pergunta. As etapas “Verifique” da aula fazem: vá a uma delas para praticar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="152"/>
+        <location filename="../../visualizer/poll/practice_question.py" line="152"/>
         <source>Pick the answer you predict.</source>
         <translation>Escolha a resposta que você prevê.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="158"/>
+        <location filename="../../visualizer/poll/practice_question.py" line="158"/>
         <source>✓ Right. {0}</source>
         <translation>✓ Certo. {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/practice_question.py" line="160"/>
+        <location filename="../../visualizer/poll/practice_question.py" line="160"/>
         <source>✗ Not {0}. {1} Try another choice.</source>
         <translation>✗ Não é {0}. {1} Tente outra alternativa.</translation>
     </message>
@@ -1560,7 +1570,7 @@ em {0} passos</translation>
 <context>
     <name>ProblemBar</name>
     <message>
-        <location filename="../../visualizer/shell/problem_bar.py" line="49"/>
+        <location filename="../../visualizer/ui/problem_bar.py" line="49"/>
         <source>Dismiss</source>
         <translation>Fechar aviso</translation>
     </message>
@@ -1718,92 +1728,93 @@ em {0} passos</translation>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="150"/>
+        <location filename="../../visualizer/io/tables.py" line="154"/>
         <source>cannot export to {suffix}; use one of {formats}</source>
         <translation>não é possível exportar para {suffix}; use um de {formats}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="193"/>
+        <location filename="../../visualizer/io/tables.py" line="197"/>
         <source>cannot write {path}: folder {folder} does not exist</source>
         <translation>não foi possível gravar {path}: a pasta {folder} não existe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="196"/>
+        <location filename="../../visualizer/io/tables.py" line="200"/>
         <source>cannot write {path}: it is a folder</source>
         <translation>não foi possível gravar {path}: é uma pasta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="198"/>
+        <location filename="../../visualizer/io/tables.py" line="202"/>
         <source>cannot write {path}: permission denied</source>
         <translation>não foi possível gravar {path}: permissão negada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/tables.py" line="207"/>
-        <location filename="../../visualizer/views/handout_pdf.py" line="141"/>
+        <location filename="../../visualizer/handout/pdf.py" line="141"/>
+        <location filename="../../visualizer/io/tables.py" line="211"/>
         <source>cannot write {path}: {reason}</source>
         <translation>não foi possível gravar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rendering.py" line="41"/>
-        <location filename="../../visualizer/views/rendering.py" line="59"/>
-        <location filename="../../visualizer/views/rendering.py" line="78"/>
-        <location filename="../../visualizer/views/x_picture.py" line="69"/>
+        <location filename="../../visualizer/toy/x_picture.py" line="69"/>
+        <location filename="../../visualizer/ui/rendering.py" line="49"/>
+        <location filename="../../visualizer/ui/rendering.py" line="67"/>
+        <location filename="../../visualizer/ui/rendering.py" line="86"/>
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_picture.py" line="61"/>
+        <location filename="../../visualizer/toy/x_picture.py" line="61"/>
         <source>cannot draw an image as {suffix}; use .png or .svg</source>
         <translation>não é possível desenhar uma imagem como {suffix}; use .png ou .svg</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="127"/>
+        <location filename="../../visualizer/handout/pdf.py" line="127"/>
         <source>a handout is a PDF: name it {name}.pdf</source>
         <translation>o material da aula é um PDF: chame o arquivo de {name}.pdf</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="129"/>
+        <location filename="../../visualizer/handout/pdf.py" line="129"/>
         <source>unknown paper {paper}; choose a4 or letter</source>
         <translation>papel desconhecido {paper}; escolha a4 ou letter</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/handout_pdf.py" line="135"/>
+        <location filename="../../visualizer/handout/pdf.py" line="135"/>
         <source>cannot make the handout: {reason}</source>
         <translation>não foi possível montar o material da aula: {reason}</translation>
     </message>
     <message>
         <location filename="../../visualizer/model.py" line="131"/>
-        <location filename="../../visualizer/model.py" line="135"/>
+        <location filename="../../visualizer/model.py" line="133"/>
+        <location filename="../../visualizer/model.py" line="137"/>
         <source>{value!r} is not a number</source>
         <translation>{value!r} não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="137"/>
+        <location filename="../../visualizer/model.py" line="139"/>
         <source>{value} is not a finite number</source>
         <translation>{value} não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="140"/>
+        <location filename="../../visualizer/model.py" line="142"/>
         <source>{value} is too large: an entry of E lies between -1,000,000 and 1,000,000</source>
         <translation>{value} é grande demais: uma entrada de E fica entre −1.000.000 e 1.000.000</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="149"/>
+        <location filename="../../visualizer/model.py" line="151"/>
         <source>E must have shape {shape}, not {got}</source>
         <translation>E deve ter a forma {shape}, não {got}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="161"/>
+        <location filename="../../visualizer/model.py" line="163"/>
         <source>RoPE base must be a number above 1 and at most 1,000,000,000, got {base}</source>
         <translation>a base da RoPE deve ser um número maior que 1 e no máximo 1.000.000.000; veio {base}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="167"/>
+        <location filename="../../visualizer/model.py" line="169"/>
         <source>RoPE scaling must be pi, ntk or yarn with a factor of 1 .. 1024, got {kind} × {factor}</source>
         <translation>a escala da RoPE deve ser pi, ntk ou yarn com um fator de 1 a 1024; veio {kind} × {factor}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/model.py" line="171"/>
+        <location filename="../../visualizer/model.py" line="173"/>
         <source>ALiBi heads must be 1 .. {limit} with a head among them, got head {head} of {heads}</source>
         <translation>as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas; veio a cabeça {head} de {heads}</translation>
     </message>
@@ -1844,57 +1855,57 @@ em {0} passos</translation>
 <context>
     <name>RealContextExtension</name>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="176"/>
+        <location filename="../../visualizer/real/context.py" line="176"/>
         <source>trained length {0}</source>
         <translation>comprimento treinado {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="177"/>
+        <location filename="../../visualizer/real/context.py" line="177"/>
         <source>s × trained = {0}</source>
         <translation>s × treinado = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="191"/>
+        <location filename="../../visualizer/real/context.py" line="191"/>
         <source>s = {0}</source>
         <translation>s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="193"/>
+        <location filename="../../visualizer/real/context.py" line="193"/>
         <source>Trained on {0} tokens, stretched to {1}: {2} pairs kept (their wavelength fits the trained length: they extrapolate), {3} interpolated (θ ÷ s), {4} in between. Attention factor {5}.</source>
         <translation>Treinado com {0} tokens, esticado para {1}: {2} pares mantidos (o comprimento de onda cabe no comprimento treinado: eles extrapolam), {3} interpolados (θ ÷ s), {4} no meio-termo. Fator de atenção {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="200"/>
+        <location filename="../../visualizer/real/context.py" line="200"/>
         <source>Stretch by</source>
         <translation>Esticar com</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="201"/>
+        <location filename="../../visualizer/real/context.py" line="201"/>
         <source>Wavelength 2π/θ_i of each pair (log scale)</source>
         <translation>Comprimento de onda 2π/θ_i de cada par (escala log)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="202"/>
+        <location filename="../../visualizer/real/context.py" line="202"/>
         <source>pair i (fast → slow)</source>
         <translation>par i (rápido → lento)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="206"/>
+        <location filename="../../visualizer/real/context.py" line="206"/>
         <source>trained</source>
         <translation>treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <location filename="../../visualizer/real/context.py" line="207"/>
         <source>kept (extrapolates)</source>
         <translation>mantido (extrapola)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="207"/>
+        <location filename="../../visualizer/real/context.py" line="207"/>
         <source>in between</source>
         <translation>meio-termo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_context.py" line="208"/>
+        <location filename="../../visualizer/real/context.py" line="208"/>
         <source>interpolated (θ ÷ s)</source>
         <translation>interpolado (θ ÷ s)</translation>
     </message>
@@ -1902,42 +1913,42 @@ em {0} passos</translation>
 <context>
     <name>RealFrequencyUsage</name>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="117"/>
+        <location filename="../../visualizer/real/frequencies.py" line="117"/>
         <source>Layer</source>
         <translation>Camada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="118"/>
+        <location filename="../../visualizer/real/frequencies.py" line="118"/>
         <source>q heads</source>
         <translation>cabeças de q</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="119"/>
+        <location filename="../../visualizer/real/frequencies.py" line="119"/>
         <source>k heads</source>
         <translation>cabeças de k</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="121"/>
+        <location filename="../../visualizer/real/frequencies.py" line="121"/>
         <source>pair i (fast → slow)</source>
         <translation>par i (rápido → lento)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="124"/>
+        <location filename="../../visualizer/real/frequencies.py" line="124"/>
         <source>This model does not use RoPE: no frequencies to read.</source>
         <translation>Este modelo não usa RoPE: não há frequências para ler.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="126"/>
+        <location filename="../../visualizer/real/frequencies.py" line="126"/>
         <source>Cannot read this layer: {0}</source>
         <translation>Não foi possível ler esta camada: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="128"/>
+        <location filename="../../visualizer/real/frequencies.py" line="128"/>
         <source>This file has no attention weights this app can read.</source>
         <translation>Este arquivo não tem pesos de atenção que o app saiba ler.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_frequencies.py" line="131"/>
+        <location filename="../../visualizer/real/frequencies.py" line="131"/>
         <source>Size of the q and k weights that feed each pair, per head: bright on the left, a head that attends by position (fast pairs); on the right, slow pairs that carry meaning (Barbero et al., 2024).</source>
         <translation>Tamanho dos pesos de q e k que alimentam cada par, por cabeça: claro à esquerda, uma cabeça que atende por posição (pares rápidos); à direita, pares lentos que carregam significado (Barbero et al., 2024).</translation>
     </message>
@@ -1945,132 +1956,132 @@ em {0} passos</translation>
 <context>
     <name>RealModelPage</name>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="235"/>
+        <location filename="../../visualizer/real/page.py" line="235"/>
         <source>Positions {0}–{1} are beyond the trained length: this model has {2} learned positions, so X has no value there.</source>
         <translation>As posições {0}–{1} passam do comprimento treinado: este modelo aprendeu {2} posições, então X não tem valor ali.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
+        <location filename="../../visualizer/real/page.py" line="198"/>
         <source>Positions</source>
         <translation>Posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="198"/>
+        <location filename="../../visualizer/real/page.py" line="198"/>
         <source>Where position enters this model</source>
         <translation>Onde a posição entra neste modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
+        <location filename="../../visualizer/real/page.py" line="199"/>
         <source>Context extension</source>
         <translation>Extensão de contexto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="199"/>
+        <location filename="../../visualizer/real/page.py" line="199"/>
         <source>Which frequencies the model uses</source>
         <translation>Que frequências o modelo usa</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="200"/>
+        <location filename="../../visualizer/real/page.py" line="200"/>
         <source>Neighbours and norms</source>
         <translation>Vizinhos e normas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="200"/>
+        <location filename="../../visualizer/real/page.py" line="200"/>
         <source>Rows that barely learned</source>
         <translation>Linhas que mal aprenderam</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="245"/>
+        <location filename="../../visualizer/real/page.py" line="245"/>
         <source>Type a sentence and press Enter: the model&apos;s own tokenizer splits it</source>
         <translation>Digite uma frase e tecle Enter: o próprio tokenizador do modelo a divide</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="247"/>
+        <location filename="../../visualizer/real/page.py" line="247"/>
         <source>X (the lesson)</source>
         <translation>X (a da lição)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="248"/>
+        <location filename="../../visualizer/real/page.py" line="248"/>
         <source>X_model</source>
         <translation>X_model</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="256"/>
+        <location filename="../../visualizer/real/page.py" line="256"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="260"/>
+        <location filename="../../visualizer/real/page.py" line="260"/>
         <source>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Embedding tables: {5} parameters, {6}% of {7}. Output layer {8}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; ({1}): V = {2}, d = {3}, {4}. Tabelas de embedding: {5} parâmetros, {6}% de {7}. Camada de saída {8}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="268"/>
+        <location filename="../../visualizer/real/page.py" line="268"/>
         <source>Showing the lesson&apos;s X = {0}.</source>
         <translation>Mostrando o X da lição = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="275"/>
+        <location filename="../../visualizer/real/page.py" line="275"/>
         <source>Showing X_model = {0}: what the first block receives.</source>
         <translation>Mostrando X_model = {0}: o que o primeiro bloco recebe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="251"/>
+        <location filename="../../visualizer/real/page.py" line="251"/>
         <source>No model is open: Model → Open model folder…</source>
         <translation>Nenhum modelo aberto: Modelo → Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="255"/>
+        <location filename="../../visualizer/real/page.py" line="255"/>
         <source>learned absolute positions</source>
         <translation>posições absolutas aprendidas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="255"/>
+        <location filename="../../visualizer/real/page.py" line="255"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="256"/>
+        <location filename="../../visualizer/real/page.py" line="256"/>
         <source>no positions</source>
         <translation>sem posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
+        <location filename="../../visualizer/real/page.py" line="265"/>
         <source>tied to E</source>
         <translation>amarrada a E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="265"/>
+        <location filename="../../visualizer/real/page.py" line="265"/>
         <source>separate from E</source>
         <translation>separada de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
+        <location filename="../../visualizer/real/page.py" line="267"/>
         <source>E[ids] + P</source>
         <translation>E[ids] + P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="267"/>
+        <location filename="../../visualizer/real/page.py" line="267"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="270"/>
+        <location filename="../../visualizer/real/page.py" line="270"/>
         <source>LayerNorm(E[ids] + P + token type 0)</source>
         <translation>LayerNorm(E[ids] + P + tipo de token 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="271"/>
+        <location filename="../../visualizer/real/page.py" line="271"/>
         <source>LayerNorm(E[ids] + P)</source>
         <translation>LayerNorm(E[ids] + P)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="272"/>
+        <location filename="../../visualizer/real/page.py" line="272"/>
         <source>LayerNorm(E[ids])</source>
         <translation>LayerNorm(E[ids])</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_model_page.py" line="273"/>
+        <location filename="../../visualizer/real/page.py" line="273"/>
         <source>the same as X</source>
         <translation>o mesmo que X</translation>
     </message>
@@ -2078,42 +2089,42 @@ em {0} passos</translation>
 <context>
     <name>RealNeighbours</name>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
+        <location filename="../../visualizer/real/neighbours.py" line="94"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
+        <location filename="../../visualizer/real/neighbours.py" line="94"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="94"/>
+        <location filename="../../visualizer/real/neighbours.py" line="94"/>
         <source>cosine</source>
         <translation>cosseno</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="95"/>
+        <location filename="../../visualizer/real/neighbours.py" line="95"/>
         <source>Row norms ‖E[i]‖ against the token id i</source>
         <translation>Normas das linhas ‖E[i]‖ pelo id i do token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="99"/>
+        <location filename="../../visualizer/real/neighbours.py" line="99"/>
         <source>Open a model to see a token&apos;s nearest neighbours.</source>
         <translation>Abra um modelo para ver os vizinhos mais próximos de um token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="102"/>
+        <location filename="../../visualizer/real/neighbours.py" line="102"/>
         <source>tied to E: the output layer reuses these rows</source>
         <translation>amarrada a E: a camada de saída reaproveita estas linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="103"/>
+        <location filename="../../visualizer/real/neighbours.py" line="103"/>
         <source>not tied: the output layer has its own table</source>
         <translation>não amarrada: a camada de saída tem tabela própria</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_neighbours.py" line="104"/>
+        <location filename="../../visualizer/real/neighbours.py" line="104"/>
         <source>The {0} rows of E closest to “{1}” (id {2}) by cosine similarity; {3}.</source>
         <translation>As {0} linhas de E mais próximas de “{1}” (id {2}) pela similaridade de cosseno; {3}.</translation>
     </message>
@@ -2121,122 +2132,122 @@ em {0} passos</translation>
 <context>
     <name>RealPositionRecipe</name>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="78"/>
+        <location filename="../../visualizer/real/recipe.py" line="78"/>
         <source>Config keys used: {0}.</source>
         <translation>Chaves do config usadas: {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="83"/>
+        <location filename="../../visualizer/real/recipe.py" line="83"/>
         <source>&lt;b&gt;E[ids]&lt;/b&gt;: each token takes its row of E ({0} × {1}).</source>
         <translation>&lt;b&gt;E[ids]&lt;/b&gt;: cada token pega sua linha de E ({0} × {1}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="86"/>
+        <location filename="../../visualizer/real/recipe.py" line="86"/>
         <source>&lt;b&gt;× W_inᵀ&lt;/b&gt;: project_in widens each row from {0} to {1}.</source>
         <translation>&lt;b&gt;× W_inᵀ&lt;/b&gt;: project_in alarga cada linha de {0} para {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="92"/>
+        <location filename="../../visualizer/real/recipe.py" line="92"/>
         <source>counted from 0</source>
         <translation>contadas a partir de 0</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="94"/>
+        <location filename="../../visualizer/real/recipe.py" line="94"/>
         <source>offset by 2, as OPT numbers them</source>
         <translation>deslocadas em 2, como o OPT as numera</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="96"/>
+        <location filename="../../visualizer/real/recipe.py" line="96"/>
         <source>counted from pad_token_id + 1 = {0}; padding tokens take row {1}</source>
         <translation>contadas a partir de pad_token_id + 1 = {0}; tokens de preenchimento usam a linha {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="98"/>
+        <location filename="../../visualizer/real/recipe.py" line="98"/>
         <source>&lt;b&gt;+ P&lt;/b&gt;: learned absolute positions, rows {0}–{1} of its {2} ({3}). The lesson&apos;s &lt;i&gt;learned&lt;/i&gt; scheme: no row past {4} tokens.</source>
         <translation>&lt;b&gt;+ P&lt;/b&gt;: posições absolutas aprendidas, linhas {0}–{1} das suas {2} ({3}). O esquema &lt;i&gt;aprendido&lt;/i&gt; da lição: nenhuma linha além de {4} tokens.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="102"/>
+        <location filename="../../visualizer/real/recipe.py" line="102"/>
         <source>&lt;b&gt;+ token type 0&lt;/b&gt;: one segment, the same row for every token.</source>
         <translation>&lt;b&gt;+ tipo de token 0&lt;/b&gt;: um só segmento, a mesma linha para todo token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="104"/>
+        <location filename="../../visualizer/real/recipe.py" line="104"/>
         <source>&lt;b&gt;LayerNorm&lt;/b&gt; over each row, ε = {0}.</source>
         <translation>&lt;b&gt;LayerNorm&lt;/b&gt; em cada linha, ε = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="106"/>
+        <location filename="../../visualizer/real/recipe.py" line="106"/>
         <source>&lt;b&gt;× W_projᵀ + b&lt;/b&gt;: embeddings_project widens each row from {0} to {1}.</source>
         <translation>&lt;b&gt;× W_projᵀ + b&lt;/b&gt;: embeddings_project alarga cada linha de {0} para {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="109"/>
+        <location filename="../../visualizer/real/recipe.py" line="109"/>
         <source>&lt;b&gt;× √{0}&lt;/b&gt; = {1}, rounded to the table&apos;s {2} as the model does.</source>
         <translation>&lt;b&gt;× √{0}&lt;/b&gt; = {1}, arredondado para o {2} da tabela, como o modelo faz.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="111"/>
+        <location filename="../../visualizer/real/recipe.py" line="111"/>
         <source>The rows now enter the first block: that is X_model.</source>
         <translation>As linhas então entram no primeiro bloco: isso é o X_model.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="116"/>
+        <location filename="../../visualizer/real/recipe.py" line="116"/>
         <source>In the {0} layers ({1} of them): {2}</source>
         <translation>Nas camadas {0} ({1} delas): {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="119"/>
+        <location filename="../../visualizer/real/recipe.py" line="119"/>
         <source>In every attention layer: {0}</source>
         <translation>Em toda camada de atenção: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="120"/>
+        <location filename="../../visualizer/real/recipe.py" line="120"/>
         <source>The lesson&apos;s &lt;i&gt;RoPE&lt;/i&gt; scheme: nothing is added to X.</source>
         <translation>O esquema &lt;i&gt;RoPE&lt;/i&gt; da lição: nada é somado a X.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="124"/>
+        <location filename="../../visualizer/real/recipe.py" line="124"/>
         <source>In attention: &lt;b&gt;ALiBi&lt;/b&gt;, each of the {0} heads adds −m·(distance) to its scores, slopes m = {1}{2}. The lesson&apos;s &lt;i&gt;ALiBi&lt;/i&gt; scheme: nothing is added to X.</source>
         <translation>Na atenção: &lt;b&gt;ALiBi&lt;/b&gt;, cada uma das {0} cabeças soma −m·(distância) aos seus scores, inclinações m = {1}{2}. O esquema &lt;i&gt;ALiBi&lt;/i&gt; da lição: nada é somado a X.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="128"/>
+        <location filename="../../visualizer/real/recipe.py" line="128"/>
         <source>In attention: &lt;b&gt;no position at all&lt;/b&gt;; order reaches the model only through the causal mask. The lesson&apos;s &lt;i&gt;none&lt;/i&gt; scheme.</source>
         <translation>Na atenção: &lt;b&gt;nenhuma posição&lt;/b&gt;; a ordem chega ao modelo só pela máscara causal. O esquema &lt;i&gt;nenhum&lt;/i&gt; da lição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="136"/>
+        <location filename="../../visualizer/real/recipe.py" line="136"/>
         <source>pairs (j, j + {0}), the halves of the rotated part</source>
         <translation>pares (j, j + {0}), as metades da parte girada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="138"/>
+        <location filename="../../visualizer/real/recipe.py" line="138"/>
         <source>pairs (2i, 2i + 1), neighbours</source>
         <translation>pares (2i, 2i + 1), vizinhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="139"/>
+        <location filename="../../visualizer/real/recipe.py" line="139"/>
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="139"/>
+        <location filename="../../visualizer/real/recipe.py" line="139"/>
         <source>{0} scaling, factor {1}</source>
         <translation>escala {0}, fator {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="142"/>
+        <location filename="../../visualizer/real/recipe.py" line="142"/>
         <source>&lt;b&gt;RoPE&lt;/b&gt; turns q and k on dimensions {0}–{1} of each head of {2}, {3}; θ_i = {4}^(−2i/{5}), {6}; attention factor {7}.</source>
         <translation>&lt;b&gt;RoPE&lt;/b&gt; gira q e k nas dimensões {0}–{1} de cada cabeça de {2}, {3}; θ_i = {4}^(−2i/{5}), {6}; fator de atenção {7}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="148"/>
+        <location filename="../../visualizer/real/recipe.py" line="148"/>
         <source>global (full attention)</source>
         <translation>globais (atenção completa)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_recipe.py" line="149"/>
+        <location filename="../../visualizer/real/recipe.py" line="149"/>
         <source>local (sliding window)</source>
         <translation>locais (janela deslizante)</translation>
     </message>
@@ -2244,107 +2255,107 @@ em {0} passos</translation>
 <context>
     <name>RealPositions</name>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="250"/>
+        <location filename="../../visualizer/real/positions.py" line="250"/>
         <source>Learned P: {0} × {1}</source>
         <translation>P aprendida: {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="251"/>
+        <location filename="../../visualizer/real/positions.py" line="251"/>
         <source>cos(Pₛ, Pₜ)</source>
         <translation>cos(Pₛ, Pₜ)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="252"/>
+        <location filename="../../visualizer/real/positions.py" line="252"/>
         <source>sinusoidal, same size</source>
         <translation>senoidal, mesmo tamanho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="253"/>
+        <location filename="../../visualizer/real/positions.py" line="253"/>
         <source>Principal components</source>
         <translation>Componentes principais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="254"/>
+        <location filename="../../visualizer/real/positions.py" line="254"/>
         <source>Singular values</source>
         <translation>Valores singulares</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="256"/>
+        <location filename="../../visualizer/real/positions.py" line="256"/>
         <source>A bright diagonal band: neighbouring positions have similar rows. The first principal components explain {0} of P&apos;s variance.</source>
         <translation>Uma faixa clara na diagonal: posições vizinhas têm linhas parecidas. As primeiras componentes principais explicam {0} da variância de P.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="263"/>
+        <location filename="../../visualizer/real/positions.py" line="263"/>
         <source>θ_i per pair, per layer type</source>
         <translation>θ_i por par, por tipo de camada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="267"/>
+        <location filename="../../visualizer/real/positions.py" line="267"/>
         <source>θ_i per pair (base {0}, {1})</source>
         <translation>θ_i por par (base {0}, {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="268"/>
+        <location filename="../../visualizer/real/positions.py" line="268"/>
         <source>no scaling</source>
         <translation>sem escala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="270"/>
+        <location filename="../../visualizer/real/positions.py" line="270"/>
         <source>pairs (j, j + {0})</source>
         <translation>pares (j, j + {0})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="271"/>
+        <location filename="../../visualizer/real/positions.py" line="271"/>
         <source>pairs (2i, 2i + 1)</source>
         <translation>pares (2i, 2i + 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="272"/>
+        <location filename="../../visualizer/real/positions.py" line="272"/>
         <source>RoPE adds nothing to X: in attention, q and k turn by (t − 1)·θ_i on dimensions {0}–{1} of {2}, {3}.</source>
         <translation>A RoPE não soma nada a X: na atenção, q e k giram de (t − 1)·θ_i nas dimensões {0}–{1} de {2}, {3}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="277"/>
+        <location filename="../../visualizer/real/positions.py" line="277"/>
         <source>ALiBi slope m of each head</source>
         <translation>Inclinação m do ALiBi de cada cabeça</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="278"/>
+        <location filename="../../visualizer/real/positions.py" line="278"/>
         <source>Bias −m·(i − j) of head {0}, m = {1}</source>
         <translation>Viés −m·(i − j) da cabeça {0}, m = {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="280"/>
+        <location filename="../../visualizer/real/positions.py" line="280"/>
         <source>Head</source>
         <translation>Cabeça</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="281"/>
+        <location filename="../../visualizer/real/positions.py" line="281"/>
         <source>ALiBi adds nothing to X: each head subtracts m·(distance) from its attention scores; the future (j &gt; i) is masked.</source>
         <translation>O ALiBi não soma nada a X: cada cabeça subtrai m·(distância) dos seus scores de atenção; o futuro (j &gt; i) fica mascarado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="287"/>
+        <location filename="../../visualizer/real/positions.py" line="287"/>
         <source>global layers</source>
         <translation>camadas globais</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="288"/>
+        <location filename="../../visualizer/real/positions.py" line="288"/>
         <source>local (sliding) layers</source>
         <translation>camadas locais (deslizantes)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="296"/>
+        <location filename="../../visualizer/real/positions.py" line="296"/>
         <source>Pair {0}: θ = {1} rad per position</source>
         <translation>Par {0}: θ = {1} rad por posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="299"/>
+        <location filename="../../visualizer/real/positions.py" line="299"/>
         <source>One clock per pair i, one hand per token; point at a clock to read its i and θ_i.</source>
         <translation>Um relógio por par i, um ponteiro por token; aponte para um relógio para ler o seu i e θ_i.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_positions.py" line="284"/>
+        <location filename="../../visualizer/real/positions.py" line="284"/>
         <source>This model adds no position to X.</source>
         <translation>Este modelo não soma posição a X.</translation>
     </message>
@@ -2352,28 +2363,28 @@ em {0} passos</translation>
 <context>
     <name>RealRareRows</name>
     <message>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="86"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="86"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="86"/>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="88"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="86"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="88"/>
         <source>‖E[i]‖</source>
         <translation>‖E[i]‖</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="87"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="87"/>
         <source>How many rows have each norm</source>
         <translation>Quantas linhas têm cada norma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_rare_rows.py" line="94"/>
+        <location filename="../../visualizer/real/rare_rows.py" line="94"/>
         <source>The {0} rows of E with the smallest norm. A row moves only when its token is in a batch: a rare token learns slowly, one never seen keeps its initial row (under-trained tokens).</source>
         <translation>As {0} linhas de E com a menor norma. Uma linha só se move quando seu token está no batch: token raro aprende devagar, e um que nunca apareceu fica com a linha inicial (tokens subtreinados).</translation>
     </message>
@@ -2381,97 +2392,97 @@ em {0} passos</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="181"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="244"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="214"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="260"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="214"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="260"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="216"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="262"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="227"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="247"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="259"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="303"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="251"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="295"/>
         <source>{0} rows</source>
         <translation>{0} linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="209"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="255"/>
         <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2}&#xa0;ms.   Dense (one-hot product): {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2}&#xa0;ms.   Denso (produto com a matriz indicadora): {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="251"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="295"/>
         <source>at most {0} rows</source>
         <translation>no máximo {0} linhas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="253"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="297"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz indicadora {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="260"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="304"/>
         <source>sparse: {0} × {1} = {2} MB</source>
         <translation>esparso: {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="262"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="306"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="264"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="308"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
         <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="281"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="325"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="282"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="282"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="282"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="284"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="328"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/real_scale.py" line="285"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="329"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2479,7 +2490,7 @@ em {0} passos</translation>
 <context>
     <name>RealTokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/real_token_strip.py" line="56"/>
+        <location filename="../../visualizer/real/token_strip.py" line="56"/>
         <source>Beyond the trained length: this model has no position {0}</source>
         <translation>Além do comprimento treinado: este modelo não tem a posição {0}</translation>
     </message>
@@ -2505,66 +2516,66 @@ em {0} passos</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="203"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="203"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="205"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="205"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="267"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="267"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="267"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="267"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="378"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="378"/>
         <source>({0}, {1}): cos({2}) = {3}</source>
         <translation>({0}, {1}): cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="431"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="431"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="399"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="399"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="404"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="404"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="440"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="440"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="409"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="409"/>
         <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="412"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="412"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/rope_clock.py" line="416"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="416"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -2572,67 +2583,67 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="138"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="138"/>
         <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="145"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="145"/>
         <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="147"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="147"/>
         <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="150"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="150"/>
         <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="153"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="153"/>
         <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="159"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="159"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="159"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="175"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="175"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="179"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="179"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_comparison.py" line="141"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="141"/>
         <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
         <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
@@ -2665,63 +2676,63 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="62"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="76"/>
+        <location filename="../../visualizer/handout/content.py" line="59"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="76"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="64"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="78"/>
+        <location filename="../../visualizer/handout/content.py" line="61"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="78"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="66"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="80"/>
+        <location filename="../../visualizer/handout/content.py" line="63"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="80"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="67"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="81"/>
+        <location filename="../../visualizer/handout/content.py" line="64"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="81"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/handout.py" line="68"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="82"/>
+        <location filename="../../visualizer/handout/content.py" line="65"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="82"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="88"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="88"/>
         <source>xₜ = E[iₜ] + Pₜ: row t of a trained table is added at position t, counted from 1 ({0} positions in the toy).</source>
         <translation>xₜ = E[iₜ] + Pₜ: a linha t de uma tabela treinada é somada na posição t, contada a partir de 1 ({0} posições no modelo de exemplo).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="91"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="91"/>
         <source>xₜ = E[iₜ] + PE(t − 1): a computed sin/cos vector is added (its formula counts from 0).</source>
         <translation>xₜ = E[iₜ] + PE(t − 1): soma-se um vetor de sen/cos calculado (a fórmula conta a partir de 0).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="94"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="94"/>
         <source>Nothing is added to X. Position enters inside attention: q and k are rotated, so scores depend only on distance.</source>
         <translation>Nada é somado a X. A posição entra na atenção: q e k giram, e os scores dependem só da distância.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="97"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="97"/>
         <source>Nothing is added to X. Position enters inside attention: −slope × distance is added to each score.</source>
         <translation>Nada é somado a X. A posição entra na atenção: soma-se −inclinação × distância a cada score.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="99"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="99"/>
         <source>Nothing is added to X, and position enters nowhere else: only the causal mask tells tokens apart by order.</source>
         <translation>Nada é somado a X, e a posição não entra em lugar nenhum: só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/scheme_selector.py" line="140"/>
-        <location filename="../../visualizer/views/scheme_selector.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="140"/>
+        <location filename="../../visualizer/toy/scheme_selector.py" line="158"/>
         <source>Position scheme</source>
         <translation>Esquema de posição</translation>
     </message>
@@ -2729,192 +2740,192 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="46"/>
+        <location filename="../../visualizer/keys.py" line="97"/>
         <source>Presenting (a clicker sends these keys)</source>
         <translation>Apresentando (o passador de slides envia estas teclas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="47"/>
+        <location filename="../../visualizer/keys.py" line="98"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="48"/>
+        <location filename="../../visualizer/keys.py" line="99"/>
         <source>Editing the sentence and E</source>
         <translation>Editando a frase e E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="49"/>
+        <location filename="../../visualizer/keys.py" line="100"/>
         <source>Files</source>
         <translation>Arquivos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="50"/>
+        <location filename="../../visualizer/keys.py" line="101"/>
         <source>Zoom and help</source>
         <translation>Zoom e ajuda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="53"/>
+        <location filename="../../visualizer/keys.py" line="104"/>
         <source>Start or stop presentation mode</source>
         <translation>Entrar ou sair do modo de apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="54"/>
+        <location filename="../../visualizer/keys.py" line="106"/>
         <source>Next lesson step (arrows while presenting)</source>
         <translation>Próxima etapa da aula (setas ao apresentar)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="56"/>
+        <location filename="../../visualizer/keys.py" line="108"/>
         <source>Previous lesson step (arrows while presenting)</source>
         <translation>Etapa anterior da aula (setas ao apresentar)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="58"/>
+        <location filename="../../visualizer/keys.py" line="109"/>
         <source>Black out the screen, or bring it back</source>
         <translation>Escurecer a tela, ou trazê-la de volta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="59"/>
+        <location filename="../../visualizer/keys.py" line="110"/>
         <source>Play or pause the animation in front</source>
         <translation>Tocar ou pausar a animação em primeiro plano</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="60"/>
+        <location filename="../../visualizer/keys.py" line="111"/>
         <source>Leave presentation mode</source>
         <translation>Sair do modo de apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="61"/>
+        <location filename="../../visualizer/keys.py" line="112"/>
         <source>Show or hide the guided lesson</source>
         <translation>Mostrar ou esconder a aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="62"/>
+        <location filename="../../visualizer/keys.py" line="113"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="63"/>
+        <location filename="../../visualizer/keys.py" line="114"/>
         <source>Ask the class: phones answer each check-yourself question (press again to close the poll)</source>
         <translation>Perguntar à turma: os celulares respondem cada pergunta “Verifique” (de novo: fecha a votação)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="65"/>
+        <location filename="../../visualizer/keys.py" line="116"/>
         <source>Ask the class again, after a discussion (answers kept)</source>
         <translation>Perguntar à turma de novo, depois de uma discussão (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="67"/>
+        <location filename="../../visualizer/keys.py" line="118"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="68"/>
+        <location filename="../../visualizer/keys.py" line="119"/>
         <source>Redo</source>
         <translation>Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="69"/>
+        <location filename="../../visualizer/keys.py" line="120"/>
         <source>Remove the selected token from the strip</source>
         <translation>Tirar o token selecionado da faixa</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="70"/>
+        <location filename="../../visualizer/keys.py" line="121"/>
         <source>Move the selected token left or right</source>
         <translation>Mover o token selecionado para a esquerda ou a direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="72"/>
+        <location filename="../../visualizer/keys.py" line="124"/>
         <source>Add the selected vocabulary token after the selected one</source>
         <translation>Inserir o token selecionado do vocabulário depois do token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="74"/>
+        <location filename="../../visualizer/keys.py" line="125"/>
         <source>Copy the view in front as an image</source>
         <translation>Copiar a visualização em primeiro plano como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="75"/>
+        <location filename="../../visualizer/keys.py" line="126"/>
         <source>Open a session</source>
         <translation>Abrir uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="76"/>
+        <location filename="../../visualizer/keys.py" line="127"/>
         <source>Save the session</source>
         <translation>Salvar a sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="77"/>
+        <location filename="../../visualizer/keys.py" line="128"/>
         <source>Save the session under a new name</source>
         <translation>Salvar a sessão com outro nome</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="78"/>
+        <location filename="../../visualizer/keys.py" line="129"/>
         <source>Export X (image or data)</source>
         <translation>Exportar X (imagem ou dados)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="79"/>
+        <location filename="../../visualizer/keys.py" line="130"/>
         <source>Export the handout (PDF, to print)</source>
         <translation>Exportar o material da aula (PDF, para imprimir)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="80"/>
+        <location filename="../../visualizer/keys.py" line="131"/>
         <source>Larger or smaller type</source>
         <translation>Letra maior ou menor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="81"/>
+        <location filename="../../visualizer/keys.py" line="132"/>
         <source>Type back to its normal size</source>
         <translation>Letra de volta ao tamanho normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="82"/>
+        <location filename="../../visualizer/keys.py" line="133"/>
         <source>This list of keyboard shortcuts</source>
         <translation>Esta lista de atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="87"/>
+        <location filename="../../visualizer/keys.py" line="146"/>
         <source>Page Down</source>
         <translation>Avançar Página</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="88"/>
+        <location filename="../../visualizer/keys.py" line="147"/>
         <source>Page Up</source>
         <translation>Voltar Página</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="89"/>
+        <location filename="../../visualizer/keys.py" line="148"/>
         <source>Right arrow</source>
         <translation>Seta para a direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="90"/>
+        <location filename="../../visualizer/keys.py" line="149"/>
         <source>Left arrow</source>
         <translation>Seta para a esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="91"/>
+        <location filename="../../visualizer/keys.py" line="150"/>
         <source>Space</source>
         <translation>Espaço</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="92"/>
+        <location filename="../../visualizer/keys.py" line="151"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="93"/>
+        <location filename="../../visualizer/keys.py" line="152"/>
         <source>Insert</source>
         <translation>Insert</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="94"/>
+        <location filename="../../visualizer/keys.py" line="153"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shortcuts.py" line="96"/>
+        <location filename="../../visualizer/keys.py" line="155"/>
         <source>{0} or {1}</source>
         <translation>{0} ou {1}</translation>
     </message>
@@ -2922,27 +2933,27 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="56"/>
+        <location filename="../../visualizer/shell/shortcuts_dialog.py" line="56"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="58"/>
+        <location filename="../../visualizer/shell/shortcuts_dialog.py" line="58"/>
         <source>&amp;Print…</source>
         <translation>&amp;Imprimir…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="59"/>
+        <location filename="../../visualizer/shell/shortcuts_dialog.py" line="59"/>
         <source>Save as &amp;PDF…</source>
         <translation>Salvar como &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="63"/>
+        <location filename="../../visualizer/shell/shortcuts_dialog.py" line="63"/>
         <source>Embeddings visualizer: keyboard shortcuts</source>
         <translation>Visualizador de embeddings: atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/shortcuts_dialog.py" line="71"/>
+        <location filename="../../visualizer/shell/shortcuts_dialog.py" line="71"/>
         <source>Save the shortcuts as PDF</source>
         <translation>Salvar os atalhos em PDF</translation>
     </message>
@@ -2950,37 +2961,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TableScale</name>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="58"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="58"/>
         <source>GPT-2 small, E: {0} × {1} = {2} ≈ {3} million</source>
         <translation>GPT-2 small, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="61"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="61"/>
         <source>that is {0}% of the whole model&apos;s {1} million (grey: the rest)</source>
         <translation>isto é {0}% dos {1} milhões do modelo inteiro (cinza: o resto)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="63"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="63"/>
         <source>Llama 3 class, E: {0} × {1} = {2} ≈ {3} million</source>
         <translation>classe do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="66"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="66"/>
         <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
         <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="69"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="69"/>
         <source>tied: the output layer reuses E, one table: {0} ≈ {1} million</source>
         <translation>amarradas: a saída reaproveita E, uma só tabela: {0} ≈ {1} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="71"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="71"/>
         <source>The toy&apos;s E: {0} × {1} = {2} numbers.</source>
         <translation>O E do exemplo: {0} × {1} = {2} números.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/table_scale.py" line="77"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="77"/>
         <source>How many numbers E holds (bars to one scale)</source>
         <translation>Quantos números E guarda (barras na mesma escala)</translation>
     </message>
@@ -2988,37 +2999,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TextInput</name>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="58"/>
+        <location filename="../../visualizer/toy/text_input.py" line="58"/>
         <source>Text:</source>
         <translation>Texto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="59"/>
+        <location filename="../../visualizer/toy/text_input.py" line="59"/>
         <source>Tokenize</source>
         <translation>Tokenizar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="60"/>
+        <location filename="../../visualizer/toy/text_input.py" line="60"/>
         <source>Type a sentence made of the vocabulary&apos;s tokens</source>
         <translation>Digite uma frase feita com os tokens do vocabulário</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="72"/>
+        <location filename="../../visualizer/toy/text_input.py" line="72"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="93"/>
+        <location filename="../../visualizer/toy/text_input.py" line="93"/>
         <source>{0} tokens: ids {1}</source>
         <translation>{0} tokens: ids {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="95"/>
+        <location filename="../../visualizer/toy/text_input.py" line="95"/>
         <source>{0} tokens: ids {1}. Press Enter to use them.</source>
         <translation>{0} tokens: ids {1}. Aperte Enter para usá-los.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/text_input.py" line="100"/>
+        <location filename="../../visualizer/toy/text_input.py" line="100"/>
         <source>No token of the vocabulary matches “{0}” at character {1}. The strip keeps the last sentence that worked.</source>
         <translation>Nenhum token do vocabulário casa com “{0}” no caractere {1}. A faixa mantém a última frase que deu certo.</translation>
     </message>
@@ -3026,17 +3037,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="194"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="192"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="227"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="225"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/token_strip.py" line="236"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="234"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -3044,12 +3055,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="73"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="73"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/token_strip_model.py" line="138"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="138"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -3080,37 +3091,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="80"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="92"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="85"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="95"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="87"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="97"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="88"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="99"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="90"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="101"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="104"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="96"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="107"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>
@@ -3118,12 +3129,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="75"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="76"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/vocabulary_table.py" line="78"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="79"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3131,38 +3142,38 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="89"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="89"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="91"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="91"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="93"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="93"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="153"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="153"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="154"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="154"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="155"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="156"/>
-        <location filename="../../visualizer/itemmodels/vocabulary_table_model.py" line="159"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="156"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="159"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
@@ -3170,155 +3181,155 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="327"/>
-        <location filename="../../visualizer/views/x_panel.py" line="553"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="326"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="552"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="328"/>
-        <location filename="../../visualizer/views/x_panel.py" line="553"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="327"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="552"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="423"/>
-        <location filename="../../visualizer/views/x_panel.py" line="452"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="422"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="451"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="448"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="447"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="445"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="444"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="364"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="363"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="366"/>
-        <location filename="../../visualizer/views/x_panel.py" line="424"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="365"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="423"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="520"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="519"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="522"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="521"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="523"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="522"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="533"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="532"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="535"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="534"/>
         <source>No room for X&apos;s numbers: point at a cell, or F5.</source>
         <translation>Números de X sem espaço: aponte uma célula ou F5.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="539"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="538"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="378"/>
-        <location filename="../../visualizer/views/x_panel.py" line="569"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="377"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="574"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="387"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="386"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="387"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="386"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="400"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="399"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="402"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="401"/>
         <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
         <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="403"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="402"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="447"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="446"/>
         <source>PE(t − 1)</source>
         <translation>PE(t − 1)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="452"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="451"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="513"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="512"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="514"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="513"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="538"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="537"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="572"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="577"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="575"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="580"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="577"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="582"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/views/x_panel.py" line="579"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="584"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -100,7 +100,7 @@ def write(path: Path, data: object) -> None:
 
 
 def main_window() -> Any:
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     for widget in QApplication.topLevelWidgets():
         if isinstance(widget, MainWindow) and widget.isVisible():
@@ -168,7 +168,7 @@ def main() -> int:
         status = run_app(sys.argv[3:])
         timer.stop()
         return status
-    from visualizer.shell import MainWindow
+    from visualizer.shell.main_window import MainWindow
 
     window = MainWindow()
     window.move(0, 0)

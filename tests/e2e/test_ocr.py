@@ -18,8 +18,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from tests import spec
-from tests.views.stage import step_index
-from visualizer.shell import MainWindow
+from tests.stage import step_index
+from visualizer.shell.main_window import MainWindow
 
 NUMBERS = "tessedit_char_whitelist=-.0123456789"
 
@@ -134,7 +134,7 @@ def letters(text: str) -> str:
 @pytest.mark.slow(seconds=4)
 def test_the_twelve_tokens_of_E_read_back_with_their_ids(qtbot, tmp_path):
     window, picture = picture_of(qtbot, tmp_path, "name")
-    table = window.view_named("lookup_table")
+    table = window.view("lookup_table")
     graphics = table.graphics
     images = []
     for row in range(len(spec.TOKENS)):
@@ -153,7 +153,7 @@ def test_the_twelve_tokens_of_E_read_back_with_their_ids(qtbot, tmp_path):
 def test_x_of_the_swap_without_positions_reads_back_once_revealed(qtbot, tmp_path):
     window, picture = picture_of(qtbot, tmp_path, "swap-none", reveal=True)
     expected = [spec.E[i] for i in spec.IDS_SUB_BEFORE_GATO]  # no positions: the rows of E, swapped
-    assert read_matrix(window, picture, window.attention.x_matrix, tmp_path, "x") == as_printed(expected)
+    assert read_matrix(window, picture, window.view("attention").x_matrix, tmp_path, "x") == as_printed(expected)
     window.close()
 
 

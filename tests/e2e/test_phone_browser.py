@@ -27,10 +27,11 @@ import pytest
 from tests.qr_codes import qr_codes
 from visualizer import app as command_line
 from visualizer.appearance import Appearance
-from visualizer.classroom import Question, wait_closed
 from visualizer.i18n import install_language
-from visualizer.lesson import load_lesson
+from visualizer.lesson.questions import Question
+from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
+from visualizer.poll.server import wait_closed
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 PHONE = (360, 740)
@@ -133,7 +134,7 @@ def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_sho
     pictures = Path(os.environ["VISUALIZER_POLL_PICTURES"]) if os.environ.get("VISUALIZER_POLL_PICTURES") else None
     window = projector
     part = window.class_poll
-    poll, stage = part.poll, part.band.stage
+    poll, stage = part.poll, part.band.join_panel
     question = poll.question
     assert isinstance(question, Question) and question.step_id == "swap-learned"
     picture = command_line.window_picture(window, PROJECTOR).toImage()

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.classroom.phones import Phone
 from tests.e2e.test_real_window import wait_for, xdotool, xvfb
-from visualizer.classroom import wait_closed
-from visualizer.lesson import load_lesson
+from tests.poll.phones import Phone
+from visualizer.lesson.run import load_lesson
+from visualizer.poll.server import wait_closed
 
 ROOT = Path(__file__).resolve().parents[2]
 # The step the app starts on, as the command line numbers it: the swap with learned positions.

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from tests import spec
-from tests.checkpoints.test_minilm import minilm_folder
 from tests.conftest import made_once_per_run
 from tests.e2e.real_app import RunningApp, display
+from tests.real.test_minilm import minilm_folder
 from visualizer.io.session import save_session
 from visualizer.model import EmbeddingModel
 

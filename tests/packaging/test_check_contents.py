@@ -1,7 +1,7 @@
 """packaging/check-contents.sh, which `make check-dist` runs on the standalone folder, refuses what must
 not ship and names it: a library off packaging/bundled-libraries.txt, a link out of the folder, a library
 that a bundled file links but that is neither bundled nor on packaging/system-libraries.txt, a folder of
-200 MiB or more (the README's limit).
+200 MiB or more (the limit docs/packaging.md gives).
 
 The folders here are small imitations of PyInstaller's layout made of real ELF files from the
 development venv's wheels: NumPy's core extension with the OpenBLAS, gfortran and quadmath it links
@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "packaging" / "check-contents.sh"
-LIMIT_MIB = 200  # README, "Building the standalone app": the folder stays under 200 MiB
+LIMIT_MIB = 200  # docs/packaging.md: the folder stays under 200 MiB
 NUMPY = Path(numpy.__file__).parent
 NUMPY_LIBS = NUMPY.parent / "numpy.libs"
 (CORE,) = (NUMPY / "_core").glob("_multiarray_umath.*.so")

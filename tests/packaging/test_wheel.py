@@ -46,8 +46,8 @@ def test_build_makes_a_wheel_and_an_sdist_with_the_metadata(built):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         metadata = archive.read(f"embedding_visualizer-{__version__}.dist-info/METADATA").decode()
-    for data in ("lesson/steps.json", "i18n/visualizer_pt.qm", "icons/embedding-visualizer.svg",
-                 "embedding-visualizer.desktop", "lesson/choices.json", "classroom/index.html",
+    for data in ("lesson/embeddings.json", "i18n/visualizer_pt.qm", "icons/embedding-visualizer.svg",
+                 "embedding-visualizer.desktop", "classroom/index.html",
                  "classroom/poll.js", "classroom/poll.css", "classroom/text.json"):
         assert f"visualizer/_resources/{data}" in names
     assert f"embedding_visualizer-{__version__}.dist-info/licenses/LICENSE" in names
@@ -86,7 +86,7 @@ def run_installed(venv: Path, tmp_path: Path, *args: str) -> subprocess.Complete
 
 def test_the_app_is_imported_from_the_wheel_not_the_checkout(fresh_venv, tmp_path):
     code = ("import visualizer, visualizer.resources as r; print(visualizer.__file__); "
-            "print(r.resource('lesson', 'steps.json'))")
+            "print(r.resource('lesson', 'embeddings.json'))")
     result = run_installed(fresh_venv, tmp_path, "python", "-c", code)
     assert result.returncode == 0, result.stderr
     package, lesson = result.stdout.split()
@@ -119,8 +119,8 @@ def test_installed_version_is_the_wheel_metadata(fresh_venv, tmp_path):
 
 
 def test_the_class_poll_finds_its_page_and_choices_in_the_wheel(fresh_venv, tmp_path):
-    code = ("from visualizer.classroom import load_choices, load_page; "
-            "print(sorted(load_page())); print(sorted(load_choices().questions))")
+    code = ("from visualizer.poll.web import load_page; from visualizer.lesson.run import load_lesson; "
+            "print(sorted(load_page())); print(sorted(s.id for s in load_lesson().steps if s.question))")
     result = run_installed(fresh_venv, tmp_path, "python", "-c", code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:2] == ["['index.html', 'poll.css', 'poll.js', 'text.json']",

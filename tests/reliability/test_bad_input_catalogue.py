@@ -1,7 +1,7 @@
 """Every bad input the app accepts from a person or a file, with the message it must give.
 
 Each case runs on the live window (or the command line) and checks that the message names the
-problem and that the state is exactly what it was. The README's "Errors" section lists the
+problem and that the state is exactly what it was. docs/errors.md's "Errors" section lists the
 same cases (a test below keeps the two in step).
 """
 
@@ -258,7 +258,7 @@ def test_bad_input_on_the_command_line(cli, tmp_path, case):
 
 
 def test_readme_lists_every_bad_input():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
     section = readme.split("## Errors", 1)[1].split("\n## ", 1)[0]
     missing = [f"{c.source}: {c.what}" for c in CATALOGUE if c.what not in section]
     assert missing == []

@@ -25,8 +25,8 @@ from visualizer.core import (
     tokenize,
     typed_text,
 )
-from visualizer.itemmodels.token_strip_model import TOKEN_ID_MIME
 from visualizer.model import E_LIMIT
+from visualizer.toy.token_strip_model import TOKEN_ID_MIME
 
 ACTIONS = 5_000
 DEFAULT_SEED = 20_261_130  # any fixed number: a run that draws a new seed each time cannot be replayed
@@ -118,7 +118,7 @@ class Monkey:
             view.player.button.toggle()
 
     def toggle_mask(self) -> None:
-        view = self.window.attention
+        view = self.window.view("attention")
         view.causal.click()
 
     def lesson_step(self) -> None:
@@ -204,13 +204,13 @@ def check_invariants(window) -> int:
     shown = [float(table.index(token_id, 2 + c).data(Qt.ItemDataRole.EditRole)) for c in range(model.d)]
     check.that(shown == list(model.E[token_id]), "the vocabulary shows E")
     settings = model.attention
-    if window.pages["attention"].built:  # its controls show the model's settings, hidden or not
-        attention = window.attention
+    if window.tabs.pages["attention"].built:  # its controls show the model's settings, hidden or not
+        attention = window.view("attention")
         check.that(attention.causal.isChecked() == settings.causal, "the mask box shows the mask")
         check.that((attention.heads.value(), attention.head.value()) == (settings.alibi_heads, settings.alibi_head),
                    "the ALiBi boxes show the heads")
-    if window.pages["rope_clock"].built:
-        check.that(window.rope_clock.controls.base_choice.currentData() == settings.rope_base,
+    if window.tabs.pages["rope_clock"].built:
+        check.that(window.view("rope_clock").controls.base_choice.currentData() == settings.rope_base,
                    "the clock shows the RoPE base")
     panel = window.x_panel
     if panel.isVisible() and panel.build_stage() is None:
@@ -250,7 +250,7 @@ def test_random_user_actions_keep_every_invariant(window, qtbot, figure):
         except Exception as error:  # an action that raises is as much a failure as a broken invariant
             raise AssertionError(f"seed {seed}, action {step} ({monkey.last}): {type(error).__name__}: {error}\n"
                                  f"replay with VISUALIZER_SEED={seed}") from error
-    for view in (window.rope_clock, window.gradient_lab):
+    for view in (window.view("rope_clock"), window.view("gradient_lab")):
         view.player.pause()
     window.x_panel.finish_build()
     figure(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from tests import spec
 from visualizer.appearance import Appearance
 from visualizer.io.session import SessionError, load_session
-from visualizer.lab import GradientLab
+from visualizer.lab.state import GradientLab
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.shell import MainWindow
+from visualizer.shell.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -46,8 +46,8 @@ def test_soak_twenty_thousand_clock_frames(window, figure):
     # instead of 610 × 470, a frame costs ~1.4 ms instead of ~2.3 ms, and a leak per frame shows
     # just the same (what leaks is Python and Qt objects, not pixels).
     window.resize(1024, 768)
-    window.show_view(window.rope_clock)
-    clock = window.rope_clock
+    window.show_view(window.view("rope_clock"))
+    clock = window.view("rope_clock")
     for frame in range(500):  # warm caches before measuring
         clock.set_offset(frame * 0.01)
         clock.faces.repaint()
@@ -80,7 +80,7 @@ def test_hundred_open_close_cycles_leak_nothing(qtbot, figure):
         window.show()
         for index in range(window.tabs.count()):  # build every lazy view
             window.tabs.setCurrentIndex(index)
-        window.rope_clock.player.set_playing(cycle % 2 == 0)
+        window.view("rope_clock").player.set_playing(cycle % 2 == 0)
         window.close()
         window.deleteLater()
         settle()
@@ -132,7 +132,7 @@ def test_no_socket_is_opened_during_a_full_session(window, tmp_path, monkeypatch
     window.exports.export_arrays(tmp_path)
     window.exports.export_view(tmp_path / "v.svg")
     window.exports.export_handout(tmp_path / "w.pdf")
-    panel = window.gradient_lab.real_scale
+    panel = window.view("gradient_lab").real_scale
     panel.vocabulary.setValue(2000)
     panel.start()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=20_000)

@@ -3,7 +3,7 @@
 Every function takes arrays and returns new arrays; nothing here holds state.
 """
 
-from .attention import (
+from visualizer.core.attention import (
     alibi_bias,
     alibi_slopes,
     attention_outputs,
@@ -11,8 +11,8 @@ from .attention import (
     bloom_alibi_slopes,
     mpt_alibi_slopes,
 )
-from .formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
-from .gradient import (
+from visualizer.core.formatting import ENGLISH, NUMBER_FORMATS, PORTUGUESE, NumberFormat
+from visualizer.core.gradient import (
     GPT2_SMALL_CONTEXT,
     GPT2_SMALL_PARAMETERS,
     GPT2_SMALL_VOCAB,
@@ -28,7 +28,7 @@ from .gradient import (
     zipf_batch,
     zipf_probabilities,
 )
-from .positions import (
+from visualizer.core.positions import (
     ADDITIVE_SCHEMES,
     SCHEMES,
     PositionError,
@@ -39,8 +39,8 @@ from .positions import (
     positions,
     sinusoidal,
 )
-from .rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
-from .rope_scaling import (
+from visualizer.core.rope import RopeScaling, rope_frequencies, rope_rotate, rope_score
+from visualizer.core.rope_scaling import (
     ROPE_SCALING_TYPES,
     longrope_attention_factor,
     rope_default,
@@ -52,8 +52,8 @@ from .rope_scaling import (
     yarn_attention_factor,
     yarn_correction_dim,
 )
-from .rows import RowVerdict, classify_rows
-from .tables import (
+from visualizer.core.rows import RowVerdict, classify_rows
+from visualizer.core.tables import (
     chunked_row_norms,
     cosine_similarity_matrix,
     layer_norm,
@@ -61,8 +61,8 @@ from .tables import (
     principal_components,
     singular_values,
 )
-from .tokenizer import TokenizeError, detokenize, shown_text, tokenize, typed_text
-from .vocabulary import LEADING_SPACE_GLYPH, LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
+from visualizer.core.tokenizer import TokenizeError, detokenize, shown_text, tokenize, typed_text
+from visualizer.core.vocabulary import LEADING_SPACE_GLYPH, LESSON_SENTENCE, Vocabulary, display_token, toy_vocabulary
 
 __all__ = [
     "ADDITIVE_SCHEMES",

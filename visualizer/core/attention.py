@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
-from .positions import check_scheme
-from .rope import rope_frequencies, rope_rotate
+from visualizer.core.positions import check_scheme
+from visualizer.core.rope import rope_frequencies, rope_rotate
 
 
 def alibi_slopes(heads: int) -> np.ndarray:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .problems import QT_TRANSLATE_NOOP, TranslatableError
+from visualizer.core.problems import QT_TRANSLATE_NOOP, TranslatableError
 
 SCHEMES = ("none", "learned", "sinusoidal", "rope", "alibi")
 """Every position scheme, in the order the UI lists them."""

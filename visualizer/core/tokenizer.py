@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .vocabulary import LEADING_SPACE_GLYPH
+from visualizer.core.vocabulary import LEADING_SPACE_GLYPH
 
 
 class TokenizeError(ValueError):

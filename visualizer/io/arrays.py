@@ -11,13 +11,25 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
-from ..core import positions
-from ..lab import GradientLab
-from ..model import EmbeddingModel
-from .tables import CSV_HEADER, ExportError, check_writable, x_as_latex
+from visualizer.core import positions
+from visualizer.io.tables import CSV_HEADER, ExportError, check_writable, x_as_latex
+from visualizer.model import EmbeddingModel
+
+
+class GradientSource(Protocol):
+    """What the export reads of the gradient lab (:class:`visualizer.lab.state.GradientLab`)."""
+
+    @property
+    def E(self) -> np.ndarray:
+        """The lab's own copy of E (V × d)."""
+
+    def gradient(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(rows, grads)``: the rows of E its current batch reaches (k,) and their ∂L/∂E (k × d)."""
+
 
 VOCABULARY_HEADER = ("id", "token")
 """The columns that name a row of a table over the whole vocabulary (E, the gradient)."""
@@ -25,7 +37,7 @@ OVER_THE_VOCABULARY = ("E", "gradient")
 """Arrays with one row per vocabulary token; every other array has one row per position."""
 
 
-def model_arrays(model: EmbeddingModel, lab: GradientLab) -> dict[str, np.ndarray]:
+def model_arrays(model: EmbeddingModel, lab: GradientSource) -> dict[str, np.ndarray]:
     """The arrays of the lesson as they are now, by file name stem.
 
     ``E`` (V × d), ``E_rows`` (n × d), ``P`` (n × d; NaN rows past the trained length, absent when
@@ -66,7 +78,7 @@ def array_as_csv(name: str, array: np.ndarray, model: EmbeddingModel) -> str:
     return out.getvalue()
 
 
-def save_arrays(model: EmbeddingModel, lab: GradientLab, folder: Path) -> list[Path]:
+def save_arrays(model: EmbeddingModel, lab: GradientSource, folder: Path) -> list[Path]:
     """Write every array of :func:`model_arrays` as ``NAME.csv`` and ``NAME.npy`` in ``folder``."""
     if not folder.is_dir():
         raise ExportError(f"cannot write into {folder}: it is not a folder")

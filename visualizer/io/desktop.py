@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..resources import resource
+from visualizer.resources import resource
 
 APP_ID = "embedding-visualizer"
 DESKTOP_FILE = f"{APP_ID}.desktop"

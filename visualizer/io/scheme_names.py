@@ -6,7 +6,7 @@ that the first window loads none of it.
 
 from __future__ import annotations
 
-from ..core.problems import QT_TRANSLATE_NOOP
+from visualizer.core.problems import QT_TRANSLATE_NOOP
 
 SCHEME_CONTEXT = "SchemeSelector"
 """The scheme names and verdicts are the scheme selector's own strings (and translations)."""

@@ -16,9 +16,10 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-from ..core import SCHEMES, RopeScaling
-from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
-from ..model import (
+from visualizer.core import SCHEMES, RopeScaling
+from visualizer.core.problems import QT_TRANSLATE_NOOP, TranslatableError
+from visualizer.io.atomic import write_atomically
+from visualizer.model import (
     MAX_ALIBI_HEADS,
     MAX_TOKENS,
     ROPE_SCALINGS,
@@ -29,7 +30,6 @@ from ..model import (
     check_attention,
     check_embedding_value,
 )
-from .atomic import write_atomically
 
 FORMAT = "embedding-visualizer-session"
 VERSION = 2

@@ -8,17 +8,21 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ..core import NumberFormat, embed, positions, tokenize, toy_vocabulary
-from ..core.problems import QT_TRANSLATE_NOOP, TranslatableError
-from ..model import EmbeddingModel
-from .atomic import write_atomically
+from visualizer.core import NumberFormat, embed, positions, tokenize, toy_vocabulary
+from visualizer.core.problems import QT_TRANSLATE_NOOP, TranslatableError
+from visualizer.io.atomic import write_atomically
+from visualizer.model import EmbeddingModel
 
-if TYPE_CHECKING:
-    from .checkpoint import Checkpoint
+
+class ExportsItself(Protocol):
+    """A sequence source that writes its own export (:class:`visualizer.real.checkpoint.Checkpoint`)."""
+
+    def export(self, text: str) -> dict[str, Any]:
+        """``text`` tokenized, looked up and positioned: tokens, ids, positions, E_rows, P, X, …"""
 
 DATA_FORMATS = (".json", ".csv", ".tex")
 IMAGE_FORMATS = (".png", ".svg")
@@ -118,7 +122,7 @@ def x_as_latex(X: np.ndarray, language: str = "en") -> str:
     return "X = \\begin{bmatrix}\n" + " \\\\\n".join(rows) + "\n\\end{bmatrix}\n"
 
 
-def write_data_export(model: EmbeddingModel | Checkpoint | dict[str, Any], path: Path, text: str = "",
+def write_data_export(model: EmbeddingModel | ExportsItself | dict[str, Any], path: Path, text: str = "",
                       language: str = "en") -> None:
     """Write X as .json, .csv or .tex (chosen by the extension).
 

@@ -1,10 +1,5 @@
 """The shell: the main window and what it does (menus and keys, presentation, documents, exports).
 
-Imports point down: the shell uses views, item models, io, lesson and model; nothing below
-imports the shell.
+The shell sits above every feature: it makes the views of ``toy``, ``lesson``, ``lab``, ``real``
+and ``poll`` and hands each part what it uses. Nothing below imports the shell.
 """
-
-from .main_window import MainWindow
-from .presentation import presentation_scale
-
-__all__ = ["MainWindow", "presentation_scale"]

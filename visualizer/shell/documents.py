@@ -1,6 +1,6 @@
 """The teacher's files: sessions, recent files, and the autosave with the offer to restore it.
 
-All of it sits over one :class:`~visualizer.shell.settings_store.SettingsStore`: the user's
+All of it sits over one :class:`~visualizer.ui.settings_store.SettingsStore`: the user's
 ``QSettings`` when the app runs, a dict in tests and screenshots (which then keep nothing).
 """
 
@@ -16,17 +16,17 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
-from ..i18n import explain
-from ..lesson import LessonRun
-from ..model import EmbeddingModel
-from ..subscriptions import Listening
-from ..views.file_places import start_path
-from .messages import MessageSink
-from .quit_question import QuitChoice
-from .settings_store import SettingsStore, string_list
+from visualizer.i18n import explain
+from visualizer.lesson.run import LessonRun
+from visualizer.model import EmbeddingModel
+from visualizer.shell.quit_question import QuitChoice
+from visualizer.subscriptions import Listening
+from visualizer.ui.file_places import start_path
+from visualizer.ui.messages import MessageSink
+from visualizer.ui.settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:  # the session files' code loads with the first save, open or autosave: a faster start
-    from ..io.session import LessonPlace, Session
+    from visualizer.io.session import LessonPlace, Session
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
@@ -77,7 +77,7 @@ class Documents(Listening, QObject):
 
     def open_session(self, path: Path) -> bool:
         """Load a session; on any problem say what it is and change nothing."""
-        from ..io.session import SessionError, load_session
+        from visualizer.io.session import SessionError, load_session
 
         try:
             session = load_session(path, self._model)
@@ -108,7 +108,7 @@ class Documents(Listening, QObject):
 
     def save_session(self, path: Path) -> bool:
         """Save the session atomically; report success or the reason."""
-        from ..io.session import SessionError, save_session
+        from visualizer.io.session import SessionError, save_session
 
         try:
             save_session(path, self._model, self.lesson_place())
@@ -163,7 +163,7 @@ class Documents(Listening, QObject):
 
     def lesson_place(self) -> LessonPlace | None:
         """Where the lesson is, as a session keeps it (the step's id, and whether it is revealed)."""
-        from ..io.session import LessonPlace
+        from visualizer.io.session import LessonPlace
 
         step = self._lesson.current_step()
         return None if step is None else LessonPlace(step.id, self._lesson.revealed)
@@ -220,7 +220,7 @@ class Documents(Listening, QObject):
 
     def autosave(self) -> None:
         """Save the work where a crash cannot lose it (offered back at the next start)."""
-        from ..io.session import SessionError, save_session
+        from visualizer.io.session import SessionError, save_session
 
         path = self.autosave_path()
         if path is None:

@@ -1,6 +1,6 @@
 """File → Export of the window: pictures of views (PNG 1×/2×/4×, SVG), X (the one
 :func:`~visualizer.io.tables.export_x`), the arrays, LaTeX and the handout (laid out by
-:mod:`visualizer.views.handout_pdf`), each reported in the status bar. The arrays and LaTeX come
+:mod:`visualizer.handout.pdf`), each reported in the status bar. The arrays and LaTeX come
 from :mod:`visualizer.io` (no Qt)."""
 
 from __future__ import annotations
@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
-from ..appearance import Appearance
-from ..core import PositionError
-from ..core.problems import TranslatableError
-from ..i18n import explain
-from ..io.paper import PAPERS, default_paper
-from ..io.tables import DATA_FORMATS, IMAGE_FORMATS, export_x, worked_example
-from ..model import EmbeddingModel
-from ..selection import Highlight
-from ..views.file_places import start_path
-from .messages import MessageSink
+from visualizer.appearance import Appearance
+from visualizer.core import PositionError
+from visualizer.core.problems import TranslatableError
+from visualizer.handout.paper import PAPERS, default_paper
+from visualizer.i18n import explain
+from visualizer.io.tables import DATA_FORMATS, IMAGE_FORMATS, export_x, worked_example
+from visualizer.model import EmbeddingModel
+from visualizer.selection import Highlight
+from visualizer.ui.file_places import start_path
+from visualizer.ui.messages import MessageSink
 
 if TYPE_CHECKING:
-    from ..lab import GradientLab
+    from visualizer.lab.state import GradientLab
 
 # The writers (arrays, the handout's pages, the pictures) are imported on first use: a faster start.
 
@@ -85,7 +85,7 @@ class Exports(QObject):
         """Export the current X to ``path`` (.json .csv .tex .png .svg)."""
 
         def draw(_example: dict[str, Any], target: Path) -> None:
-            from ..views.x_picture import export_x_panel_image
+            from visualizer.toy.x_picture import export_x_panel_image
 
             export_x_panel_image(self._model, target, self._appearance, highlight=self._highlight)
 
@@ -94,7 +94,7 @@ class Exports(QObject):
 
     def export_view(self, path: Path, scale: int = 1, whole_window: bool = False) -> bool:
         """The view in front (or the whole window) as PNG at ``scale`` ×, or SVG by extension."""
-        from ..views.rendering import save_view_png, save_view_svg
+        from visualizer.ui.rendering import save_view_png, save_view_svg
 
         widget = self._window if whole_window else self._current_view()
         if path.suffix.lower() == ".svg":
@@ -103,14 +103,14 @@ class Exports(QObject):
 
     def export_arrays(self, folder: Path) -> bool:
         """E, P, X, scores and the lab's gradient as CSV and NPY files in ``folder``."""
-        from ..io.arrays import save_arrays
+        from visualizer.io.arrays import save_arrays
 
         return self._write(lambda: save_arrays(self._model, self._lab(), folder),
                            self.tr("Saved the arrays as CSV and NPY in {0}").format(folder))
 
     def export_latex(self, path: Path) -> bool:
         """X as a LaTeX bmatrix, in the language's number format."""
-        from ..io.arrays import save_latex
+        from visualizer.io.arrays import save_latex
 
         return self._write(lambda: save_latex(self._model, path, self._appearance.language),
                            self.tr("Saved {0}").format(path))
@@ -118,7 +118,7 @@ class Exports(QObject):
     def export_handout(self, path: Path, paper: str | None = None) -> bool:
         """The handout of the current sentence and scheme as a PDF, in the app's language, on
         ``paper`` (``a4`` or ``letter``; the last one chosen when not given)."""
-        from ..views.handout_pdf import export_handout
+        from visualizer.handout.pdf import export_handout
 
         chosen = paper or self.paper
         written = self._write(lambda: export_handout(self._model, path, self._appearance, chosen),
@@ -129,7 +129,7 @@ class Exports(QObject):
 
     def copy_view(self) -> None:
         """Ctrl+C: the view in front, as an image, to the clipboard (text boxes keep their own copy)."""
-        from ..views.rendering import render_image
+        from visualizer.ui.rendering import render_image
 
         QApplication.clipboard().setImage(render_image(self._current_view(), 2))
         self._messages.show_message(self.tr("The view was copied as an image."))

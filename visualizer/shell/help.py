@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
-from ..appearance import Appearance
-from ..lesson import Lesson
-from ..subscriptions import Listening
+from visualizer.appearance import Appearance
+from visualizer.lesson.run import Lesson
+from visualizer.subscriptions import Listening
 
 if TYPE_CHECKING:  # the dialogs (and Qt's printing) load when first opened: a faster start
-    from ..views.about_dialog import AboutDialog
-    from ..views.shortcuts_dialog import ShortcutsDialog
+    from visualizer.shell.about_dialog import AboutDialog
+    from visualizer.shell.shortcuts_dialog import ShortcutsDialog
 
 Dialog = TypeVar("Dialog", bound=QDialog)
 
@@ -42,7 +42,7 @@ class Help(Listening, QObject):
     def show_shortcuts(self) -> ShortcutsDialog:
         """Open (or bring forward) the cheat sheet; returns it."""
         if self.shortcuts_dialog is None:
-            from ..views.shortcuts_dialog import ShortcutsDialog
+            from visualizer.shell.shortcuts_dialog import ShortcutsDialog
 
             self.shortcuts_dialog = ShortcutsDialog(self._parent)
         return self._present(self.shortcuts_dialog)
@@ -50,7 +50,7 @@ class Help(Listening, QObject):
     def show_about(self) -> AboutDialog:
         """Open (or bring forward) the About dialog; returns it."""
         if self.about_dialog is None:
-            from ..views.about_dialog import AboutDialog
+            from visualizer.shell.about_dialog import AboutDialog
 
             appearance = self._appearance
             self.about_dialog = AboutDialog(self._lesson, lambda: appearance.language, self._parent)

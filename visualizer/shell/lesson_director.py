@@ -1,9 +1,9 @@
-"""Carries out a lesson step in the window: the step's view in front, staging itself.
+"""Carries out a lesson step in the window: the step's view in front, taking the step's cue.
 
 The lesson knows no view's insides: a step names its view and gives that view's own options
-(``staging``); the view reads them (:mod:`visualizer.views.staging`). The director brings the
-view forward, hands each built view its part (the step's view its staging, the others none), and
-takes the staging back when the lesson is hidden.
+(``view_options``); the view reads them (:mod:`visualizer.lesson.cue`). The director brings the
+view forward, hands each built view its cue (the step's view the step's options, the others none),
+and takes the cues back when the lesson is hidden.
 """
 
 from __future__ import annotations
@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QWidget
 
-from ..lesson import Lesson, LessonError, LessonRun, LessonStep
-from ..subscriptions import Listening
-from ..views.staging import UNSTAGED, StagedView, Staging, StagingError, read_options
-from .lesson_band import LessonBand
-from .view_tabs import LESSON_VIEWS, ViewTabs
+from visualizer.lesson.band import LessonBand
+from visualizer.lesson.cue import NO_CUE, Cue, CuedView, OptionError, read_options
+from visualizer.lesson.run import Lesson, LessonError, LessonRun, LessonStep
+from visualizer.shell.view_tabs import LESSON_VIEWS, ViewTabs
+from visualizer.subscriptions import Listening
+from visualizer.ui.protocol import View
 
 
-def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VIEWS) -> None:
-    """Every step's view exists and its staging is one the view reads (raises :class:`LessonError`
+def check_view_options(lesson: Lesson, views: Mapping[str, type[View]] = LESSON_VIEWS) -> None:
+    """Every step's view exists and its options are ones the view reads (raises :class:`LessonError`
     naming the step and the field): a teacher's mistake in the lesson file shows at start, before
     anything is built."""
     for number, step in enumerate(lesson.steps, 1):
@@ -29,26 +29,26 @@ def check_staging(lesson: Lesson, views: Mapping[str, type[QWidget]] = LESSON_VI
         if step.view not in views:
             raise LessonError(f"{where}, field 'view': {step.view!r} is not one of {', '.join(views)}")
         kind = views[step.view]
-        stagings = [("staging", step.staging)]
+        given = [("view_options", step.view_options)]
         if step.reveal is not None:
-            stagings.append(("reveal.staging", step.reveal.staging))
-        for field, options in stagings:
+            given.append(("reveal.view_options", step.reveal.view_options))
+        for field, options in given:
             if not options:
                 continue
-            options_kind = getattr(kind, "STAGING", None)
+            options_kind = getattr(kind, "OPTIONS", None)
             if options_kind is None:
-                raise LessonError(f"{where}, field '{field}': the view {step.view} has no staging options")
+                raise LessonError(f"{where}, field '{field}': the view {step.view} has no options")
             try:
                 read_options(options_kind, options)
-            except StagingError as error:
+            except OptionError as error:
                 raise LessonError(f"{where}, field '{field}.{error.field}': {error.reason}") from None
 
 
 class LessonDirector(Listening, QObject):
-    """Listens to a :class:`~visualizer.lesson.LessonRun` and stages each step in the views.
+    """Listens to a :class:`~visualizer.lesson.run.LessonRun` and cues each step's view.
 
     The run (no Qt) decides where the class is; the director shows the lesson band, brings the
-    step's view forward and lets it stage itself; on a reveal, the view stages the revealed state
+    step's view forward and lets it take its cue; on a reveal, the view takes the revealed cue
     (and reports what an experiment measured back to the run).
 
     Parameters
@@ -74,29 +74,29 @@ class LessonDirector(Listening, QObject):
 
     def _show_step(self, step: LessonStep, begins: bool = False) -> None:
         """Bring forward the view a lesson step names, in the state it asks for (``begins``: see
-        :class:`Staging`)."""
+        :class:`Cue`)."""
         if not self._band.wanted:
             self._band.set_wanted(True)
-        self._stage(step, Staging(step.staging, begins=begins))
+        self._cue(step, Cue(step.view_options, begins=begins))
 
     def _show_answer(self, step: LessonStep) -> None:
         """The revealed state of the step's view, reporting any outcome back to the run."""
-        options = step.reveal.staging if step.reveal is not None else {}
+        options = step.reveal.view_options if step.reveal is not None else {}
         if options:
-            self._stage(step, Staging(options, self._run.outcome_sink()))
+            self._cue(step, Cue(options, self._run.outcome_sink()))
 
-    def _stage(self, step: LessonStep, staging: Staging) -> None:
+    def _cue(self, step: LessonStep, cue: Cue) -> None:
         view = self._tabs.view_named(step.view)
         self._tabs.show_view(view)
         for name, built in self._tabs.built_named().items():
-            if isinstance(built, StagedView):
-                built.stage(staging if name == step.view else Staging(begins=staging.begins))
+            if isinstance(built, CuedView):
+                built.take_cue(cue if name == step.view else Cue(begins=cue.begins))
 
-    def unstage(self) -> None:
+    def release_views(self) -> None:
         """Every view back to its ordinary state (the lesson was hidden)."""
         for view in self._tabs.built_views():
-            if isinstance(view, StagedView):
-                view.stage(UNSTAGED)
+            if isinstance(view, CuedView):
+                view.take_cue(NO_CUE)
 
     def shown(self) -> bool:
         """True while the lesson is shown (F9's check mark)."""
@@ -104,28 +104,28 @@ class LessonDirector(Listening, QObject):
 
     def _follow_band(self, shown: bool) -> None:
         """Presenting began or ended with the lesson now shown, or now hidden (F9 had hidden it in
-        one of the two): the views take its staging again, or their ordinary state."""
+        one of the two): the views take its cues again, or their ordinary state."""
         if shown:
-            self._restage()
+            self._cue_again()
         else:
-            self.unstage()
+            self.release_views()
 
     def show_lesson(self, shown: bool) -> None:
-        """F9: show the guided lesson (starting it the first time), or hide it and what it staged.
+        """F9: show the guided lesson (starting it the first time), or hide it and what it cued.
 
-        Shown again while its step's view is in front, the view takes the step's staging again (and
+        Shown again while its step's view is in front, the view takes the step's cue again (and
         its answer's, if revealed); a teacher who went to another tab stays there."""
         self._band.set_wanted(shown)
         if not shown:
-            self.unstage()
+            self.release_views()
             return
         if self._run.current_step() is None:
             self._run.go_to(0)
         else:
-            self._restage()
+            self._cue_again()
 
-    def _restage(self) -> None:
-        """The current step's view, if in front, takes its staging again (and its answer's)."""
+    def _cue_again(self) -> None:
+        """The current step's view, if in front, takes its cue again (and its answer's)."""
         step = self._run.current_step()
         if step is not None and self._tabs.built_named().get(step.view) is self._tabs.current_view():
             self._show_step(step)
@@ -141,4 +141,4 @@ class LessonDirector(Listening, QObject):
         self._run.previous()
 
 
-__all__ = ["LessonDirector", "check_staging"]
+__all__ = ["LessonDirector", "check_view_options"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ..appearance import Appearance
-from ..i18n import LANGUAGES, install_language, locale_for
-from ..subscriptions import Listening
-from .messages import MessageSink
-from .palette import window_palette
+from visualizer.appearance import Appearance
+from visualizer.i18n import LANGUAGES, install_language, locale_for
+from visualizer.shell.themes import window_palette
+from visualizer.subscriptions import Listening
+from visualizer.ui.messages import MessageSink
 
 THEMES = ("system", "light", "dark")
 

@@ -1,58 +1,47 @@
-"""The main window: makes the views and the shell's parts, hands each part what it uses, and
+"""The main window: makes its body and the shell's parts, hands each part what it uses, and
 tears them down. Nothing in the shell holds the window.
 
-What the window does lives in the parts: the menus and keys are a table (:mod:`.window_actions`
-over :mod:`.actions`), presentation mode is one object (:mod:`.presentation`), what sits around
-the views is the stage (:mod:`.stage`), the lesson's place is its band (:mod:`.lesson_band`) and
-its director (:mod:`.lesson_director`), sessions and autosave are :mod:`.documents`, preferences
-:mod:`.preferences`, exports :mod:`.exports`, undo :mod:`.undo_actions`, real checkpoints
-:mod:`.model_menu`, the class poll :mod:`.poll_part`. Each is given its collaborators here (the
-model, the appearance, the action table, the views it drives, a message sink), which is the seam
-for a new part.
+What the window does lives in the parts (docs/architecture.md draws them): its widgets are laid
+out by :mod:`.window_body`, the menus are a table (:mod:`.window_actions`, keys from
+:mod:`visualizer.keys`), presentation is :mod:`.presentation`, what sits around the views is
+:mod:`.surroundings`, the lesson is run by :mod:`.lesson_director`, sessions and autosave are
+:mod:`.documents`. Each part is given its collaborators here, which is the seam for a new part.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QResizeEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
-from ..appearance import Appearance
-from ..lab import GradientLab
-from ..lesson import Lesson, LessonRun, load_lesson
-from ..model import EmbeddingModel
-from ..selection import Highlight
-from ..views.attention_preview import AttentionPreview
-from ..views.gradient_lab import GradientLabView
-from ..views.lesson_panel import LessonPanel
-from ..views.protocol import Detachable
-from ..views.rope_clock import RopeClock
-from ..views.scheme_comparison import SchemeComparison
-from ..views.scheme_selector import SchemeSelector
-from ..views.text_input import TextInput
-from ..views.token_strip import TokenStrip
-from ..views.vocabulary_table import VocabularyTable
-from .actions import ActionTable
-from .documents import Documents
-from .exports import Exports
-from .help import Help
-from .lesson_band import LessonBand
-from .lesson_director import LessonDirector, check_staging
-from .look import Look
-from .messages import StatusBarMessages
-from .model_menu import ModelMenu
-from .poll_part import PollPart, poll_actions
-from .preferences import Preferences
-from .presentation import Presentation
-from .problem_bar import ProblemBar
-from .quit_question import ask_about_unsaved_work
-from .restore_bar import RestoreBar
-from .screen_fit import ContentLayout, fit_to_screen, within_screen
-from .settings_store import SettingsStore, settings_store
-from .stage import Stage
-from .undo_actions import UndoActions
-from .view_tabs import ViewTabs
-from .window_actions import WINDOW_MENUS, WindowParts, window_actions
+from visualizer.appearance import Appearance
+from visualizer.keys import KEYS
+from visualizer.lab.state import GradientLab
+from visualizer.lesson.band import LessonBand
+from visualizer.lesson.panel import LessonPanel
+from visualizer.lesson.run import Lesson, LessonRun, load_lesson
+from visualizer.model import EmbeddingModel
+from visualizer.poll.part import PollPart, poll_actions
+from visualizer.selection import Highlight
+from visualizer.shell.documents import Documents
+from visualizer.shell.exports import Exports
+from visualizer.shell.help import Help
+from visualizer.shell.lesson_director import LessonDirector, check_view_options
+from visualizer.shell.look import Look
+from visualizer.shell.model_menu import ModelMenu
+from visualizer.shell.preferences import Preferences
+from visualizer.shell.presentation import Presentation
+from visualizer.shell.quit_question import ask_about_unsaved_work
+from visualizer.shell.screen_fit import fit_to_screen
+from visualizer.shell.surroundings import Surroundings
+from visualizer.shell.undo_actions import UndoActions
+from visualizer.shell.window_actions import WINDOW_MENUS, WindowParts, window_actions
+from visualizer.shell.window_body import WindowBody
+from visualizer.ui.actions import ActionTable
+from visualizer.ui.messages import StatusBarMessages
+from visualizer.ui.problem_bar import ProblemBar
+from visualizer.ui.protocol import Detachable
+from visualizer.ui.settings_store import SettingsStore, settings_store
 
 
 class MainWindow(QMainWindow):
@@ -80,7 +69,7 @@ class MainWindow(QMainWindow):
                  settings: QSettings | SettingsStore | None = None, lesson: Lesson | None = None,
                  ask_before_quit: bool = False):
         lesson = lesson or load_lesson()
-        check_staging(lesson)  # a step no view can stage is refused before anything is built
+        check_view_options(lesson)  # a step no view can stage is refused before anything is built
         super().__init__()
         self.model = model or EmbeddingModel()
         self.appearance = appearance or Appearance()
@@ -98,7 +87,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.look.set_theme("system")
         self.look.apply()
-        self.stage.fit_vocabulary()
+        self.surroundings.fit_vocabulary()
         self.retranslate()
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
@@ -108,46 +97,26 @@ class MainWindow(QMainWindow):
             self.documents.fill_recent_menu()
 
     def _lay_out(self) -> None:
-        appearance = self.appearance
-        self.text_input = TextInput(self.model, appearance)
-        self.token_strip = TokenStrip(self.model, appearance, self.highlight)
-        self.scheme_selector = SchemeSelector(self.model, appearance)
-        self.vocabulary = VocabularyTable(self.model, appearance, self.highlight)
-        self.tabs = ViewTabs(self.model, appearance, self.highlight, lambda: self.lab)
-        self.x_panel, self.pages = self.tabs.x_panel, self.tabs.pages
-        self.lesson_panel = LessonPanel(self.lesson_run, appearance)
-        self.lesson_dock = LessonBand(self, self.lesson_panel, appearance)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.scheme_selector)
-        right_layout.addWidget(self.tabs, 1)
-        self.body = QSplitter(Qt.Orientation.Horizontal)
-        self.body.addWidget(self.vocabulary)
-        self.body.addWidget(right)
-        self.body.setStretchFactor(1, 1)
-        self.body.setSizes([330, 1070])  # until the vocabulary knows its width (Stage.fit_vocabulary)
-        self.body.setCollapsible(1, False)
-        self.restore_bar = RestoreBar()
-        central = QWidget()
-        self.central_layout = layout = ContentLayout(central)
-        for widget in (self.problem_bar, self.restore_bar, self.text_input, self.token_strip):
-            layout.addWidget(widget)
-        layout.addWidget(self.body, 1)
-        # Whatever a view, a model or a zoom level asks for, the window's minimum stays within the
-        # screen: the content scrolls instead (screen_fit.within_screen).
-        self.setCentralWidget(within_screen(central))
+        body = WindowBody(self.model, self.appearance, self.highlight, lambda: self.lab, self.problem_bar)
+        self.text_input, self.token_strip = body.text_input, body.token_strip
+        self.scheme_selector, self.vocabulary = body.scheme_selector, body.vocabulary
+        self.tabs, self.x_panel, self.restore_bar = body.tabs, body.x_panel, body.restore_bar
+        self.body, self.central_layout = body.splitter, body.layout
+        self.lesson_panel = LessonPanel(self.lesson_run, self.appearance)
+        self.lesson_dock = LessonBand(self, self.lesson_panel, self.appearance)
+        self.setCentralWidget(body.widget)
 
     def _make_parts(self, store: SettingsStore) -> None:
         """Each part of the shell, given what it uses."""
         model, appearance, messages = self.model, self.appearance, self.messages
-        self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar())
+        self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar(), KEYS)
         self.undo = UndoActions(self.tabs)
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
         self.presentation = Presentation(self, appearance)
-        self.stage = Stage(appearance, self.tabs, self.text_input, self.token_strip, self.scheme_selector,
-                           self.vocabulary, self.body, self.central_layout, self.menuBar(), self.lesson_dock)
-        self.lesson_dock.measure_views_with(self.stage.least_height)
+        self.surroundings = Surroundings(appearance, self.tabs, self.text_input, self.token_strip,
+                                         self.scheme_selector, self.vocabulary, self.body, self.central_layout,
+                                         self.menuBar(), self.lesson_dock)
+        self.lesson_dock.measure_views_with(self.surroundings.least_height)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
                                messages)
@@ -165,8 +134,8 @@ class MainWindow(QMainWindow):
             token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
-        self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock, self.stage,
-                                   messages, self, store)
+        self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock,
+                                   self.surroundings, messages, self, store)
         self.action_table.add(poll_actions(), self.class_poll)
 
     def _connect(self) -> None:
@@ -176,8 +145,8 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
-        self.token_strip.message.connect(self.show_message)
-        self.vocabulary.table_model.edit_rejected.connect(self.show_message)
+        self.token_strip.message.connect(self.messages.show_message)
+        self.vocabulary.table_model.edit_rejected.connect(self.messages.show_message)
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         events = self.appearance.events
         self._listening = [(events.language, self.retranslate), (events.look, self.action_table.refresh_checks),
@@ -188,21 +157,6 @@ class MainWindow(QMainWindow):
     # ---- views ------------------------------------------------------------------------------------
 
     @property
-    def rope_clock(self) -> RopeClock:
-        """The RoPE clock (built on first use)."""
-        return self.tabs.page_view("rope_clock", RopeClock)
-
-    @property
-    def attention(self) -> AttentionPreview:
-        """The attention preview (built on first use)."""
-        return self.tabs.page_view("attention", AttentionPreview)
-
-    @property
-    def comparison(self) -> SchemeComparison:
-        """The five-scheme comparison (built on first use)."""
-        return self.tabs.page_view("comparison", SchemeComparison)
-
-    @property
     def lab(self) -> GradientLab:
         """The sparse-gradient lab's state, made on first use (its page or an arrays export): it
         trains a copy of E as E is then, after any edit or session opened since the start."""
@@ -210,13 +164,9 @@ class MainWindow(QMainWindow):
             self._lab = GradientLab(self.model.tokens, self.model.E)
         return self._lab
 
-    @property
-    def gradient_lab(self) -> GradientLabView:
-        """The sparse-gradient lab (built on first use)."""
-        return self.tabs.page_view("gradient_lab", GradientLabView)
-
-    def view_named(self, name: str) -> QWidget:
-        """A tab's view by its name (``x_panel``, ``rope_clock``, …)."""
+    def view(self, name: str) -> QWidget:
+        """A tab's view by its name in :data:`~visualizer.shell.view_tabs.VIEWS` (``x_panel``,
+        ``rope_clock``, …), built now if it was not yet."""
         return self.tabs.view_named(name)
 
     def show_view(self, view: QWidget) -> None:
@@ -227,12 +177,6 @@ class MainWindow(QMainWindow):
         """The view of the tab in front."""
         return self.tabs.current_view()
 
-    # ---- commands that span views ------------------------------------------------------------------
-
-    def show_message(self, text: str) -> None:
-        """Show ``text`` in the status bar for a while."""
-        self.messages.show_message(text)
-
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
         self.lesson_run.go_to(step)
@@ -240,18 +184,6 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> None:
         """Switch every visible string and number format, live."""
         self.look.set_language(language)
-
-    def set_theme(self, mode: str) -> None:
-        """``system`` (follow the desktop's light or dark scheme), ``light`` or ``dark``."""
-        self.look.set_theme(mode)
-        self.action_table.refresh_checks()
-
-    @property
-    def theme_mode(self) -> str:
-        """The theme chosen: ``system``, ``light`` or ``dark``."""
-        return self.look.theme_mode
-
-    # ---- look ------------------------------------------------------------------------------------
 
     def retranslate(self, *_: object) -> None:
         """Re-read every visible string of the window itself."""
@@ -264,7 +196,7 @@ class MainWindow(QMainWindow):
         self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
 
-    def _on_clean_changed(self, clean: bool) -> None:
+    def _on_clean_changed(self, clean: bool) -> None:  # a method: Qt drops it with the window, not a lambda
         self.setWindowModified(not clean)  # the title's "*"
 
     # ---- lifetime --------------------------------------------------------------------------------
@@ -307,7 +239,7 @@ class MainWindow(QMainWindow):
             signal.disconnect(slot)
         for part in (self.class_poll, self.documents, self.undo, self.look, self.help, self.lesson_director,
                      self.model_menu,
-                     self.stage, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
+                     self.surroundings, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
                      self.scheme_selector, self.vocabulary, self.lesson_panel, *self.tabs.built_views()):
             assert isinstance(part, Detachable)
             part.detach()

@@ -16,19 +16,19 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar, QWidget
 
-from ..appearance import Appearance
-from ..io.tables import EXPORT_FORMATS
-from ..subscriptions import Listening
-from ..views.file_places import start_path
-from .exports import patterns
-from .messages import MessageSink
-from .settings_store import SettingsStore, string_list
-from .undo_actions import UndoActions
-from .view_tabs import PageRole, ViewTabs
+from visualizer.appearance import Appearance
+from visualizer.io.tables import EXPORT_FORMATS
+from visualizer.shell.exports import patterns
+from visualizer.shell.undo_actions import UndoActions
+from visualizer.shell.view_tabs import PageRole, ViewTabs
+from visualizer.subscriptions import Listening
+from visualizer.ui.file_places import start_path
+from visualizer.ui.messages import MessageSink
+from visualizer.ui.settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:
-    from ..real_model import RealModel
-    from ..views.real_model_page import RealModelPage
+    from visualizer.real.page import RealModelPage
+    from visualizer.real.state import RealModel
 
 MAX_RECENT_MODELS = 8
 SETTINGS_KEY = "recent_models"
@@ -84,7 +84,7 @@ class ModelMenu(Listening, QObject):
     def real_model(self) -> RealModel:
         """The real model shown on the page (made on first use: an empty one until a folder opens)."""
         if self._real_model is None:
-            from ..real_model import RealModel
+            from visualizer.real.state import RealModel
 
             self._real_model = RealModel()
         return self._real_model
@@ -96,7 +96,7 @@ class ModelMenu(Listening, QObject):
 
     def open_folder(self, folder: Path | str) -> bool:
         """Open a model folder and bring its page to the front; False (and a message) if refused."""
-        from ..io.checkpoint import CheckpointError
+        from visualizer.real.checkpoint import CheckpointError
 
         try:
             self.real_model.open(folder)
@@ -129,16 +129,16 @@ class ModelMenu(Listening, QObject):
 
         False, with a message, for a path that cannot be written or tokens past a learned table.
         """
-        from ..core import PositionError
-        from ..io.checkpoint import Encoding
-        from ..io.tables import ExportError, export_x
+        from visualizer.core import PositionError
+        from visualizer.io.tables import ExportError, export_x
+        from visualizer.real.checkpoint import Encoding
 
         real, checkpoint = self.real_model, self.real_model.checkpoint
         if checkpoint is None:
             return False
 
         def draw(_example: dict[str, Any], target: Path) -> None:
-            from ..views.matrix_image import export_matrix_image
+            from visualizer.ui.matrix_image import export_matrix_image
 
             export_matrix_image(np.asarray(real.X()), target, f"{real.x_kind}: {checkpoint.name}, {real.n} tokens")
 
@@ -158,7 +158,7 @@ class ModelMenu(Listening, QObject):
 
     def _ensure_page(self) -> RealModelPage:
         if self.page is None:
-            from ..views.real_model_page import RealModelPage
+            from visualizer.real.page import RealModelPage
 
             self.page = RealModelPage(self.real_model, self._appearance)
             # Its own text box and strip: the toy's step aside while it is in front.

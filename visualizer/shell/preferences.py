@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
 from PySide6.QtWidgets import QWidget
 
-from ..appearance import Appearance
-from ..i18n import LANGUAGES
-from .look import THEMES, Look
-from .presentation import Presentation
-from .screen_fit import WindowPlace, remembered_geometry, restore_geometry
-from .settings_store import SettingsStore
+from visualizer.appearance import Appearance
+from visualizer.i18n import LANGUAGES
+from visualizer.shell.look import THEMES, Look
+from visualizer.shell.presentation import Presentation
+from visualizer.shell.screen_fit import WindowPlace, remembered_geometry, restore_geometry
+from visualizer.ui.settings_store import SettingsStore
 
 PLACE_KEY = "window/place"
 """The window's frame and size (:class:`~.screen_fit.WindowPlace`); ``geometry`` (Qt's saveGeometry) of

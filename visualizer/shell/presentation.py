@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ..appearance import Appearance
+from visualizer.appearance import Appearance
 
 MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
 ZOOM_STEP = 1.15

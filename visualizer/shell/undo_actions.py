@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from ..subscriptions import Connectable
-from ..undo import UndoRecorder
+from visualizer.shell.undo import UndoRecorder
+from visualizer.subscriptions import Connectable
 
 
 class UndoActions(QObject):

@@ -1,39 +1,41 @@
-"""The views in tabs: Build X first, the others built the first time they are opened."""
+"""The window's views, as one list (:data:`VIEWS`), and the tabs that hold them: Build X first, the
+others built the first time they are opened."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QTabWidget, QWidget
 
-from ..appearance import Appearance
-from ..lab import GradientLab
-from ..model import EmbeddingModel
-from ..selection import Highlight
-from ..subscriptions import Listening
-from ..views.attention_preview import AttentionPreview
-from ..views.front_page import FrontPageSizes
-from ..views.gradient_lab import GradientLabView
-from ..views.lazy import LazyPage
-from ..views.lookup_table import LookupTable
-from ..views.palette import scaled_font
-from ..views.rope_clock import RopeClock
-from ..views.scheme_comparison import SchemeComparison
-from ..views.table_scale import TableScale
-from ..views.x_panel import XPanel
+from visualizer.appearance import Appearance
+from visualizer.core.problems import QT_TRANSLATE_NOOP
+from visualizer.lab.gradient_lab import GradientLabView
+from visualizer.lab.state import GradientLab
+from visualizer.lab.table_scale import TableScale
+from visualizer.model import EmbeddingModel
+from visualizer.selection import Highlight
+from visualizer.subscriptions import Listening
+from visualizer.toy.attention_preview import AttentionPreview
+from visualizer.toy.lookup_table import LookupTable
+from visualizer.toy.rope_clock import RopeClock
+from visualizer.toy.scheme_comparison import SchemeComparison
+from visualizer.toy.x_panel import XPanel
+from visualizer.ui.front_page import FrontPageSizes
+from visualizer.ui.lazy import LazyPage
+from visualizer.ui.palette import scaled_font
+from visualizer.ui.protocol import View
 
 PageView = TypeVar("PageView", bound=QWidget)
 TAB_FONTS = ((12, True), (11, True), (10, True), (10, False), (9, False))
 """The tab titles' type, largest first (points at the scale, bold): the largest in which every
 title fits the width, so that the tabs never scroll; past the last, titles are elided."""
-LESSON_VIEWS: dict[str, type[QWidget]] = {"x_panel": XPanel, "lookup_table": LookupTable, "rope_clock": RopeClock,
-                                          "attention": AttentionPreview, "comparison": SchemeComparison,
-                                          "gradient_lab": GradientLabView, "table_scale": TableScale}
-"""The views a lesson step may name, in tab order (a new view for the lesson is added here and below)."""
+CONTEXT = "ViewTabs"
+"""The Linguist context of the tabs' titles."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,69 @@ class PageRole:
     tab: bool = True
 
 
+@dataclass(frozen=True)
+class ViewMaterials:
+    """What the views are built from: the shared state and look, the highlighted position, and the
+    gradient lab's state (made on first use)."""
+
+    model: EmbeddingModel
+    appearance: Appearance
+    highlight: Highlight
+    lab: Callable[[], GradientLab]
+
+
+@dataclass(frozen=True)
+class ViewEntry:
+    """One view of the window: its tab, and the name a lesson step gives it.
+
+    Attributes
+    ----------
+    name : str
+        The lesson file's name for it (``"view": "x_panel"``), and the window's (``window.view(name)``).
+    kind : type
+        The view's class; its ``OPTIONS`` are the cue a step may give it (:mod:`visualizer.lesson.cue`).
+    title : str
+        The tab's title (English source, translated in context ``ViewTabs``).
+    build : callable
+        Makes the view from :class:`ViewMaterials`; called the first time the tab is opened (or, for
+        the first entry, at once: the window opens on it).
+    role : PageRole
+        What the page needs around it.
+    """
+
+    name: str
+    kind: type[View]
+    title: str
+    build: Callable[[ViewMaterials], QWidget]
+    role: PageRole = PageRole()
+
+
+VIEWS: tuple[ViewEntry, ...] = (
+    ViewEntry("x_panel", XPanel, QT_TRANSLATE_NOOP("ViewTabs", "Build X"),
+              lambda m: XPanel(m.model, m.appearance, m.highlight)),
+    # The table E and its lookup come before positions: no scheme buttons beside them.
+    ViewEntry("lookup_table", LookupTable, QT_TRANSLATE_NOOP("ViewTabs", "Table E"),
+              lambda m: LookupTable(m.model, m.appearance, m.highlight), PageRole(scheme=False, tab=False)),
+    ViewEntry("rope_clock", RopeClock, QT_TRANSLATE_NOOP("ViewTabs", "RoPE clock"),
+              lambda m: RopeClock(m.model, m.appearance)),
+    ViewEntry("attention", AttentionPreview, QT_TRANSLATE_NOOP("ViewTabs", "Attention"),
+              lambda m: AttentionPreview(m.model, m.appearance, m.highlight)),
+    ViewEntry("comparison", SchemeComparison, QT_TRANSLATE_NOOP("ViewTabs", "Compare schemes"),
+              lambda m: SchemeComparison(m.model, m.appearance)),
+    # The lab trains its own copy of E on its own batches: no toy strip, scheme or vocabulary.
+    ViewEntry("gradient_lab", GradientLabView, QT_TRANSLATE_NOOP("ViewTabs", "Gradient lab"),
+              lambda m: GradientLabView(m.model, m.appearance, m.lab()), PageRole(toy_sequence=False)),
+    # GPT-2's and Llama's tables, not the toy's sequence.
+    ViewEntry("table_scale", TableScale, QT_TRANSLATE_NOOP("ViewTabs", "How big E gets"),
+              lambda m: TableScale(m.model, m.appearance), PageRole(toy_sequence=False, tab=False)),
+)
+"""Every view of the window, in tab order: the one list. A new view is its module and one line here;
+the window's tabs, ``window.view(name)``, the lesson file's view names and the tests' lists of views
+all come from it."""
+LESSON_VIEWS: dict[str, type[View]] = {entry.name: entry.kind for entry in VIEWS}
+"""The views a lesson step may name, by name."""
+
+
 class ViewTabs(Listening, QTabWidget):
     """The X panel and the lazily built views, reachable by name (the lesson's data names them).
 
@@ -58,51 +123,32 @@ class ViewTabs(Listening, QTabWidget):
 
     Parameters
     ----------
-    model, appearance
-        The shared state and look every view reads.
-    highlight : Highlight
-        The window's highlighted position, for the views that show or set it.
-    lab : callable returning GradientLab
-        Gives the window's sparse-gradient lab (made on first use), when its page is built.
+    materials : ViewMaterials
+        What every view of :data:`VIEWS` is built from.
     """
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
-                 lab: Callable[[], GradientLab]) -> None:
+    def __init__(self, materials: ViewMaterials) -> None:
         super().__init__()
-        self._appearance = appearance
+        self._appearance = materials.appearance
         self._presenting = False
         self._names: dict[str, QWidget] = {}
         self._roles: dict[int, PageRole] = {}  # by id() of the page widget
         self._titles: dict[str, Callable[[], str]] = {}
         self._front_pages = FrontPageSizes(self)  # a page behind asks no room
-        self.x_panel = XPanel(model, appearance, highlight)
-        self.add_page("x_panel", self.x_panel, lambda: self.tr("Build X"))
-        # The other tabs are built the first time they are opened: a faster start.
+        # The first view is built now (the window opens on it), the others the first time they are
+        # opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
-        lazy: tuple[tuple[str, Callable[[], QWidget], Callable[[], str], PageRole], ...] = (
-            # The table E and its lookup come before positions: no scheme buttons beside them.
-            ("lookup_table", lambda: LookupTable(model, appearance, highlight), lambda: self.tr("Table E"),
-             PageRole(scheme=False, tab=False)),
-            ("rope_clock", lambda: RopeClock(model, appearance), lambda: self.tr("RoPE clock"), PageRole()),
-            ("attention", lambda: AttentionPreview(model, appearance, highlight), lambda: self.tr("Attention"),
-             PageRole()),
-            ("comparison", lambda: SchemeComparison(model, appearance), lambda: self.tr("Compare schemes"),
-             PageRole()),
-            # The lab trains its own copy of E on its own batches: no toy strip, scheme or vocabulary.
-            ("gradient_lab", lambda: GradientLabView(model, appearance, lab()), lambda: self.tr("Gradient lab"),
-             PageRole(toy_sequence=False)),
-            # GPT-2's and Llama's tables, not the toy's sequence.
-            ("table_scale", lambda: TableScale(model, appearance), lambda: self.tr("How big E gets"),
-             PageRole(toy_sequence=False, tab=False)),
-        )
-        for name, build, title, role in lazy:
-            page = LazyPage(build)
-            self.pages[name] = page
-            self.add_page(name, page, title, role)
+        for number, entry in enumerate(VIEWS):
+            page: QWidget
+            if number == 0:
+                page = entry.build(materials)
+            else:
+                page = self.pages[entry.name] = LazyPage(partial(entry.build, materials))
+            self.add_page(entry.name, page, partial(QCoreApplication.translate, CONTEXT, entry.title), entry.role)
         self.currentChanged.connect(self._hide_lesson_only_tabs)
         self.tabBar().setUsesScrollButtons(False)  # a title elided (the last resort) beats a hidden tab
         self.tabBar().setElideMode(Qt.TextElideMode.ElideRight)
-        self.listen(appearance.events.scale, self._on_scale_changed)
+        self.listen(materials.appearance.events.scale, self._on_scale_changed)
         self._on_scale_changed()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -223,4 +269,4 @@ class ViewTabs(Listening, QTabWidget):
         self.stop_listening()
 
 
-__all__ = ["PageRole", "ViewTabs"]
+__all__ = ["LESSON_VIEWS", "VIEWS", "PageRole", "ViewEntry", "ViewMaterials", "ViewTabs"]

@@ -1,5 +1,6 @@
-"""The main window's menus and keys: a table of rows whose callbacks are typed, named functions
-of the window's parts (:class:`WindowParts`), and whose toggles read their state from getters."""
+"""The main window's menus: a table of rows whose callbacks are typed, named functions of the
+window's parts (:class:`WindowParts`), and whose toggles read their state from getters. Their keys
+are the app's one table's (:data:`visualizer.keys.KEYS`, by the row's id)."""
 
 from __future__ import annotations
 
@@ -7,23 +8,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtGui import QKeySequence
-
-from ..appearance import Appearance
-from ..core.problems import QT_TRANSLATE_NOOP
-from ..i18n import LANGUAGES
-from ..views.protocol import AnimatedView
-from ..views.token_strip import TokenStrip
-from ..views.x_panel import XPanel
-from .actions import ActionSpec, MenuSpec
-from .documents import Documents
-from .exports import Exports
-from .help import Help
-from .lesson_director import LessonDirector
-from .look import Look
-from .presentation import Presentation
-from .undo_actions import UndoActions
-from .view_tabs import ViewTabs
+from visualizer.appearance import Appearance
+from visualizer.core.problems import QT_TRANSLATE_NOOP
+from visualizer.i18n import LANGUAGES
+from visualizer.shell.documents import Documents
+from visualizer.shell.exports import Exports
+from visualizer.shell.help import Help
+from visualizer.shell.lesson_director import LessonDirector
+from visualizer.shell.look import Look
+from visualizer.shell.presentation import Presentation
+from visualizer.shell.undo_actions import UndoActions
+from visualizer.shell.view_tabs import ViewTabs
+from visualizer.toy.token_strip import TokenStrip
+from visualizer.toy.x_panel import XPanel
+from visualizer.ui.actions import ActionSpec, MenuSpec
+from visualizer.ui.protocol import AnimatedView
 
 
 @dataclass(frozen=True)
@@ -251,78 +250,75 @@ THEME_TITLES = (("system", QT_TRANSLATE_NOOP("MainWindow", "Follow the system"))
 
 def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec, ...]:
     """The table of the main window's actions, in menu order (callbacks take :class:`WindowParts`)."""
-    S = QKeySequence.StandardKey
     rows: list[ActionSpec] = [
-        ActionSpec("open", QT_TRANSLATE_NOOP("MainWindow", "&Open session…"), (S.Open,), "file", open_session),
-        ActionSpec("save", QT_TRANSLATE_NOOP("MainWindow", "&Save session"), (S.Save,), "file", save_session),
-        ActionSpec("save_as", QT_TRANSLATE_NOOP("MainWindow", "Save session &as…"), ("Ctrl+Shift+S",), "file",
+        ActionSpec("open", QT_TRANSLATE_NOOP("MainWindow", "&Open session…"), "file", open_session),
+        ActionSpec("save", QT_TRANSLATE_NOOP("MainWindow", "&Save session"), "file", save_session),
+        ActionSpec("save_as", QT_TRANSLATE_NOOP("MainWindow", "Save session &as…"), "file",
                    save_session_as),
-        ActionSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export X…"), ("Ctrl+E",), "file/export", export_x,
+        ActionSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export X…"), "file/export", export_x,
                    separator_before=True),
     ]
     for scale in export_scales:
         rows.append(ActionSpec(f"export_png_{scale}", QT_TRANSLATE_NOOP("MainWindow", "Current view as PNG ({0}×)…"),
-                               (), "file/export", partial(export_view_png, scale=scale), title_args=(scale,)))
+                               "file/export", partial(export_view_png, scale=scale), title_args=(scale,)))
     rows += [
-        ActionSpec("export_svg", QT_TRANSLATE_NOOP("MainWindow", "Current view as SVG…"), (), "file/export",
+        ActionSpec("export_svg", QT_TRANSLATE_NOOP("MainWindow", "Current view as SVG…"), "file/export",
                    export_view_svg),
-        ActionSpec("export_window", QT_TRANSLATE_NOOP("MainWindow", "Whole window as PNG (2×)…"), (), "file/export",
+        ActionSpec("export_window", QT_TRANSLATE_NOOP("MainWindow", "Whole window as PNG (2×)…"), "file/export",
                    export_window),
         ActionSpec("export_arrays",
-                   QT_TRANSLATE_NOOP("MainWindow", "Arrays E, P, X, scores, gradient (CSV and NPY)…"), (),
+                   QT_TRANSLATE_NOOP("MainWindow", "Arrays E, P, X, scores, gradient (CSV and NPY)…"),
                    "file/export", export_arrays),
-        ActionSpec("export_latex", QT_TRANSLATE_NOOP("MainWindow", "X as LaTeX…"), (), "file/export", export_latex),
-        ActionSpec("handout", QT_TRANSLATE_NOOP("MainWindow", "Export &handout (PDF)…"), (S.Print,), "file",
+        ActionSpec("export_latex", QT_TRANSLATE_NOOP("MainWindow", "X as LaTeX…"), "file/export", export_latex),
+        ActionSpec("handout", QT_TRANSLATE_NOOP("MainWindow", "Export &handout (PDF)…"), "file",
                    export_handout),
-        ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), (S.Quit,), "file", quit_app,
+        ActionSpec("quit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "file", quit_app,
                    separator_before=True),
-        ActionSpec("undo", QT_TRANSLATE_NOOP("MainWindow", "&Undo"), (S.Undo,), "edit", undo),
-        # The platform's Redo binding includes Ctrl+Shift+Z everywhere (plus Ctrl+Y on some):
-        # listing Ctrl+Shift+Z again made the key ambiguous and redo did nothing.
-        ActionSpec("redo", QT_TRANSLATE_NOOP("MainWindow", "&Redo"), (S.Redo,), "edit", redo),
-        ActionSpec("copy_view", QT_TRANSLATE_NOOP("MainWindow", "&Copy view as image"), (S.Copy,), "edit", copy_view),
-        ActionSpec("delete", QT_TRANSLATE_NOOP("MainWindow", "&Delete selected token"), ("Del",), "edit",
+        ActionSpec("undo", QT_TRANSLATE_NOOP("MainWindow", "&Undo"), "edit", undo),
+        ActionSpec("redo", QT_TRANSLATE_NOOP("MainWindow", "&Redo"), "edit", redo),
+        ActionSpec("copy_view", QT_TRANSLATE_NOOP("MainWindow", "&Copy view as image"), "edit", copy_view),
+        ActionSpec("delete", QT_TRANSLATE_NOOP("MainWindow", "&Delete selected token"), "edit",
                    delete_token, scope="token_strip"),
-        ActionSpec("move_left", QT_TRANSLATE_NOOP("MainWindow", "Move token &left"), ("Alt+Left",), "edit",
+        ActionSpec("move_left", QT_TRANSLATE_NOOP("MainWindow", "Move token &left"), "edit",
                    move_token_left),
-        ActionSpec("move_right", QT_TRANSLATE_NOOP("MainWindow", "Move token &right"), ("Alt+Right",), "edit",
+        ActionSpec("move_right", QT_TRANSLATE_NOOP("MainWindow", "Move token &right"), "edit",
                    move_token_right),
-        ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), ("Ctrl+B",), "view", build_x),
-        ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), ("F9",), "view", show_lesson,
+        ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), "view", build_x),
+        ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), "view", show_lesson,
                    checked=lesson_shown, checkable=True),
-        ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("PgDown",), "view", next_step),
-        ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), ("PgUp",), "view",
+        ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), "view", next_step),
+        ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), "view",
                    previous_step),
-        ActionSpec("present", QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"), ("F5",), "view",
+        ActionSpec("present", QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"), "view",
                    toggle_presentation, separator_before=True),
-        ActionSpec("zoom_in", QT_TRANSLATE_NOOP("MainWindow", "Zoom &in"), (S.ZoomIn, "Ctrl+="), "view", zoom_in),
-        ActionSpec("zoom_out", QT_TRANSLATE_NOOP("MainWindow", "Zoom &out"), (S.ZoomOut,), "view", zoom_out),
-        ActionSpec("zoom_reset", QT_TRANSLATE_NOOP("MainWindow", "&Reset zoom"), ("Ctrl+0",), "view", reset_zoom),
-        ActionSpec("contrast", QT_TRANSLATE_NOOP("MainWindow", "&High contrast"), (), "view", set_high_contrast,
+        ActionSpec("zoom_in", QT_TRANSLATE_NOOP("MainWindow", "Zoom &in"), "view", zoom_in),
+        ActionSpec("zoom_out", QT_TRANSLATE_NOOP("MainWindow", "Zoom &out"), "view", zoom_out),
+        ActionSpec("zoom_reset", QT_TRANSLATE_NOOP("MainWindow", "&Reset zoom"), "view", reset_zoom),
+        ActionSpec("contrast", QT_TRANSLATE_NOOP("MainWindow", "&High contrast"), "view", set_high_contrast,
                    checked=high_contrast, checkable=True),
     ]
     for mode, title in THEME_TITLES:
-        rows.append(ActionSpec(f"theme_{mode}", title, (), "view/theme", partial(set_theme, mode=mode),
+        rows.append(ActionSpec(f"theme_{mode}", title, "view/theme", partial(set_theme, mode=mode),
                                checked=partial(theme_is, mode=mode), checkable=True, group="theme"))
     for code, name in LANGUAGES.items():
-        rows.append(ActionSpec(f"language_{code}", name, (), "view/language", partial(set_language, code=code),
+        rows.append(ActionSpec(f"language_{code}", name, "view/language", partial(set_language, code=code),
                                checked=partial(language_is, code=code), checkable=True, group="language",
                                translate=False))
     rows += [
         # F1 is a window key: it works while presenting, when the menu bar is hidden.
-        ActionSpec("shortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts"), ("F1",), "help",
+        ActionSpec("shortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts"), "help",
                    show_shortcuts),
-        ActionSpec("about", QT_TRANSLATE_NOOP("MainWindow", "&About"), (), "help", show_about),
+        ActionSpec("about", QT_TRANSLATE_NOOP("MainWindow", "&About"), "help", show_about),
         # Clicker keys: a presenter's remote sends these; only while presenting.
-        ActionSpec("leave", QT_TRANSLATE_NOOP("MainWindow", "Leave presentation"), ("Esc",), None,
+        ActionSpec("leave", QT_TRANSLATE_NOOP("MainWindow", "Leave presentation"), None,
                    leave_presentation, presenting_only=True),
-        ActionSpec("clicker_next", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), ("Right",), None,
+        ActionSpec("clicker_next", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), None,
                    next_step, presenting_only=True),
-        ActionSpec("clicker_previous", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), ("Left",), None,
+        ActionSpec("clicker_previous", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), None,
                    previous_step, presenting_only=True),
-        ActionSpec("blank", QT_TRANSLATE_NOOP("MainWindow", "Blank the screen"), ("B",), None, toggle_blank,
+        ActionSpec("blank", QT_TRANSLATE_NOOP("MainWindow", "Blank the screen"), None, toggle_blank,
                    presenting_only=True),
-        ActionSpec("play", QT_TRANSLATE_NOOP("MainWindow", "Play or pause"), ("Space",), None, play_pause,
+        ActionSpec("play", QT_TRANSLATE_NOOP("MainWindow", "Play or pause"), None, play_pause,
                    presenting_only=True),
     ]
     return tuple(rows)
@@ -336,7 +332,7 @@ WINDOW_MENUS = (
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuSpec("view/theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
     MenuSpec("view/language", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
-    MenuSpec("poll", QT_TRANSLATE_NOOP("MainWindow", "Class &poll")),  # its rows: shell/poll_part.py
+    MenuSpec("poll", QT_TRANSLATE_NOOP("MainWindow", "Class &poll")),  # its rows: poll/part.py
     MenuSpec("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
 )
 """Menus in the order they appear; a sub-menu sits where its first entry would be."""

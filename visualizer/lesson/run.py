@@ -1,0 +1,311 @@
+"""The guided lesson: steps read from the lesson file, and the state machine that walks through
+them. No Qt.
+
+A step is data (:mod:`visualizer.lesson.file`): the model's state, the view that shows it with
+that view's own options, the texts. The run puts the model in a step's state and says which step
+is shown; the shell brings the view forward and lets it take the step's cue. A revealed answer is a state
+of the run (``revealed``): a session keeps it, ``--step N --reveal`` starts in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+
+import numpy as np
+from psygnal import Signal
+
+from visualizer.core import (
+    GPT2_SMALL_VOCAB,
+    GPT2_SMALL_WIDTH,
+    NumberFormat,
+    display_token,
+    sinusoidal,
+)
+from visualizer.lesson.file import (
+    BUILT_IN_LESSON,
+    FACTS,
+    CaptionVariant,
+    Lesson,
+    LessonError,
+    LessonStep,
+    Move,
+    Reveal,
+    matching_caption,
+    read_lesson,
+)
+from visualizer.lesson.kinds.base import ShownFacts
+from visualizer.model import EmbeddingModel
+from visualizer.subscriptions import Listening
+
+FACT_NAMES = tuple(FACTS)
+NO_BREAK_SPACE = "\u00a0"
+
+
+def load_lesson(path: Path = BUILT_IN_LESSON) -> Lesson:
+    """Read and check the lesson file. Raises ``LessonError`` naming the step and the field."""
+    return read_lesson(path)
+
+
+class LiveValues(dict[str, str]):
+    """A caption's values (:meth:`LessonRun.live_values`); ``x1`` … ``xn`` (a row of X) and ``pe1`` …
+    ``pen`` (a row of the sinusoidal table) are written the first time they are asked for.
+
+    Parameters
+    ----------
+    model : EmbeddingModel
+        Whose X and sequence length the vectors follow.
+    numbers : NumberFormat
+        How each number is written.
+    glued : str
+        The separator between a vector's numbers (its spaces no-break).
+    """
+
+    def __init__(self, model: EmbeddingModel, numbers: NumberFormat, glued: str) -> None:
+        super().__init__()
+        self._model, self._numbers, self._glued = model, numbers, glued
+
+    def __missing__(self, key: str) -> str:
+        model = self._model
+        for prefix in ("x", "pe"):
+            number = key.removeprefix(prefix)
+            if number != key and number.isdigit() and 1 <= int(number) <= model.n:
+                row = int(number) - 1
+                if prefix == "x":
+                    values = model.X()[row]
+                elif model.d % 2 == 0:
+                    values = sinusoidal(model.n, model.d)[row]
+                else:
+                    values = np.full(model.d, np.nan)
+                self[key] = "[" + self._glued.join(self._numbers.short(float(v)) for v in values) + "]"
+                return self[key]
+        raise KeyError(key)
+
+
+class LessonRun(Listening):
+    """Where the class is in the lesson, and the moves between steps. No Qt.
+
+    Going to a step puts the model in the step's state (sentence, scheme, mask) and announces the
+    step (``step_shown``): the shell brings its view forward and the view takes its cue. A question
+    step is "predict, then reveal": the first Next runs the experiment (the reveal's model
+    commands) and announces the answer (``answer_shown``: the view takes the revealed cue, and may
+    report an outcome back through :meth:`outcome_sink`); the second moves on.
+
+    Signals
+    -------
+    step_shown : (LessonStep)
+        A step was entered (or resumed from a session): the shell shows its view as it asks.
+    answer_shown : (LessonStep)
+        The step's answer is now shown: the view takes the revealed cue.
+    changed : ()
+        The step, or whether its answer is revealed, changed: the panel re-reads its text.
+    values_changed : ()
+        The model changed under the step: captions that name live values are filled again.
+    """
+
+    step_shown = Signal(LessonStep)
+    answer_shown = Signal(LessonStep)
+    changed = Signal()
+    values_changed = Signal()
+
+    def __init__(self, lesson: Lesson, model: EmbeddingModel) -> None:
+        self.lesson = lesson
+        self._model = model
+        self._index: int | None = None
+        self._revealed = False
+        self._outcome: dict[str, object] | None = None
+        self._reveal_count = 0  # which reveal an outcome belongs to
+        self._before_reveal: list[Callable[[], bool]] = []
+        self.listen(model.events.changed, self._on_model_changed)
+
+    @property
+    def index(self) -> int | None:
+        """The step shown (0-based), or None before the lesson starts."""
+        return self._index
+
+    @property
+    def revealed(self) -> bool:
+        """True once the current question's answer is shown."""
+        return self._revealed
+
+    def current_step(self) -> LessonStep | None:
+        """The step shown."""
+        return None if self._index is None else self.lesson.steps[self._index]
+
+    def go_to(self, index: int) -> None:
+        """Enter step ``index``: the model takes the step's state, the shell shows its view."""
+        step = self._step_at(index)
+        self._enter(index)
+        self._apply_state(step)
+        self.step_shown.emit(step)
+        self.changed.emit()
+
+    def resume(self, index: int, revealed: bool = False) -> None:
+        """Show step ``index`` over the model as it is (a session's own sentence and scheme), its
+        answer revealed if ``revealed`` (the reveal's commands are not run again: the state has them)."""
+        step = self._step_at(index)
+        self._enter(index)
+        self.step_shown.emit(step)
+        if revealed and step.is_question:
+            self._revealed = True
+            self.answer_shown.emit(step)
+        self.changed.emit()
+
+    def advance(self) -> None:
+        """Next (clicker): reveal the answer of an unrevealed question first, then move on."""
+        step = self.current_step()
+        if step is None:
+            self.go_to(0)
+        elif step.is_question and not self._revealed:
+            self.reveal()
+        elif self._index is not None and self._index + 1 < len(self.lesson.steps):
+            self.go_to(self._index + 1)
+
+    def previous(self) -> None:
+        """Previous step (clicker)."""
+        if self._index is None:
+            self.go_to(0)
+        elif self._index > 0:
+            self.go_to(self._index - 1)
+
+    def reveal(self) -> None:
+        """Run the question's experiment and show its answer (unless a part shows something
+        first: see :meth:`hold_reveal`)."""
+        step = self.current_step()
+        if step is None or step.reveal is None or self._revealed:
+            return
+        if any(first() for first in list(self._before_reveal)):
+            return  # this ask showed that; the next one reveals
+        # The experiment is defined on the step's own state: put it back if the class changed it.
+        self._apply_state(step)
+        for move in step.reveal.moves:
+            self._model.move_token(move.source, move.target)
+        self._revealed = True
+        self.answer_shown.emit(step)
+        self.changed.emit()
+
+    def hold_reveal(self, first: Callable[[], bool]) -> Callable[[], None]:
+        """Let a part show the class something before the answer: ``first()`` is called each time
+        the reveal is asked for (Reveal, or Next on a question); if it returns True it showed its
+        own beat (the class poll: how the class answered), and the reveal waits for the next ask.
+        Returns the function that takes ``first`` away again."""
+        self._before_reveal.append(first)
+
+        def release() -> None:
+            if first in self._before_reveal:
+                self._before_reveal.remove(first)
+
+        return release
+
+    # ---- what a cued experiment reports -------------------------------------------------------
+
+    @property
+    def outcome(self) -> dict[str, object] | None:
+        """What the current reveal's experiment reported when it finished, or None."""
+        return self._outcome
+
+    def outcome_sink(self) -> Callable[[Mapping[str, object]], None]:
+        """Where the experiment of the reveal shown now reports its outcome; an outcome that
+        arrives after the class moved on (another step, another reveal) is dropped."""
+        count = self._reveal_count
+
+        def report(outcome: Mapping[str, object]) -> None:
+            if count == self._reveal_count and self._revealed:
+                self._outcome = dict(outcome)
+                self.changed.emit()
+
+        return report
+
+    # ---- the answer, computed from the model under it ------------------------------------------
+
+    def facts(self, names: Collection[str] = FACT_NAMES) -> dict[str, object]:
+        """What an answer's caption may depend on (those of ``names``): the mask (``causal``), the
+        ``scheme``, and after a reveal whether the rows of X only moved (``rows_only_move``) and
+        whether attention's outputs only moved (``outputs_only_move``), as the question's kind
+        sees the state on screen (:meth:`~visualizer.lesson.kinds.base.QuestionKind.shown`)."""
+        facts: dict[str, object] = {"causal": self._model.attention.causal, "scheme": self._model.scheme}
+        if {"rows_only_move", "outputs_only_move"} & set(names):
+            shown = self.shown()
+            if shown.changed_rows is not None:
+                facts["rows_only_move"] = not shown.changed_rows
+            if shown.changed_outputs is not None:
+                facts["outputs_only_move"] = not shown.changed_outputs
+        return facts
+
+    def answer(self, language: str) -> str | None:
+        """The revealed answer's caption in ``language`` for the state under it (None before a reveal)."""
+        step = self.current_step()
+        if step is None or step.reveal is None or not self._revealed:
+            return None
+        names = {name for variant in step.reveal.variants for name in variant.when}
+        return matching_caption(step.reveal, self.facts(names) if names else {})[language]
+
+    def shown(self) -> ShownFacts:
+        """After a reveal, what the state on screen shows, as the question's kind compares it with
+        the step's own sentence; nothing before a reveal."""
+        step = self.current_step()
+        if step is None or step.question is None or not self._revealed:
+            return ShownFacts()
+        return step.question.computed_by.shown(step, self._model)
+
+    def changed_rows(self) -> list[int] | None:
+        """After a reveal: the positions (0-based) whose rows of X changed, not merely moved; else None."""
+        return self.shown().changed_rows
+
+    def changed_outputs(self) -> list[int] | None:
+        """After a reveal: the positions (0-based) whose attention output changed, not merely moved
+        (the mask, or positions, tell the orders apart); else None."""
+        return self.shown().changed_outputs
+
+    def shown_tokens(self) -> list[str]:
+        """The tokens of the sequence as the app shows them (␣ for a leading space)."""
+        return [display_token(self._model.tokens[i]) for i in self._model.ids]
+
+    def live_values(self, numbers: NumberFormat, separator: str) -> LiveValues:
+        """Values a caption may name: {ids}, {V}, {d}, {n}; {x1} … {xn} of the current X and {pe1} …
+        {pen} of the sinusoidal table (the token at position t gets PE(t − 1)); ALiBi's {alibi_slope}, {alibi_head},
+        {alibi_heads}; GPT-2 small's {gpt2_V} and {gpt2_d}.
+
+        A vector never breaks across lines: its separators keep their numbers together. The vectors
+        are written when a caption names them (``str.format_map``): a caption is filled again on
+        every change of the model, and most name none of them.
+        """
+        model = self._model
+        values = LiveValues(model, numbers, separator.replace(" ", NO_BREAK_SPACE))
+        values.update({"ids": "[" + f",{NO_BREAK_SPACE}".join(str(i) for i in model.ids) + "]",
+                       "V": str(model.V), "d": str(model.d), "n": str(model.n),
+                       "alibi_slope": numbers.short(model.alibi_slope(), 4),
+                       "alibi_head": str(model.attention.alibi_head),
+                       "alibi_heads": str(model.attention.alibi_heads),
+                       "gpt2_V": numbers.integer(GPT2_SMALL_VOCAB), "gpt2_d": numbers.integer(GPT2_SMALL_WIDTH)})
+        return values
+
+    def close(self) -> None:
+        """Stop following the model (the window calls it on closing; idempotent)."""
+        self.stop_listening()
+
+    # ---- internals ------------------------------------------------------------------------------
+
+    def _step_at(self, index: int) -> LessonStep:
+        if not 0 <= index < len(self.lesson.steps):
+            raise IndexError(f"the lesson has steps 1..{len(self.lesson.steps)}, not {index + 1}")
+        return self.lesson.steps[index]
+
+    def _enter(self, index: int) -> None:
+        self._index, self._revealed, self._outcome = index, False, None
+        self._reveal_count += 1
+
+    def _apply_state(self, step: LessonStep) -> None:
+        self._model.set_text(step.text)
+        self._model.set_scheme(step.scheme)
+        self._model.set_causal(step.causal)
+        if step.alibi is not None:
+            self._model.set_alibi_heads(*step.alibi)
+
+    def _on_model_changed(self) -> None:
+        if self._index is not None:
+            self.values_changed.emit()
+
+
+__all__ = ["BUILT_IN_LESSON", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues",
+           "Move", "Reveal", "load_lesson"]

@@ -1,0 +1,440 @@
+"""The poll's HTTP server: waitress, on one local address, on a thread of its own. No Qt.
+
+Waitress (a production WSGI server, pure Python) parses every request; its event loop runs on
+one background thread and hands complete requests to a few worker threads. On top of its own
+limits (body and header sizes) this server decides which connections stay open:
+
+- A connection stays open while it is *served*: a request answered below 400 within
+  ``Limits.idle_seconds``. Bytes that never make a request (a bare CRLF every few seconds, which
+  resets waitress's own idle timer) and refused requests keep nothing open.
+- A request must arrive whole within ``Limits.request_seconds`` of its first byte (slow partial
+  requests that keep trickling bytes never look idle).
+- One address holds at most ``Limits.connections_per_address``; the whole server at most
+  :func:`connection_cap`. At either cap a new connection takes the place of the connection idle
+  longest (of that address, or of the address holding the most), rather than being refused:
+  whoever holds connections without using them cannot lock the class out.
+- An address refused by the rate limit has its new connections closed on arrival, unparsed, and
+  each connection that asks anything more is answered once (429) and closed.
+- Out of file handles, it stops accepting for a moment instead of retrying at once (the pending
+  connection keeps the listening socket readable: a loop that retries spins a core).
+
+:meth:`PollServer.stop` closes every socket from the loop's own thread (through waitress's
+trigger), then joins it: once it returns, the port is closed.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import select
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from waitress import wasyncore
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
+
+from visualizer.poll.crowding import Cap
+from visualizer.poll.network import check_listen_address
+from visualizer.poll.web import CLOSE_CONNECTION, SECURITY_HEADERS, Limits, PollApp
+
+PORT = 8765
+"""The port tried first; if taken, the next ones (see :data:`PORT_TRIES`)."""
+PORT_TRIES = 20
+
+SELECT_SOCKETS = 512
+"""Where Python's ``select()`` stops on Windows: it refuses more sockets than FD_SETSIZE (512) in a
+list with ValueError. Waitress's loop falls back to it wherever ``select.poll`` is missing."""
+SELECT_CONNECTIONS = 480
+"""Connections at most where the loop uses ``select()``: its own sockets (the listening one, the
+trigger) and the one just accepted before another makes room stay well inside 512."""
+FILES_SPARE = 64
+"""File handles kept for the rest of the app (a save, a font, the trigger) below the process's limit."""
+ACCEPT_PAUSE_S = 0.25
+"""Out of file handles, how long the server stops accepting before it tries again."""
+
+# Waitress logs a client that hangs up mid-request as an error with a traceback; for a poll that
+# is an ordinary phone leaving. Kept out of the user's terminal; the app reports real errors itself.
+# "Task queue depth is 2" is waitress thinking aloud under a burst; not worth a line either.
+logging.getLogger("waitress").addHandler(logging.NullHandler())
+logging.getLogger("waitress").propagate = False
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+
+
+def connection_cap(limits: Limits) -> int:
+    """The open connections this process can afford: ``limits.connections``, fewer where the loop
+    uses ``select()`` (Windows: :data:`SELECT_CONNECTIONS`) and within the file limit.
+
+    Call it after :func:`_allow_open_files` (the limit is read as it is now).
+    """
+    cap = limits.connections
+    # Windows has no poll(): waitress's loop uses select(), which raises ValueError past 512
+    # sockets and ends the loop (the poll would die mid-class).
+    if sys.platform == "win32" or not hasattr(select, "poll"):
+        cap = min(cap, SELECT_CONNECTIONS)
+    files = _file_limit()
+    if files is not None:
+        cap = min(cap, files - _open_files() - FILES_SPARE)
+    return max(1, cap)
+
+
+class _GuardedTask(WSGITask):
+    """A request served: closes its connection when the application says so, and marks the
+    connection as served when the reply is not a refusal."""
+
+    def build_response_header(self) -> bytes:
+        if self.environ is not None and self.environ.get(CLOSE_CONNECTION):
+            self.set_close_on_finish()
+        header: bytes = super().build_response_header()
+        return header
+
+    def service(self) -> None:
+        super().service()
+        if self.status[:1] in ("1", "2", "3"):
+            channel = self.channel
+            channel.served_at = time.time()  # a float set whole: safe to read on the loop's thread
+            channel.served = True
+
+
+class _GuardedErrorTask(ErrorTask):
+    """Waitress's own refusals (400, 413, 431, 501) with the app's security headers too."""
+
+    def execute(self) -> None:
+        self.response_headers.extend(SECURITY_HEADERS)
+        super().execute()
+
+
+class _GuardedChannel(HTTPChannel):
+    """One connection; ``served_at`` says when a request on it was last served."""
+
+    task_class = _GuardedTask
+    error_task_class = _GuardedErrorTask
+    served = False
+
+    def __init__(self, server: _GuardedServer, sock: Any, addr: Any, adj: Adjustments,
+                 map: dict[int, Any] | None = None) -> None:
+        self.host = addr[0] if isinstance(addr, tuple) else str(addr)
+        self._counted = False
+        super().__init__(server, sock, addr, adj, map)
+        self.served_at: float = self.creation_time  # not yet served: idle since it opened
+
+    def add_channel(self, map: dict[int, Any] | None = None) -> None:
+        super().add_channel(map)
+        if not self._counted:
+            self._counted = True
+            server: _GuardedServer = self.server
+            server.connections_of[self.host] = server.connections_of.get(self.host, 0) + 1
+
+    def del_channel(self, map: dict[int, Any] | None = None) -> None:
+        super().del_channel(map)
+        if self._counted:
+            self._counted = False
+            server: _GuardedServer = self.server
+            left = server.connections_of.get(self.host, 1) - 1
+            if left > 0:
+                server.connections_of[self.host] = left
+            else:
+                server.connections_of.pop(self.host, None)
+
+
+class _GuardedServer(TcpWSGIServer):
+    """Waitress's TCP server with the poll's rules for connections (see the module's docstring)."""
+
+    channel_class = _GuardedChannel
+
+    def __init__(self, application: Any, gate: PollApp, cap: int, **kwargs: Any) -> None:
+        self.gate = gate
+        self.connection_cap = cap
+        self.connections_of: dict[str, int] = {}  # address → open connections (the loop's thread)
+        self._partial_since: dict[int, tuple[int, float]] = {}
+        self._accept_paused_until = 0.0
+        super().__init__(application, **kwargs)
+
+    @property
+    def poll_limits(self) -> Limits:
+        """The limits in force (the teacher may change them while the poll is open)."""
+        return self.gate.limits
+
+    def readable(self) -> bool:
+        # Waitress stops listening at its connection limit, which lets idle connections lock
+        # everyone else out; here the limit is kept by making room instead (handle_accept).
+        now = time.time()
+        next_cleanup = float(getattr(self, "next_channel_cleanup", 0.0))  # waitress sets it untyped
+        if now >= next_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        return bool(self.accepting) and now >= self._accept_paused_until
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+        except OSError as error:
+            if error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                self._accept_paused_until = time.time() + ACCEPT_PAUSE_S
+            return
+        if accepted is None:
+            return
+        connection, address = accepted
+        host = address[0] if isinstance(address, tuple) else str(address)
+        gate = self.gate
+        if not gate.rate.allow(host):  # refused for a while: closed before anything is read
+            connection.close()
+            gate.refuse(host)
+            return
+        if self.connections_of.get(host, 0) >= self.poll_limits.connections_per_address:
+            if gate.crowding is not None:
+                gate.crowding.note(host, Cap.CONNECTIONS)
+            if not self._make_room(host):
+                connection.close()
+                return
+        elif len(self.active_channels) >= self.connection_cap and not self._make_room(None):
+            connection.close()
+            return
+        try:
+            self.set_socket_options(connection)
+        except OSError:  # the client hung up before we got to it
+            connection.close()
+            return
+        self.channel_class(self, connection, self.fix_addr(address), self.adj, map=self._map)
+
+    def _make_room(self, host: str | None) -> bool:
+        """Close the connection idle longest (of ``host``, or of anyone) that is not in the middle
+        of a request; False if every one is. Anyone's: first those never served, then those of the
+        address holding the most connections, then the one served least recently."""
+        best: _GuardedChannel | None = None
+        best_key: tuple[bool, int, float] | None = None
+        for channel in self.active_channels.values():
+            if host is not None and channel.host != host:
+                continue
+            if channel.requests or _in_progress(channel.request):
+                continue
+            key = (not channel.served, self.connections_of.get(channel.host, 0), -channel.served_at)
+            if best_key is None or key > best_key:
+                best, best_key = channel, key
+        if best is None:
+            return False
+        best.handle_close()  # on the loop's thread, no request of its own in flight: closed now
+        return True
+
+    def maintenance(self, now: float) -> None:
+        limits = self.poll_limits
+        idle_since = now - limits.idle_seconds
+        deadline = now - limits.request_seconds
+        seen = {}
+        for fileno, channel in list(self.active_channels.items()):
+            if channel.requests:
+                continue  # being served
+            request = channel.request
+            if _in_progress(request):
+                first = self._partial_since.get(fileno)
+                since = first[1] if first is not None and first[0] == id(request) else now
+                seen[fileno] = (id(request), since)
+                if since < deadline:
+                    channel.will_close = True
+            elif channel.served_at < idle_since:
+                channel.will_close = True
+        self._partial_since = seen
+
+
+def _in_progress(request: HTTPRequestParser | None) -> bool:
+    """Whether a request has begun to arrive: more than blank lines (RFC 7230 lets them precede a
+    request, and waitress skips them; they make nothing, so they keep nothing open)."""
+    if request is None or request.completed:
+        return False
+    return request.body_rcv is not None or bool(request.header_plus.strip())
+
+
+class PollServer:
+    """One poll's server: bound at construction, serving from :meth:`start`, closed by :meth:`stop`.
+
+    Parameters
+    ----------
+    app : PollApp
+    host : str
+        The address to listen on; :func:`~visualizer.poll.network.check_listen_address`
+        refuses anything but a private, link-local or loopback IPv4 address.
+    port : int
+        0 for any free port (tests); see also :func:`bind_first_free`.
+    limits : Limits
+    on_error : callable, optional
+        Called on the server's thread if its loop dies of an unexpected error (the sockets are
+        closed by then).
+
+    Raises
+    ------
+    NotLocalAddressError
+        ``host`` is not an address the poll may listen on.
+    OSError
+        The port is taken, or the address is not this machine's.
+    """
+
+    def __init__(self, app: PollApp, host: str, port: int, limits: Limits,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:
+        host = check_listen_address(host)
+        _allow_open_files(limits.connections + 256)
+        self.app = app
+        app.set_limits(limits)
+        self.connection_cap = connection_cap(limits)
+        self._map: dict[int, Any] = {}
+        adjustments = Adjustments(
+            host=host, port=port, ipv6=False, threads=limits.threads,
+            max_request_body_size=limits.body_bytes, max_request_header_size=limits.header_bytes,
+            channel_timeout=limits.idle_seconds, cleanup_interval=1, connection_limit=self.connection_cap,
+            asyncore_use_poll=True,  # select() fails past 1,024 file descriptors (ignored where absent)
+            log_socket_errors=False, expose_tracebacks=False, ident="", url_scheme="http",
+            clear_untrusted_proxy_headers=True,
+        )
+        # The worker threads start only once the port is bound: a port in use leaves nothing behind.
+        dispatcher = ThreadedTaskDispatcher()
+        try:
+            self._server = _GuardedServer(app, app, self.connection_cap, map=self._map, adj=adjustments,
+                                          dispatcher=dispatcher)
+        except BaseException:
+            wasyncore.close_all(self._map)  # the socket and the trigger's pipe
+            raise
+        dispatcher.set_thread_count(limits.threads)
+        self.host, self.port = host, int(self._server.effective_port)
+        app.set_hosts({f"{host}:{self.port}"} | ({host} if self.port == 80 else set()))
+        self._on_error = on_error
+        self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()
+
+    @property
+    def url(self) -> str:
+        """The address phones open: ``http://HOST:PORT/TOKEN/``."""
+        return f"http://{self.host}:{self.port}/{self.app.token}/"
+
+    def set_limits(self, limits: Limits) -> None:
+        """Use ``limits`` from now on (the teacher said the room's phones share addresses, or not);
+        the total cap stays what this process affords."""
+        self.app.set_limits(limits)
+
+    def connections(self) -> int:
+        """Connections open now (read on any thread: a snapshot)."""
+        return len(self._server.active_channels)
+
+    @property
+    def running(self) -> bool:
+        """True while the loop's thread lives."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Serve on a background thread."""
+        if self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._run, name=f"class-poll-{self.port}", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._server.run()
+        except BaseException as error:  # the loop died: close everything, then say so
+            self._close_everything()
+            if self._on_error is not None:
+                self._on_error(error)
+        finally:
+            self._close_everything()
+            self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+            self._stopped.set()
+
+    def _close_everything(self) -> None:
+        """On the loop's thread (or before it starts): close every socket, the listening one too."""
+        wasyncore.close_all(self._map)
+
+    def close_soon(self) -> None:
+        """Ask the loop to close every socket now, without waiting (safe from any thread; a
+        worker thread that finds something wrong calls it, the UI then calls :meth:`stop`)."""
+        if self._thread is not None and self._thread.is_alive():
+            try:
+                self._server.trigger.pull_trigger(self._close_everything)
+            except OSError:  # the trigger is already closed: the loop is on its way out
+                pass
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Close the port and every connection; returns once the loop's thread has ended."""
+        if self._thread is None:
+            self._close_everything()
+            self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=timeout)
+            return
+        self.close_soon()
+        self._thread.join(timeout)
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files towards ``wanted`` (within what the system allows):
+    many desktops start programs with 1,024, and a lecture hall's phones keep a connection each."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def _file_limit() -> int | None:
+    """This process's limit of open files (None where there is none to read: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def _open_files() -> int:
+    """File handles this process holds now (0 where the system does not say)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return len(os.listdir(folder))
+        except OSError:
+            continue
+    return 0
+
+
+def bind_first_free(app: PollApp, host: str, port: int, limits: Limits, tries: int = PORT_TRIES,
+                    on_error: Callable[[BaseException], None] | None = None) -> PollServer:
+    """A :class:`PollServer` on ``port``, or on the next free one of ``tries`` ports.
+
+    Raises ``OSError`` (EADDRINUSE) if all of them are taken, or whatever else binding raised.
+    """
+    last: OSError | None = None
+    for candidate in range(port, port + tries) if port else [0]:
+        try:
+            return PollServer(app, host, candidate, limits, on_error)
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+            last = error
+    assert last is not None
+    raise last
+
+
+def wait_closed(host: str, port: int, timeout: float = 2.0) -> bool:
+    """True once nothing accepts connections on ``host:port`` (for tests and the bench)."""
+    import socket
+
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=0.2):
+                pass
+        except OSError:
+            return True
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+
+
+__all__ = ["PORT", "PORT_TRIES", "SELECT_CONNECTIONS", "PollServer", "bind_first_free", "connection_cap", "wait_closed"]

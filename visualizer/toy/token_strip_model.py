@@ -1,0 +1,168 @@
+"""The token sequence as a Qt list model: one row per position, drag-and-drop to reorder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+
+from visualizer.core import display_token
+from visualizer.model import EmbeddingModel, TooManyTokensError
+from visualizer.selection import Highlight
+from visualizer.subscriptions import Listening
+
+TOKEN_POSITION_MIME = "application/x-embedding-visualizer-position"
+"""A chip being dragged within the strip: payload is its 0-based position, as ASCII digits."""
+TOKEN_ID_MIME = "application/x-embedding-visualizer-token-id"
+"""A vocabulary row being dragged onto the strip: payload is the token id, as ASCII digits."""
+
+IdRole = Qt.ItemDataRole.UserRole + 1
+BeyondTrainedRole = Qt.ItemDataRole.UserRole + 2
+HighlightRole = Qt.ItemDataRole.UserRole + 3
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class TokenStripModel(Listening, QAbstractListModel):
+    """List model over ``EmbeddingModel.ids``.
+
+    Drops are model commands: a chip dropped between two others is ``move_token``, a
+    vocabulary row dropped on the strip is ``insert_token``. Qt never removes the dragged row
+    itself (the strip view runs its own drag), so a move is one atomic, undoable command.
+
+    Signals
+    -------
+    drop_rejected : (str)
+        A drop the model refused, with the reason (e.g. too many tokens).
+    dropped : (int)
+        A drop succeeded; the position (0-based) where the moved or inserted token now stands.
+    """
+
+    drop_rejected = Signal(str)
+    dropped = Signal(int)
+
+    def __init__(self, model: EmbeddingModel, highlight: Highlight, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._highlight = highlight
+        self.listen(model.events.tokens_changed, self._on_tokens_changed)
+        self.listen(model.events.scheme_changed, self._on_scheme_changed)
+        self.listen(highlight.changed, self._on_highlight_changed)
+
+    # ---- read ---------------------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
+        return 0 if parent.isValid() else self._model.n
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < self._model.n:
+            return None
+        position = index.row()
+        token_id = self._model.ids[position]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return display_token(self._model.tokens[token_id])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("position {0} · id {1}").format(position + 1, token_id)
+        if role == IdRole:
+            return token_id
+        if role == BeyondTrainedRole:
+            return self._model.is_beyond_trained(position)  # asked per chip per paint: no list built
+        if role == HighlightRole:
+            return self._highlight.position == position
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemIsDragEnabled
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+
+    # ---- drag and drop ------------------------------------------------------------------------
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [TOKEN_POSITION_MIME, TOKEN_ID_MIME]
+
+    def mimeData(self, indexes: Any) -> QMimeData:
+        mime = QMimeData()
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        if rows:
+            mime.setData(TOKEN_POSITION_MIME, QByteArray(str(rows[0]).encode("ascii")))
+            mime.setText(self.data(self.index(rows[0]), Qt.ItemDataRole.DisplayRole))
+        return mime
+
+    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
+                        parent: AnyIndex) -> bool:
+        return _payload(data) is not None
+
+    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
+                     parent: AnyIndex) -> bool:
+        """Apply a drop as one model command.
+
+        ``row`` is the gap the drop landed in (0 .. n); -1 means "on an item" (``parent``) or
+        on empty space after the last chip.
+        """
+        payload = _payload(data)
+        if payload is None or action == Qt.DropAction.IgnoreAction:
+            return False
+        gap = row if row >= 0 else (parent.row() if parent.isValid() else self._model.n)
+        kind, value = payload
+        try:
+            if kind == TOKEN_POSITION_MIME:
+                if not 0 <= value < self._model.n:
+                    return False
+                # Taking the chip out first shifts every later gap one to the left.
+                destination = min(gap - 1 if gap > value else gap, self._model.n - 1)
+                self._model.move_token(value, destination)
+            else:
+                destination = min(gap, self._model.n)
+                self._model.insert_token(destination, value)
+        except TooManyTokensError as error:
+            self.drop_rejected.emit(self.tr("{0} tokens is more than this app shows ({1} at most)").format(
+                error.count, error.limit))
+            return False
+        except (ValueError, IndexError) as error:
+            self.drop_rejected.emit(str(error))
+            return False
+        self.dropped.emit(destination)
+        return True
+
+    # ---- model signals ------------------------------------------------------------------------
+
+    def _on_tokens_changed(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()
+
+    def _on_scheme_changed(self, _scheme: str) -> None:
+        if self._model.n:
+            self.dataChanged.emit(self.index(0), self.index(self._model.n - 1), [BeyondTrainedRole])
+
+    def _on_highlight_changed(self, _position: object) -> None:
+        if self._model.n:
+            self.dataChanged.emit(self.index(0), self.index(self._model.n - 1), [HighlightRole])
+
+
+def _payload(data: QMimeData) -> tuple[str, int] | None:
+    """The (MIME type, integer) a drop carries, or None if it is not ours or is malformed."""
+    for kind in (TOKEN_POSITION_MIME, TOKEN_ID_MIME):
+        if data.hasFormat(kind):
+            raw = bytes(data.data(kind).data()).decode("ascii", errors="replace")
+            return (kind, int(raw)) if raw.isdigit() else None
+    return None

@@ -1,0 +1,318 @@
+"""Matrices side by side under one colour bar: the X panel, the attention preview and the
+scheme comparison are each one :class:`MatrixRow`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QGraphicsLayoutItem
+
+from visualizer.appearance import Appearance
+from visualizer.core.formatting import NumberFormat
+from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
+from visualizer.ui.heatmap import Heatmap, MatrixPlot, dispose_plot_item_menus, dispose_plot_menus
+from visualizer.ui.palette import colormap, colour_bar_ticks, stage_label_font
+
+CELL_FILL = 0.9
+"""A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
+OPERATOR_WIDTH = 30
+OPERATOR_WIDTH_PRESENTING = 26
+"""Room for a "+" or "=" between two matrices, in unscaled pixels."""
+MARGIN, SPACING = 5, 2
+MARGIN_PRESENTING, SPACING_PRESENTING = 2, 1
+"""Around and between the row's items, in pixels: presenting, the numbers need every pixel."""
+BAR_WIDTH = 14
+"""The colour bar's own width, in pixels; its tick labels take what they need beside it."""
+MIN_MATRIX_WIDTH = 40
+"""The least width of a matrix's cells, in pixels: a picture of its colours."""
+TICK_TEXT_OFFSET = 5
+"""pyqtgraph's gap between an axis and its tick labels (AxisItem's ``tickTextOffset``), in pixels."""
+
+
+def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
+    """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
+    metrics = QFontMetrics(font)
+    finite = values[np.isfinite(values)]
+    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
+    return math.ceil(widest / CELL_FILL) + 2
+
+
+def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
+    """Pixels a matrix (``values``, shape (rows, columns)) needs to print every finite value at the
+    stage's size, in the app's one number format (−0,375 as the cells print it)."""
+    font = QFont()
+    font.setPixelSize(appearance.stage_px())
+    return values.shape[1] * cell_width_for(values, appearance.numbers, font)
+
+
+class MatrixRow(pg.GraphicsLayoutWidget):
+    """Heatmaps in one row, an operator ("+", "=") between some of them, one colour bar last.
+
+    The colour bar sets the levels of every image in the row (the one place they are set), so
+    the same value has the same colour in every matrix. Unless ``stretch`` says otherwise, every
+    matrix gets the same width, whatever its row labels take.
+
+    Parameters
+    ----------
+    appearance : Appearance
+        Scale, colours and number format.
+    count : int
+        How many matrices.
+    operators : sequence of str, optional
+        ``count - 1`` symbols drawn between the matrices (empty: none).
+    hover_names : sequence of str, optional
+        Each matrix's name for the full-precision tooltip on hover (empty: no tooltip).
+    stretch : sequence of int, optional
+        Relative widths of the matrices instead of equal ones.
+    reserve : int
+        Pixels (unscaled) kept free at the right when sharing out equal widths.
+
+    Signals
+    -------
+    hovered : (int, int)
+        The pointer is over cell (row, column) of one of the matrices.
+    """
+
+    hovered = Signal(int, int)
+
+    def __init__(self, appearance: Appearance, count: int, *, operators: Sequence[str] = (),
+                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 0) -> None:
+        super().__init__()
+        self._appearance = appearance
+        self._hover_names = tuple(hover_names)
+        self._stretch = tuple(stretch)
+        self._reserve = reserve
+        self._column_widths: tuple[int, ...] = ()
+        self.setBackground(appearance.background)
+        step = 2 if operators else 1
+        self.matrix_columns = [step * index for index in range(count)]
+        # The row places its items in the layout itself (see _place): pyqtgraph's addItem lays out
+        # the whole row again after every item it adds, re-fitting every matrix placed before.
+        self.heatmaps: list[Heatmap] = []
+        for column in self.matrix_columns:
+            plot = MatrixPlot()
+            self._place(plot, column)
+            self.heatmaps.append(Heatmap(plot, appearance))
+        for heatmap in self.heatmaps:  # row names sized to their cells change the widths to share
+            heatmap.when_row_names_resized(self.fit_columns)
+            heatmap.when_name_lines_changed(self._share_header_lines)
+        self._operators: list[tuple[pg.LabelItem, str]] = []
+        for index, symbol in enumerate(operators):
+            label = pg.LabelItem(symbol)
+            self._place(label, 2 * index + 1)
+            self._operators.append((label, symbol))
+        self.colour_bar_column = self.matrix_columns[-1] + 1
+        self._limit = 1.0
+        self.colour_bar = colour_bar(colorMap=colormap(), interactive=False, width=BAR_WIDTH)
+        self.colour_bar.setImageItem([heatmap.image for heatmap in self.heatmaps])
+        self._place(self.colour_bar, self.colour_bar_column)
+        for column, factor in zip(self.matrix_columns, self._stretch, strict=False):
+            self.ci.layout.setColumnStretchFactor(column, factor)
+        self.colour_bar.axis.geometryChanged.connect(self._fit_colour_bar_ticks)  # a short bar labels fewer ticks
+        for heatmap in self.heatmaps:  # the bar runs along the matrices' cells
+            heatmap.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.ci.geometryChanged.connect(self._on_central_geometry_changed)
+        self.installEventFilter(self)
+
+    def _place(self, item: QGraphicsLayoutItem, column: int) -> None:
+        """Put ``item`` in ``column`` of the row's layout, laid out with the others when the row is
+        first fitted or shown.
+
+        Not through pyqtgraph's ``GraphicsLayout.addItem``: it lays out the whole row again after
+        every item it adds (resizing the titles, names and views of the matrices added before: a
+        fifth of building a row) and draws no border here (the row has none). So pyqtgraph's record
+        of the layout (``ci.items``) does not list the row's own items: the row keeps them itself.
+        """
+        self.ci.layout.addItem(item, 0, column)
+
+    def set_levels(self, limit: float) -> None:
+        """Colour levels −limit .. +limit for every matrix, ticks in the language's numbers."""
+        self._limit = limit
+        self._fit_colour_bar_ticks()
+
+    def tick_font(self) -> QFont:
+        """The colour bar's numbers: the stage's label type while presenting, the view's otherwise."""
+        return stage_label_font(self._appearance) if self._appearance.presenting else self.font()
+
+    def colour_bar_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """Room for the colour bar and its widest tick label (of ``ticks``, by default the ones it
+        has), in pixels: pyqtgraph drops the labels it finds no room for ("−0,5" and "−1,5" were,
+        beside a 58 px bar on a 1080-line projector)."""
+        return BAR_WIDTH + self._tick_axis_width(ticks) + 2  # the bar's frame: a pixel each side
+
+    def _tick_axis_width(self, ticks: Sequence[tuple[float, str]] | None = None) -> int:
+        """The axis beside the bar: its widest label, pyqtgraph's gap before the labels, a little air."""
+        if ticks is None:
+            ticks = (self.colour_bar.axis._tickLevels or [self.bar_ticks()])[0]
+        metrics = QFontMetrics(self.tick_font())
+        widest = max((metrics.horizontalAdvance(text) for _, text in ticks), default=0)
+        return widest + TICK_TEXT_OFFSET + self._appearance.px(3)
+
+    def bar_ticks(self, most: int | None = None) -> list[tuple[float, str]]:
+        """The ticks for the levels: as many as the bar's height holds with a line's room each, and
+        at most ``most``."""
+        cap = self._ticks_in_height()
+        if most is not None:
+            cap = most if cap is None else min(cap, most)
+        return colour_bar_ticks(self._limit, self._appearance.numbers, cap)
+
+    def tick_cap(self) -> int | None:
+        """How many ticks the bar labels at most (by default a line's room each; None before the
+        first layout)."""
+        return self._ticks_in_height()
+
+    def _ticks_in_height(self) -> int | None:
+        height = self.colour_bar.axis.geometry().height()
+        line = QFontMetrics(self.tick_font()).height()
+        return max(2, int(height // line)) if height > 0 else None
+
+    def _align_colour_bar(self) -> None:
+        """The bar spans the matrices' rows (:func:`~visualizer.ui.palette.align_colour_bar`)."""
+        shown = [h for h in self.heatmaps if h.plot.isVisible()]
+        if shown:
+            align_colour_bar(self.colour_bar, shown[0].plot, self.tick_font())
+
+    def _fit_colour_bar_ticks(self) -> None:
+        """Ticks for the levels (:meth:`tick_cap`), and an axis as wide as the widest."""
+        set_colour_bar_levels(self.colour_bar, self._limit, self._appearance.numbers, self.tick_cap())
+        axis_width = self._tick_axis_width()
+        if self.colour_bar.axis.width() != axis_width:
+            self.colour_bar.axis.setWidth(axis_width)
+            self.fit_columns()  # the bar's column follows its widest tick
+
+    def restyle(self) -> None:
+        """Re-read the appearance (scale, colours); the matrices redraw on their next update."""
+        self.setBackground(self._appearance.background)
+        # Presenting, the symbols are a little smaller: the numbers beside them need the width.
+        size = f"{self._appearance.pt(20 if self._appearance.presenting else 22):.0f}pt"
+        for label, symbol in self._operators:
+            label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
+        for heatmap in self.heatmaps:
+            heatmap.restyle()
+        margin, spacing = (MARGIN_PRESENTING, SPACING_PRESENTING) if self._appearance.presenting else (MARGIN, SPACING)
+        self.ci.layout.setContentsMargins(margin, margin, margin, margin)
+        self.ci.layout.setSpacing(spacing)
+        if self._appearance.presenting:  # the bar's numbers are read from the back row too
+            self.colour_bar.axis.setStyle(tickFont=self.tick_font())
+            self.colour_bar.axis.setTextPen(pg.mkPen(self._appearance.foreground))
+        else:
+            self.colour_bar.axis.setStyle(tickFont=None)
+            self.colour_bar.axis.setTextPen()  # back to pyqtgraph's default
+        # pyqtgraph drops a tick label that runs past the axis by more than this: the ends' labels
+        # run half a line past the bar.
+        self.colour_bar.axis.setStyle(hideOverlappingLabels=QFontMetrics(self.tick_font()).height() // 2 + 2)
+        self.colour_bar.drawn_levels = None  # the ticks are fitted to the new type
+        self._fit_colour_bar_ticks()
+
+    def highlight_row(self, row: int | None) -> None:
+        """Outline one row in every matrix, or none."""
+        for heatmap in self.heatmaps:
+            heatmap.set_highlight_row(row)
+
+    def highlight_cell(self, cell: tuple[int, int] | None) -> None:
+        """Outline one cell (row, column) in every matrix, or none."""
+        for heatmap in self.heatmaps:
+            heatmap.set_highlight_cell(cell)
+
+    def fit_columns(self) -> None:
+        """Give every matrix the same width, whatever its left axis takes (unless ``stretch``).
+
+        Called on resize and after the row labels change; nothing is re-applied when the widths
+        are unchanged (that would re-lay out the whole scene).
+        """
+        if self._stretch:  # the matrices share what the bar leaves by their factors
+            bar = self.colour_bar_width()
+            if self._column_widths != (bar,):
+                self._column_widths = (bar,)
+                self.ci.layout.setColumnFixedWidth(self.colour_bar_column, bar)
+            return
+        px = self._appearance.px
+        # Presenting, the numbers need every pixel: tighter operators, bar and margin.
+        presenting = self._appearance.presenting
+        operator = OPERATOR_WIDTH_PRESENTING if presenting else OPERATOR_WIDTH
+        # An operator's column is as wide as its symbol at least (a narrower one pushes the bar out).
+        fixed = {2 * index + 1: max(px(operator), math.ceil(label.item.boundingRect().width()))
+                 for index, (label, _) in enumerate(self._operators)}
+        fixed[self.colour_bar_column] = self.colour_bar_width()
+        # The width just set for the row labels (the geometry only follows at the next layout pass).
+        axis_widths = [(h.plot.getAxis("left").fixedWidth or h.plot.getAxis("left").width())
+                       if h.plot.getAxis("left").isVisible() else 0 for h in self.heatmaps]
+        # What the layout itself takes: its margins and the spacing between its columns.
+        layout = self.ci.layout
+        left, _, right, _ = layout.getContentsMargins()
+        between = layout.horizontalSpacing() * (len(fixed) + len(self.heatmaps) - 1)
+        reserve = 0 if presenting else px(self._reserve)
+        free = int(self.width() - left - right - between - reserve - sum(fixed.values()) - sum(axis_widths))
+        widths = dict(fixed)
+        for column, axis_width, heatmap, matrix_width in zip(self.matrix_columns, axis_widths, self.heatmaps,
+                                                             self.matrix_widths(free), strict=True):
+            widths[column] = matrix_width + axis_width
+            heatmap.fit_caption(matrix_width)
+        if self._set_column_widths(widths) and self.isVisible():
+            # Lay out now, not at the next turn of the event loop: the names fitted to the new
+            # widths settle in this pass, and a picture taken right after shows them settled.
+            # (Not while hidden: a row not yet shown has no real width to lay out at; its first
+            # show fits it again at its size, and lays it out then.)
+            self.ci.layout.activate()
+
+    def _set_column_widths(self, widths: dict[int, int]) -> bool:
+        """Fix each layout column (by index) to its width in pixels; True if any width changed."""
+        ordered = tuple(widths[c] for c in sorted(widths))
+        if ordered == self._column_widths:
+            return False
+        self._column_widths = ordered
+        for column in sorted(widths):
+            self.ci.layout.setColumnFixedWidth(column, widths[column])
+        return True
+
+    def _share_header_lines(self) -> None:
+        """Every matrix's band of column names as tall as the tallest one's: the rows stay level."""
+        lines = max((h.name_lines for h in self.heatmaps if h.plot.isVisible()), default=1)
+        for heatmap in self.heatmaps:
+            heatmap.set_header_lines(lines)
+
+    def matrix_widths(self, free: int) -> list[int]:
+        """The width of each matrix's cells out of ``free`` pixels: equal shares (40 px at least)."""
+        return [max(MIN_MATRIX_WIDTH, free // max(1, len(self.heatmaps)))] * len(self.heatmaps)
+
+    def dispose_menus(self) -> None:
+        """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and
+        pyqtgraph leaves a PlotItem's menus parentless)."""
+        dispose_plot_item_menus([self.colour_bar])  # placed by the row itself (see _place)
+        dispose_plot_menus(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Fit on resize, before the view hands its new size to the scene: the layout runs once.
+        if watched is self and event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def _on_central_geometry_changed(self) -> None:
+        # The layout's least size can grow for a moment (a title measured at the width of a column
+        # that was collapsed, the attention preview's hidden side matrix) and hold the matrices
+        # taller than the view when the view shrinks; nothing shrinks them back when it settles,
+        # and the last rows were cut. Once the layout has settled, fit them to the view again.
+        if self.ci.geometry() != self.range:
+            QTimer.singleShot(0, self, self._fit_central_to_view)
+
+    def _fit_central_to_view(self) -> None:
+        if self.ci.geometry() != self.range:
+            self.ci.setGeometry(self.range)
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        for index, heatmap in enumerate(self.heatmaps):
+            cell = heatmap.cell_at(scene_pos)
+            if cell is not None:
+                if self._hover_names:
+                    heatmap.show_value_at(scene_pos, self._hover_names[index])
+                self.hovered.emit(*cell)
+                return
+
+
+__all__ = ["MatrixRow"]
