@@ -1,4 +1,5 @@
-# Two commands set up everything: `make run` and `make test` (both create .venv if missing).
+# Two commands set up everything: `make run` and `make test` (both create .venv if missing, and install
+# the Debian packages they need: packaging/debian-packages.txt, tools/system-packages.sh).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ PLATFORM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
 APP_DIR := dist/embedding-visualizer
 TARBALL := dist/embedding-visualizer-$(VERSION)-$(PLATFORM).tar.gz
 
-.PHONY: run test lint bench screenshots translations clean dist check-dist check-dist-bare wheel install-desktop uninstall-desktop
+.PHONY: system-packages-run system-packages-test run test lint bench screenshots translations clean dist check-dist check-dist-bare wheel install-desktop uninstall-desktop
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +25,17 @@ $(STAMP): pyproject.toml Makefile | $(PY)
 	$(PY) -m compileall -q visualizer
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(PY) main.py
+# The Debian packages of packaging/debian-packages.txt marked run (or run and test) that are missing:
+# installed (apt-get as root or through sudo -n), or one line naming the command to run. Silent and a
+# few milliseconds when all are there; VISUALIZER_SKIP_SYSTEM_PACKAGES=1 skips it.
+system-packages-run system-packages-test: system-packages-%:
+	@bash tools/system-packages.sh $*
+
+# If the app cannot start, and Qt's X11 plugin cannot load a library, one plain line after Qt's own
+# message names it and the package to install (tools/system-packages.sh qt).
+run: system-packages-run $(STAMP)
+	@echo '$(PY) main.py'
+	@$(PY) main.py || { status=$$?; bash tools/system-packages.sh qt $(VENV) || true; exit $$status; }
 
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
@@ -39,7 +49,7 @@ lint: $(STAMP)
 WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 # Byte code is kept (PYTHONDONTWRITEBYTECODE emptied, compileall first): otherwise every worker
 # rewrites and compiles every test module again, and every launched app recompiles changed modules.
-test: lint
+test: system-packages-test lint
 	$(PY) -m compileall -q visualizer tests
 	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= \
 	  $(PY) -m pytest -n $(WORKERS) --dist load --maxschedchunk 1

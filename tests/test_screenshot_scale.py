@@ -33,7 +33,7 @@ def test_screenshot_at_device_pixel_ratio_2_holds_the_whole_window(qapp, tmp_pat
 def test_presentation_at_device_pixel_ratio_2_reads_back_the_worked_example(qapp, tmp_path):
     import shutil
 
-    assert shutil.which("tesseract"), "tesseract-ocr is installed by .ci/run"
+    assert shutil.which("tesseract"), "tesseract-ocr is installed by `make test` (packaging/debian-packages.txt)"
     path = tmp_path / "slide.png"
     env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
     subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(path), "--presentation",

@@ -66,7 +66,7 @@ class Display:
 def display(width: int = 1366, height: int = 768, window_manager: bool = False) -> Iterator[Display]:
     """Xvfb at ``width`` × ``height`` on a free number (Xvfb picks it), openbox on it if asked."""
     for tool in ("Xvfb", "xdotool", *(("openbox",) if window_manager else ())):
-        assert shutil.which(tool), f"{tool} is missing: .ci/run installs it (apt-get install xvfb xdotool openbox)"
+        assert shutil.which(tool), f"{tool} is missing: `make test` installs it (packaging/debian-packages.txt)"
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
                                "-nolisten", "tcp"], pass_fds=(write_end,),

@@ -26,7 +26,7 @@ NUMBERS = "tessedit_char_whitelist=-.0123456789"
 
 def picture_of(qtbot, tmp_path, step_id: str, reveal: bool = False) -> tuple[MainWindow, QImage]:
     """A window presenting ``step_id`` at 1024 × 768 (revealed if asked), and its picture as saved."""
-    assert shutil.which("tesseract"), "tesseract-ocr is installed by .ci/run"
+    assert shutil.which("tesseract"), "tesseract-ocr is installed by `make test` (packaging/debian-packages.txt)"
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(1024, 768)

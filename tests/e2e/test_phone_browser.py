@@ -47,7 +47,7 @@ def chromium(tmp_path_factory):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    assert CHROMIUM.exists() and CHROMEDRIVER.exists(), "install Debian's chromium and chromium-driver (.ci/run)"
+    assert CHROMIUM.exists() and CHROMEDRIVER.exists(), "chromium and chromium-driver are installed by `make test`"
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -36,7 +36,7 @@ def wait_for(condition, timeout: float, what: str) -> None:
 def xvfb() -> Iterator[str]:
     """A private Xvfb display on a free number (Xvfb picks it: other test runs may share /tmp/.X11-unix)."""
     for tool in ("Xvfb", "xdotool"):
-        assert shutil.which(tool), f"{tool} is missing: .ci/run installs it (apt-get install xvfb xdotool)"
+        assert shutil.which(tool), f"{tool} is missing: `make test` installs it (packaging/debian-packages.txt)"
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x1000x24",
                                "-nolisten", "tcp"], pass_fds=(write_end,),
