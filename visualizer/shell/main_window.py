@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
         self.token_strip.message.connect(self.messages.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.messages.show_message)
+        self.vocabulary.table_model.refusal_ended.connect(self.messages.withdraw_message)  # ends with its cause
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         events = self.appearance.events
         self._listening = [(events.language, self.retranslate), (events.look, self.action_table.refresh_checks),
