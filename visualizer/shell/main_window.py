@@ -122,7 +122,8 @@ class MainWindow(QMainWindow):
                                messages)
         self.documents = Documents(model, self.lesson_run, self.undo_stack, messages,
                                    self.action_table.menus["file/recent"], store, self)
-        self.preferences = Preferences(store, self, appearance, self.presentation, self.look)
+        self.preferences = Preferences(store, self, appearance, self.presentation, self.look, self.lesson_run,
+                                       self.lesson_dock)
         self.help = Help(self, self.lesson_run.lesson, appearance)
         self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
         # Real checkpoints: everything lives in that module.
