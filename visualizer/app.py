@@ -431,8 +431,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.undo_stack.clear()
     if args.session is not None:
         window.documents.session_path = args.session
-        if args.session_data is not None and args.step is None:
-            window.documents.resume_lesson(args.session_data)
+        if args.session_data is not None:  # its model folder and page too; --step says where the lesson is
+            window.documents.resume_session(args.session, args.session_data, where=args.step is None)
     if args.poll_interface is not None:
         window.class_poll.listen_on(args.poll_interface)
     if settings is not None and not args.explicit_start:  # before --model: its page comes to the front
