@@ -254,12 +254,13 @@ class Documents(Listening, QObject):
 
     def may_quit(self, ask: Callable[[], QuitChoice] | None = None) -> bool:
         """Before the window closes: with unsaved work, ``ask`` what to do (by default the modal
-        question). *Save* saves (to the session's file, or where the teacher picks), *Quit without
-        saving* drops the work, *Cancel* keeps the window; True when the window may close (saved,
-        dropped, or nothing to lose)."""
-        return self.may_replace(Purpose.QUIT, "", ask)
+        question, whatever :attr:`asks`: the window calls this only when it asks). *Save* saves (to
+        the session's file, or where the teacher picks), *Quit without saving* drops the work,
+        *Cancel* keeps the window; True when the window may close (saved, dropped, or nothing to lose)."""
+        return self.may_replace(Purpose.QUIT, "", ask, modal=True)
 
-    def may_replace(self, purpose: Purpose, name: str = "", ask: Callable[[], QuitChoice] | None = None) -> bool:
+    def may_replace(self, purpose: Purpose, name: str = "", ask: Callable[[], QuitChoice] | None = None,
+                    modal: bool | None = None) -> bool:
         """Before unsaved work would go (``purpose``: quitting, opening the session or model ``name``,
         closing the real model, restoring the autosave): with unsaved work, ask what to do. True to go
         on: saved (Save, to the session's own file or where the teacher picks), or dropped on the
@@ -267,7 +268,7 @@ class Documents(Listening, QObject):
 
         Opening another model or closing it drops only the real model page's work; everything else
         replaces both documents. ``ask`` stands for the question (tests); without it, the modal
-        question if :attr:`asks`, else the work goes."""
+        question if ``modal`` (by default :attr:`asks`), else the work goes."""
         page_only = purpose in (Purpose.MODEL, Purpose.TOY)
         toy_work = not page_only and not self._undo_stack.isClean()
         real_work = self._real.has_unsaved_work()
@@ -275,7 +276,7 @@ class Documents(Listening, QObject):
             return True
         if ask is not None:
             choice = ask()
-        elif self.asks:
+        elif self.asks if modal is None else modal:
             choice = ask_about_unsaved_work(self._parent, purpose, name, toy_work, real_work)
         else:
             choice = QuitChoice.DISCARD

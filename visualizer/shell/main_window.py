@@ -60,8 +60,8 @@ class MainWindow(QMainWindow):
     lesson : Lesson, optional
         The guided lesson (the app's own by default).
     ask_before_quit : bool
-        Closing with unsaved work asks to save it (the app's own window); off for tests and
-        screenshots, which never wait on a question.
+        Closing with unsaved work asks to save it, and so does opening a session or model over it
+        (the app's own window); off for tests and screenshots, which never wait on a question.
     """
 
     def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
