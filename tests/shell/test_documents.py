@@ -111,6 +111,17 @@ def test_open_without_saving_really_discards(asking, monkeypatch, tmp_path):
     assert window.documents.session_path == other
 
 
+def test_the_question_speaks_portuguese(asking, tmp_path):
+    window, other = asking, other_session(tmp_path)
+    window.set_language("pt")
+    with_some_work(window)
+    seen = answer_with("Abrir sem salvar")
+    assert window.documents.ask_open_path(other)
+    assert seen == [("Salvar a sessão antes de abrir other.json?", "A frase, o esquema e as edições de E desde a "
+                     "última vez que a sessão foi salva seriam perdidos.")]
+    window.set_language("en")
+
+
 def test_save_saves_then_opens(asking, tmp_path):
     window, other = asking, other_session(tmp_path)
     mine = tmp_path / "mine.json"
