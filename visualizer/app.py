@@ -409,7 +409,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     """The main window in the state the command line asks for (not shown yet).
 
     On a first run (no settings yet) and with no option that says where to start, the window
-    opens on the guided lesson's first step with a one-line hint of F5 and F9.
+    opens on the guided lesson's first step with a one-line hint of F5 and F9; later, on the lesson
+    step shown when the app last quit.
     """
     from visualizer.lesson.run import LessonError
     from visualizer.shell.main_window import MainWindow
@@ -430,17 +431,17 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.undo_stack.clear()
     if args.session is not None:
         window.documents.session_path = args.session
-        if args.session_data is not None and args.step is None:
-            window.documents.resume_lesson(args.session_data)
+        if args.session_data is not None:  # its model folder and page too; --step says where the lesson is
+            window.documents.resume_session(args.session, args.session_data, where=args.step is None)
     if args.poll_interface is not None:
         window.class_poll.listen_on(args.poll_interface)
-    if args.model is not None:
-        window.model_menu.real_model.set_text(args.model_text)
-        window.model_menu.open_folder(args.model)
-    if settings is not None and not args.explicit_start:
+    if settings is not None and not args.explicit_start:  # before --model: its page comes to the front
         from visualizer.lesson.first_run import start_first_run
 
         start_first_run(window, window.lesson_run, window.undo_stack, settings, first_run)
+    if args.model is not None:
+        window.model_menu.real_model.set_text(args.model_text)
+        window.model_menu.open_folder(args.model)
     if args.presentation:
         if args.screenshot is not None:
             window.resize(*args.size)  # the scale follows the size being shot

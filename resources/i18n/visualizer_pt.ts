@@ -334,34 +334,55 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="86"/>
+        <location filename="../../visualizer/shell/documents.py" line="138"/>
+        <location filename="../../visualizer/shell/documents.py" line="149"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="91"/>
+        <location filename="../../visualizer/shell/documents.py" line="118"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="103"/>
+        <location filename="../../visualizer/shell/documents.py" line="174"/>
+        <source>{0} opened without its real model, which cannot be opened: {1}</source>
+        <translation>{0} foi aberto sem o seu modelo real, que não pôde ser aberto: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="189"/>
+        <source>The session&apos;s page &apos;{0}&apos; is not in this window; the page in front stays.</source>
+        <translation>A página &apos;{0}&apos; da sessão não existe nesta janela; a página da frente continua.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="201"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="118"/>
+        <location filename="../../visualizer/shell/documents.py" line="216"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="173"/>
+        <location filename="../../visualizer/shell/documents.py" line="297"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="186"/>
+        <location filename="../../visualizer/shell/documents.py" line="310"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="399"/>
+        <source>The work saved automatically</source>
+        <translation>O trabalho salvo automaticamente</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="400"/>
+        <source>Restored the work saved automatically</source>
+        <translation>Restaurado: o trabalho salvo automaticamente</translation>
     </message>
 </context>
 <context>
@@ -1129,7 +1150,7 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="190"/>
+        <location filename="../../visualizer/shell/main_window.py" line="188"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -1389,63 +1410,68 @@ em {0} passos</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="104"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="128"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="148"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="230"/>
+        <source>The session&apos;s tokens are not in this model&apos;s vocabulary: its sentence is shown as it tokenizes.</source>
+        <translation>Os tokens da sessão não estão no vocabulário deste modelo: a frase aparece como ele a divide em tokens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="256"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="150"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="258"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="171"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="284"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="177"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="290"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="195"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="308"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="196"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="309"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="197"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="310"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="198"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="311"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="200"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="313"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
-        <location filename="../../visualizer/shell/model_menu.py" line="203"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="273"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="316"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1583,147 +1609,162 @@ em {0} passos</translation>
         <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="94"/>
+        <location filename="../../visualizer/io/session.py" line="136"/>
         <source>cannot save {path}: {reason}</source>
         <translation>não foi possível salvar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="109"/>
+        <location filename="../../visualizer/io/session.py" line="151"/>
         <source>cannot open {path}: {reason}</source>
         <translation>não foi possível abrir {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="112"/>
+        <location filename="../../visualizer/io/session.py" line="154"/>
         <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
         <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="118"/>
+        <location filename="../../visualizer/io/session.py" line="160"/>
         <source>cannot read {path}: {reason}</source>
         <translation>não foi possível ler {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="123"/>
+        <location filename="../../visualizer/io/session.py" line="165"/>
         <source>{name} is not text (UTF-8)</source>
         <translation>{name} não é texto (UTF-8)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="125"/>
+        <location filename="../../visualizer/io/session.py" line="167"/>
         <source>{name} is nested too deeply to be a session</source>
         <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="128"/>
+        <location filename="../../visualizer/io/session.py" line="170"/>
         <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
         <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="137"/>
+        <location filename="../../visualizer/io/session.py" line="179"/>
         <source>{name} is not a session (expected a JSON object)</source>
         <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="139"/>
+        <location filename="../../visualizer/io/session.py" line="181"/>
         <source>{name} is not a session of this app (format {format!r})</source>
         <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="144"/>
+        <location filename="../../visualizer/io/session.py" line="186"/>
         <source>{name} has no valid version number</source>
         <translation>{name} não tem um número de versão válido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="146"/>
+        <location filename="../../visualizer/io/session.py" line="188"/>
         <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
         <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="150"/>
+        <location filename="../../visualizer/io/session.py" line="192"/>
         <source>{name} has an invalid version {version}</source>
         <translation>{name} tem uma versão inválida: {version}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="154"/>
+        <location filename="../../visualizer/io/session.py" line="196"/>
         <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
         <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="156"/>
+        <location filename="../../visualizer/io/session.py" line="198"/>
         <source>{name}: {count} tokens is more than {limit}</source>
         <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="160"/>
+        <location filename="../../visualizer/io/session.py" line="202"/>
         <source>{name}: a token id is outside 0..{last}</source>
         <translation>{name}: um id de token está fora de 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="164"/>
+        <location filename="../../visualizer/io/session.py" line="206"/>
         <source>{name}: unknown position scheme {scheme!r}</source>
         <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="177"/>
+        <location filename="../../visualizer/io/session.py" line="229"/>
+        <source>{name}: &apos;real_model&apos; must be null or {{folder: a full path, text: a sentence, ids: a list of token ids}}</source>
+        <translation>{name}: &apos;real_model&apos; deve ser null ou {{folder: um caminho completo, text: uma frase, ids: uma lista de ids de tokens}}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="240"/>
+        <source>{name}: &apos;page&apos; must be null or a page&apos;s name</source>
+        <translation>{name}: &apos;page&apos; deve ser null ou o nome de uma página</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="249"/>
+        <source>{name}: &apos;session_file&apos; must be null or a full path</source>
+        <translation>{name}: &apos;session_file&apos; deve ser null ou um caminho completo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="264"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="185"/>
+        <location filename="../../visualizer/io/session.py" line="272"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
         <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="192"/>
+        <location filename="../../visualizer/io/session.py" line="279"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="199"/>
+        <location filename="../../visualizer/io/session.py" line="286"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="203"/>
+        <location filename="../../visualizer/io/session.py" line="290"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="209"/>
+        <location filename="../../visualizer/io/session.py" line="296"/>
         <source>{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})</source>
         <translation>{name}: E[{id}, {dim}] = {value} não é um número que o app aceite ({reason})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="248"/>
+        <location filename="../../visualizer/io/session.py" line="335"/>
         <source>{name}: {reason}</source>
         <translation>{name}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="219"/>
+        <location filename="../../visualizer/io/session.py" line="306"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="223"/>
+        <location filename="../../visualizer/io/session.py" line="310"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="228"/>
+        <location filename="../../visualizer/io/session.py" line="315"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="233"/>
+        <location filename="../../visualizer/io/session.py" line="320"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="238"/>
+        <location filename="../../visualizer/io/session.py" line="325"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="243"/>
+        <location filename="../../visualizer/io/session.py" line="330"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
@@ -1822,32 +1863,73 @@ em {0} passos</translation>
 <context>
     <name>QuitQuestion</name>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="24"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="63"/>
         <source>Unsaved work</source>
         <translation>Trabalho não salvo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="25"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="31"/>
         <source>Save the session before quitting?</source>
         <translation>Salvar a sessão antes de sair?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="26"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="33"/>
+        <source>Save the session before opening {0}?</source>
+        <translation>Salvar a sessão antes de abrir {0}?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="34"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="36"/>
+        <source>Open &amp;without saving</source>
+        <translation>A&amp;brir sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="35"/>
+        <source>Save the session before opening the model {0}?</source>
+        <translation>Salvar a sessão antes de abrir o modelo {0}?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="37"/>
+        <source>Save the session before closing the real model?</source>
+        <translation>Salvar a sessão antes de fechar o modelo real?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="38"/>
+        <source>Close &amp;without saving</source>
+        <translation>&amp;Fechar sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="39"/>
+        <source>Save the session before restoring the work saved automatically?</source>
+        <translation>Salvar a sessão antes de restaurar o trabalho salvo automaticamente?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="40"/>
+        <source>Restore &amp;without saving</source>
+        <translation>&amp;Restaurar sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="67"/>
         <source>The sentence, the scheme and the edits to E since the last save would be lost.</source>
         <translation>A frase, o esquema e as edições de E desde a última vez que a sessão foi salva seriam perdidos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="29"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="70"/>
+        <source>The changes on the Real model page since the last save would be lost.</source>
+        <translation>As mudanças na página Modelo real desde a última vez que a sessão foi salva seriam perdidas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="74"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="30"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="32"/>
         <source>Quit &amp;without saving</source>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="31"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="76"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -3129,12 +3211,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="76"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="77"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="79"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="80"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3142,40 +3224,51 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="89"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="105"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="91"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="107"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="93"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="109"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="153"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="169"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="154"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="170"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="171"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="156"/>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="159"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="172"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="174"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="176"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="199"/>
+        <source>&apos;{0}&apos; has a comma: in English, type 1.5 for one and a half and 1500 for fifteen hundred</source>
+        <translation>&apos;{0}&apos; tem uma vírgula: em inglês, digite 1.5 para um e meio e 1500 para mil e quinhentos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="202"/>
+        <source>&apos;{0}&apos; is ambiguous in English: {1} or {2}? Type it without a comma</source>
+        <translation>&apos;{0}&apos; é ambíguo em inglês: {1} ou {2}? Digite sem a vírgula</translation>
     </message>
 </context>
 <context>
