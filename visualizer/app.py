@@ -541,11 +541,11 @@ def _wait_for_the_answer(window: MainWindow, timeout_s: float = 120.0) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    run, step = window.lesson_run, window.lesson_run.current_step()
-    if step is None or step.reveal is None or not step.reveal.done_caption or not run.revealed:
-        return
+    from visualizer.lesson.kinds.base import Waiting
+
+    run = window.lesson_run
     deadline = time.monotonic() + timeout_s
-    while run.outcome is None and time.monotonic() < deadline:
+    while isinstance(run.explained(), Waiting) and time.monotonic() < deadline:
         QApplication.processEvents()
         time.sleep(0.01)
 

@@ -24,7 +24,7 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
     after = np.array(window.model.scores())
     order = [spec.IDS.index(i) for i in spec.IDS_SUB_BEFORE_GATO]  # where each row came from
     np.testing.assert_allclose(after, before[np.ix_(order, order)])  # the scores only permute
-    assert "Attention would give the same outputs, swapped" in window.lesson_panel.caption.text()
+    assert "gives the same outputs, swapped: it cannot tell the two orders apart" in window.lesson_panel.caption.text()
 
 
 def test_with_the_mask_on_the_view_never_says_the_scores_just_permute(window):
@@ -77,12 +77,12 @@ def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
 def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(window, qtbot):
     window.go_to_step(step_index("batch-question"))  # which rows of E get a gradient in a batch of 4,000 tokens?
     window.lesson_panel.advance()  # reveal: the real-scale race starts
-    assert "sampling" in window.lesson_panel.caption.text()
+    assert "measuring it now, on this laptop" in window.lesson_panel.caption.text()
     qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
     caption = window.lesson_panel.caption.text()
     touched = window.view("gradient_lab").real_scale.result["rows_touched"]
-    assert "sampling" not in caption
-    assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption
+    assert "measuring" not in caption
+    assert f"the app's draw of 4,000 Zipf tokens touches {touched:,} of the 50,257 rows" in caption
 
 
 def test_one_colour_scale_from_no_positions_to_learned_ones(window):

@@ -9,8 +9,9 @@ A step is the model's state (``state``: sentence, scheme, mask), the view that s
 with that view's own options (``view_options``, checked by the view when the window opens:
 :mod:`visualizer.lesson.cue`) and the teacher's texts. A question step adds its ``question`` (the
 kind that computes it, the prompt, the choices and one explanation per outcome: checked here against
-the kind, :mod:`visualizer.lesson.kinds`) and its ``reveal`` (the moves that run the experiment, the
-view's options once revealed, and the answer's captions).
+the kind, :mod:`visualizer.lesson.kinds`) and its ``reveal`` (the moves that run the experiment and
+the view's options once revealed). Once revealed, the lesson shows the explanation of the outcome
+the kind finds on screen, whatever the teacher changed under it.
 
 Older versions of the format still open: each is upgraded to the next when read (:data:`UPGRADES`).
 """
@@ -34,6 +35,7 @@ from visualizer.lesson.schema import (
     ListOf,
     Nullable,
     OneOf,
+    OneOrMore,
     Options,
     Record,
     Text,
@@ -55,22 +57,12 @@ Texts = Mapping[str, str]
 # ---- the schema, as data -------------------------------------------------------------------------
 
 TEXTS = Record({language: Text() for language in LANGUAGES})
-FACTS: Mapping[str, FieldType] = {
-    "causal": Boolean(),
-    "scheme": OneOf(tuple(SCHEMES)),
-    "rows_only_move": Boolean(),
-    "outputs_only_move": Boolean(),
-}
-"""What an answer's caption may depend on (see :meth:`visualizer.lesson.run.LessonRun.facts`): the mask,
-the scheme, whether the rows of X only moved, whether attention's outputs only moved."""
 MOVE = Record({"from": Whole(1), "to": Whole(1)})
 """Move the token at position ``from`` to position ``to`` (both 1-based, as on screen)."""
-REVEAL = Record(
-    required={"caption": TEXTS},
-    optional={"moves": ListOf(MOVE), "view_options": Options(), "done_caption": TEXTS,
-              "variants": ListOf(Record({"when": Record({}, FACTS), "caption": TEXTS}))})
+REVEAL = Record({}, {"moves": ListOf(MOVE), "view_options": Options()})
+OUTCOMES = OneOrMore(Text(r"[a-z0-9]+(-[a-z0-9]+)*", "an outcome's name"))
 CHOICE = Record({"key": Text(r"[a-z0-9]+(-[a-z0-9]+)*", "a name of lower-case letters, digits and dashes"),
-                 "right_when": Nullable(Text()), "text": TEXTS, "why": TEXTS})
+                 "right_when": Nullable(OUTCOMES), "text": TEXTS, "why": TEXTS})
 QUESTION_FIELDS: Mapping[str, FieldType] = {
     "kind": OneOf(tuple(KINDS)), "prompt": TEXTS,
     "choices": ListOf(CHOICE, minimum=MIN_CHOICES, maximum=MAX_CHOICES)}
@@ -114,24 +106,13 @@ class Move:
 
 
 @dataclass(frozen=True)
-class CaptionVariant:
-    """An answer's caption for a state the class left under it: used when every fact of ``when`` holds."""
-
-    when: Mapping[str, object]
-    caption: Texts
-
-
-@dataclass(frozen=True)
 class Reveal:
-    """How a question's answer is shown: the moves run on the model, the view's options once
-    revealed, the answer's caption (its variants first), and the caption once an experiment the
-    view runs reported its outcome (``done_caption``, filled with the outcome's fields)."""
+    """What a question's reveal does: the moves it runs on the model (the experiment) and the
+    view's options once revealed. The answer shown is the question's explanation of the outcome on
+    screen (:meth:`visualizer.lesson.kinds.base.QuestionKind.explain`)."""
 
-    caption: Texts
     moves: tuple[Move, ...] = ()
     view_options: Mapping[str, object] = field(default_factory=dict)
-    done_caption: Texts | None = None
-    variants: tuple[CaptionVariant, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -142,14 +123,14 @@ class ChoiceText:
     ----------
     key : str
         A name for the choice that does not change with the language ("new-row").
-    right_when : str or None
-        The outcome that makes this choice the right one; None for a choice that is never right.
+    right_when : tuple of str
+        The outcomes that make this choice the right one (empty: a choice that is never right).
     text, why : Texts
         The choice, and why someone might pick it (or why it is right).
     """
 
     key: str
-    right_when: str | None
+    right_when: tuple[str, ...]
     text: Texts
     why: Texts
 
@@ -167,7 +148,8 @@ class LessonQuestion:
     choices : tuple of ChoiceText
         3–5 choices, lettered A, B, … in this order.
     outcomes : mapping of str to Texts
-        What actually happens, one explanation per outcome of the kind.
+        What actually happens, one explanation per outcome of the kind: the phones show it after the
+        reveal, and so does the lesson, for the outcome on screen.
     unavailable : Texts or None
         Why the question cannot be asked on the present state (for kinds that may not be).
     parameters : mapping
@@ -304,12 +286,8 @@ def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
 
 
 def _reveal(raw: dict[str, Any]) -> Reveal:
-    return Reveal(
-        caption=_texts(raw["caption"]),
-        moves=tuple(Move(move["from"] - 1, move["to"] - 1) for move in raw.get("moves", ())),
-        view_options=dict(raw.get("view_options", {})),
-        done_caption=_texts(raw["done_caption"]) if "done_caption" in raw else None,
-        variants=tuple(CaptionVariant(dict(v["when"]), _texts(v["caption"])) for v in raw.get("variants", ())))
+    return Reveal(moves=tuple(Move(move["from"] - 1, move["to"] - 1) for move in raw.get("moves", ())),
+                  view_options=dict(raw.get("view_options", {})))
 
 
 def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
@@ -323,17 +301,19 @@ def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
     choices = []
     for number, choice in enumerate(raw["choices"]):
         where = f"question.choices[{number}]"
-        right_when = choice["right_when"]
-        if right_when is not None and right_when not in kind.outcomes:
-            raise field_error(f"{where}.right_when", f"{right_when!r} is not an outcome of {kind.name} "
-                                                     f"({', '.join(sorted(kind.outcomes))}) nor null")
+        raw_right = choice["right_when"]
+        right_when = () if raw_right is None else (raw_right,) if isinstance(raw_right, str) else tuple(raw_right)
+        for outcome in right_when:
+            if outcome not in kind.outcomes:
+                raise field_error(f"{where}.right_when", f"{outcome!r} is not an outcome of {kind.name} "
+                                                         f"({', '.join(sorted(kind.outcomes))}) nor null")
         choices.append(ChoiceText(choice["key"], right_when, _named(choice["text"], f"{where}.text", kind),
                                   _named(choice["why"], f"{where}.why", kind)))
     keys = [choice.key for choice in choices]
     if len(set(keys)) != len(keys):
         raise field_error("question.choices", f"two choices share a key ({', '.join(keys)})")
     for outcome in sorted(kind.outcomes):
-        right = [choice.key for choice in choices if choice.right_when == outcome]
+        right = [choice.key for choice in choices if outcome in choice.right_when]
         if len(right) != 1:
             raise field_error("question.choices", f"outcome {outcome!r} must make exactly one choice right, "
                                                   f"not {len(right)}")
@@ -367,14 +347,6 @@ def _named(raw: Mapping[str, str], where: str, kind: QuestionKind | None) -> Tex
     return texts
 
 
-def matching_caption(reveal: Reveal, facts: Mapping[str, object]) -> Texts:
-    """The answer's caption for ``facts``: the first variant whose every fact holds, else the caption."""
-    for variant in reveal.variants:
-        if all(facts.get(name) == value for name, value in variant.when.items()):
-            return variant.caption
-    return reveal.caption
-
-
 # ---- older versions ------------------------------------------------------------------------------
 
 
@@ -388,9 +360,10 @@ def upgraded(data: Any) -> Any:
 
 def _from_version_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 2 (the app's own lesson until version 3): its course was ``path.stages``, a view's
-    options ``staging``, a reveal's moves ``commands: [{"move": …}]``; its questions were only the
-    prompt, their choices kept by step id in the app's ``choices.json``. Those are the questions of
-    the app's lesson now, taken from it by step id."""
+    options ``staging``, a reveal's moves ``commands: [{"move": …}]``, and a reveal wrote its own
+    answer (``caption``, ``variants``, ``done_caption``: dropped, the question's explanations say it
+    now); its questions were only the prompt, their choices kept by step id in the app's
+    ``choices.json``. Those are the questions of the app's lesson now, taken from it by step id."""
     built_in = {step["id"]: step for step in json.loads(BUILT_IN_LESSON.read_text(encoding="utf-8"))["steps"]}
     upgraded_data = {key: value for key, value in data.items() if key not in ("path", "version", "steps")}
     upgraded_data["version"] = 3
@@ -415,6 +388,8 @@ def _step_from_version_2(number: int, step: Any, built_in: Mapping[str, Any]) ->
         reveal = dict(reveal)
         if "staging" in reveal:
             reveal["view_options"] = reveal.pop("staging")
+        for answer in ("caption", "variants", "done_caption"):
+            reveal.pop(answer, None)
         commands = reveal.pop("commands", None)
         if isinstance(commands, list):
             reveal["moves"] = [command.get("move") if isinstance(command, dict) else command for command in commands]
@@ -433,6 +408,6 @@ UPGRADES: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = {2: _from_v
 """Version → the function that reads it as the next version."""
 
 
-__all__ = ["BUILT_IN_LESSON", "FORMAT", "LESSON_SCHEMA", "STEP", "UPGRADES", "VERSION", "CaptionVariant",
-           "ChoiceText", "Lesson", "LessonError", "LessonQuestion", "LessonStep", "Move", "Reveal",
-           "matching_caption", "parse_lesson", "read_lesson", "step_name", "upgraded"]
+__all__ = ["BUILT_IN_LESSON", "FORMAT", "LESSON_SCHEMA", "STEP", "UPGRADES", "VERSION", "ChoiceText", "Lesson",
+           "LessonError", "LessonQuestion", "LessonStep", "Move", "Reveal", "parse_lesson", "read_lesson", "step_name",
+           "upgraded"]

@@ -6,12 +6,15 @@ forwards its buttons to it."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
-from visualizer.lesson.run import Lesson, LessonRun, LessonStep
+from visualizer.lesson.kinds.base import Waiting, Withdrawn
+from visualizer.lesson.run import NO_BREAK_SPACE, Lesson, LessonRun, LessonStep
 from visualizer.ui.balanced_label import BalancedLabel
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
@@ -19,6 +22,9 @@ from visualizer.ui.protocol import ListeningView
 QUESTION_LEAST_CHARACTERS = 22
 """Along the bottom, the question's least width, in average characters of its type."""
 
+
+VECTOR = re.compile(r"\[[^\[\]]*\]")
+"""A vector in a text: ``[1, 0, 0, -1]``."""
 
 class LessonPanel(ListeningView, QWidget):
     """Steps of the lesson, one at a time: a view of a :class:`LessonRun`.
@@ -222,45 +228,31 @@ class LessonPanel(ListeningView, QWidget):
     # ---- text ----------------------------------------------------------------------------------
 
     def fill(self, text: str) -> str:
-        """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and {changed} with live values."""
+        """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and the other live values of the model."""
         separator = "; " if self._appearance.language == "pt" else ", "
-        values = self.run.live_values(self._appearance.numbers, separator)
-        # Computed only when the text names them: the answer's comparisons cost a little.
-        if "{changed}" in text:
-            values["changed"] = self._changed_text()
-        if "{outputs_changed}" in text:
-            values["outputs_changed"] = self._outputs_text()
         try:
-            return text.format_map(values)
+            return text.format_map(self.run.live_values(self._appearance.numbers, separator))
         except (KeyError, IndexError, ValueError):
             return text
 
-    def _fill_outcome(self, text: str, outcome: dict[str, object]) -> str:
-        """Fill {rows_touched}, {V}, {batch} … of an experiment's outcome, whole numbers grouped."""
-        numbers = self._appearance.numbers
-        values = {key: numbers.integer(value) if isinstance(value, int) and not isinstance(value, bool) else value
-                  for key, value in outcome.items()}
-        try:
-            return text.format(**values).replace("{", "{{").replace("}", "}}")  # no second fill
-        except (KeyError, IndexError, ValueError):
-            return text
-
-    def _outputs_text(self) -> str:
-        changed = self.run.changed_outputs()
-        if changed is None:
-            return ""
-        if not changed:
-            return self.tr("no token")
-        model_tokens = self.run.shown_tokens()
-        return ", ".join(f"{p + 1} {model_tokens[p]}" for p in changed)
-
-    def _changed_text(self) -> str:
-        changed = self.run.changed_rows()
-        if changed is None:
-            return ""
-        if not changed:
-            return self.tr("no row's values changed")
-        return self.tr("rows whose values changed: {0}").format(", ".join(str(p + 1) for p in changed))
+    def _answer_text(self, step: LessonStep) -> str | None:
+        """The revealed answer for the state on screen, or what stands in for it (the experiment is
+        measuring; the state on screen is no longer the experiment's); None before a reveal."""
+        explained = self.run.explained()
+        if explained is None:
+            return None
+        if isinstance(explained, Waiting):
+            return self.tr("The app is measuring it now, on this laptop: the answer appears here when the "
+                           "measurement ends.")
+        if isinstance(explained, Withdrawn):
+            if explained.reason == "numbers":
+                return self.tr("This answer compares rows of X, and past the learned table a row has no numbers. "
+                               "Reveal runs the experiment again on the lesson's sentence.")
+            return self.tr("This answer was about “{0}”, and the tokens on screen have changed since. Reveal runs "
+                           "the experiment again on that sentence.").format(step.text)
+        answer = self.run.answer(self._appearance.language)
+        # A vector never breaks across lines: its separators keep its numbers together.
+        return None if answer is None else VECTOR.sub(lambda m: m.group(0).replace(" ", NO_BREAK_SPACE), answer)
 
     def retranslate(self) -> None:
         """Re-read every visible string (and refill live values)."""
@@ -295,7 +287,7 @@ class LessonPanel(ListeningView, QWidget):
         self._enable(self.previous_button, self.run.index > 0, instead=self.next_button)  # nothing before the first
         if step.question:
             self.question.setText(step.question.prompt[language])
-            self.reveal_button.setEnabled(not self.run.revealed)
+            self.reveal_button.setEnabled(not self.run.revealed or self.run.withdrawn())
 
     @staticmethod
     def _enable(button: QPushButton, enabled: bool, instead: QPushButton) -> None:
@@ -307,17 +299,18 @@ class LessonPanel(ListeningView, QWidget):
         button.setEnabled(enabled)
 
     def _show_caption(self) -> None:
-        """The step's caption, or its answer for the state under it, with live values filled in."""
+        """The step's caption, or its answer for the state on screen, with live values filled in;
+        Reveal is offered again when the state on screen is no longer the experiment's."""
         step = self.current_step()
         if step is None:
             return
         language = self._appearance.language
-        caption = self.run.answer(language) or step.caption[language]
-        if self.run.outcome is not None and step.reveal is not None and step.reveal.done_caption:
-            caption = self._fill_outcome(step.reveal.done_caption[language], self.run.outcome)
-        text = self.fill(caption)
+        answer = self._answer_text(step)
+        text = answer if answer is not None else self.fill(step.caption[language])
         if text != self.caption.text():  # the same words need no new layout
             self.caption.setText(text)
+        if step.question:
+            self.reveal_button.setEnabled(not self.run.revealed or self.run.withdrawn())
 
     def _counter_text(self, number: int | None) -> str:
         """"step 3 of 13" ("13 steps" before the lesson starts); in the corner, where the caption

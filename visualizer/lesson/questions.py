@@ -110,7 +110,7 @@ def _fill(step_id: str, written: LessonQuestion, outcome: str, values: Values) -
                 for language, text in texts.items()}
 
     choices = tuple(Choice(choice.key, fill(choice.text), fill(choice.why)) for choice in written.choices)
-    right = next(index for index, choice in enumerate(written.choices) if choice.right_when == outcome)
+    right = next(index for index, choice in enumerate(written.choices) if outcome in choice.right_when)
     return Question(step_id, dict(written.prompt), choices, right, fill(written.outcomes[outcome]))
 
 

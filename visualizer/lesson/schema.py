@@ -89,6 +89,21 @@ class Nullable(FieldType):
             self.item.check(value, where)
 
 
+class OneOrMore(FieldType):
+    """What ``item`` holds, or a non-empty list of such."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: FieldType) -> None:
+        self.item = item
+
+    def check(self, value: object, where: str) -> None:
+        if isinstance(value, list):
+            ListOf(self.item, minimum=1).check(value, where)
+        else:
+            self.item.check(value, where)
+
+
 class Boolean(FieldType):
     """true or false."""
 
@@ -164,5 +179,5 @@ class ListOf(FieldType):
             self.item.check(item, f"{where}[{index}]")
 
 
-__all__ = ["Boolean", "FieldType", "LessonError", "ListOf", "Nullable", "OneOf", "Options", "Record", "Text", "Whole",
-           "field_error", "join"]
+__all__ = ["Boolean", "FieldType", "LessonError", "ListOf", "Nullable", "OneOf", "OneOrMore", "Options", "Record",
+           "Text", "Whole", "field_error", "join"]
