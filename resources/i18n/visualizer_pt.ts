@@ -1080,57 +1080,67 @@ em {0} passos</translation>
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="264"/>
+        <location filename="../../visualizer/lesson/panel.py" line="289"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="267"/>
+        <location filename="../../visualizer/lesson/panel.py" line="292"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="268"/>
+        <location filename="../../visualizer/lesson/panel.py" line="293"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="269"/>
+        <location filename="../../visualizer/lesson/panel.py" line="294"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="320"/>
+        <location filename="../../visualizer/lesson/panel.py" line="349"/>
         <source>{0} steps</source>
         <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="274"/>
+        <location filename="../../visualizer/lesson/panel.py" line="300"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="245"/>
+        <location filename="../../visualizer/lesson/panel.py" line="270"/>
         <source>The app is measuring it now, on this laptop: the answer appears here when the measurement ends.</source>
         <translation>O app está medindo agora, neste computador: a resposta aparece aqui quando a medição terminar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="249"/>
+        <location filename="../../visualizer/lesson/panel.py" line="274"/>
         <source>This answer compares rows of X, and past the learned table a row has no numbers. Reveal runs the experiment again on the lesson&apos;s sentence.</source>
         <translation>Esta resposta compara linhas de X, e além da tabela aprendida uma linha não tem números. Revelar roda o experimento de novo na frase da aula.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="251"/>
+        <location filename="../../visualizer/lesson/panel.py" line="276"/>
         <source>This answer was about “{0}”, and the tokens on screen have changed since. Reveal runs the experiment again on that sentence.</source>
         <translation>Esta resposta era sobre “{0}”, e os tokens na tela mudaram desde então. Revelar roda o experimento de novo nessa frase.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="275"/>
+        <location filename="../../visualizer/lesson/panel.py" line="295"/>
+        <source>Show the step</source>
+        <translation>Mostrar a etapa</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="301"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="321"/>
+        <location filename="../../visualizer/lesson/panel.py" line="337"/>
+        <source>This step is on the page “{0}”, and another page is in front: “Show the step” brings it back.</source>
+        <translation>Esta etapa está na página “{0}”, e outra página está na frente: “Mostrar a etapa” a traz de volta.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="350"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>

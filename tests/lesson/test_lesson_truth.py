@@ -221,3 +221,26 @@ def test_the_comparison_never_says_none_only_permutes_with_the_mask_on(window):
     assert "only permutes" not in comparison._caption_text()
     window.model.set_causal(False)
     assert "only permutes" in comparison._caption_text()
+
+
+def test_the_lesson_says_where_its_step_is_when_another_page_is_in_front(window):
+    """A real model opened (or another tab chosen) hides the toy's views: the lesson says which page
+    its step is on, and one click brings that page back with the step's cue."""
+    from tests.real.test_minilm import minilm_folder
+
+    window.go_to_step(step_index("positions"))  # Build X, with the build played
+    panel = window.lesson_panel
+    assert panel.elsewhere() is None and not panel.back_button.isVisible()
+    assert window.model_menu.open_folder(minilm_folder())  # the Real model page comes forward
+    assert window.current_view() is not window.x_panel
+    assert panel.elsewhere() == "Build X" and panel.back_button.isVisible()
+    assert "Build X" in panel.caption.text() and "xₜ = E[iₜ] + Pₜ" not in panel.caption.text()
+    window.set_language("pt")
+    assert panel.elsewhere() == "Montar X" and "Montar X" in panel.caption.text()
+    panel.back_button.click()
+    assert window.current_view() is window.x_panel and panel.elsewhere() is None
+    assert not panel.back_button.isVisible() and "xₜ = E[iₜ] + Pₜ" in panel.caption.text()
+    window.show_view(window.view("attention"))  # the teacher picks another tab
+    assert panel.elsewhere() == "Montar X"
+    window.lesson_panel.advance()  # the next step's own page comes forward with it
+    assert panel.elsewhere() is None

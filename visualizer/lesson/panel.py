@@ -7,6 +7,7 @@ forwards its buttons to it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontMetrics
@@ -33,9 +34,12 @@ class LessonPanel(ListeningView, QWidget):
     -------
     step_changed : (int)
         The index of the step now shown.
+    back_requested : ()
+        The teacher asked for the step's own page again (the page in front is another).
     """
 
     step_changed = Signal(int)
+    back_requested = Signal()
 
     def __init__(self, run: LessonRun, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,11 +70,18 @@ class LessonPanel(ListeningView, QWidget):
         self._question_buttons.addWidget(self.reveal_button)
         self._question_layout.addLayout(self._question_buttons)
         self.previous_button, self.next_button = QPushButton(), QPushButton()
+        # Shown while the page in front is not the step's (a real model, another tab): one click
+        # brings the step's page back.
+        self.back_button = QPushButton()
+        self.back_button.hide()
+        self.back_button.clicked.connect(self.back_requested)
+        self._elsewhere: Callable[[], str] | None = None
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.advance)
         self.buttons = QWidget()
         self._buttons_row = QHBoxLayout(self.buttons)
         self._buttons_row.setContentsMargins(0, 0, 0, 0)
+        self._buttons_row.addWidget(self.back_button)
         self._buttons_row.addWidget(self.previous_button)
         self._buttons_row.addWidget(self.next_button)
         self._grid = QGridLayout(self)
@@ -214,6 +225,20 @@ class LessonPanel(ListeningView, QWidget):
         """Run the question's experiment and show its answer."""
         self.run.reveal()
 
+    def set_elsewhere(self, page: Callable[[], str] | None) -> None:
+        """Another page is in front than the step's, whose title ``page`` gives in the current
+        language; None: the step's own page is in front (or no step is shown). The caption then
+        says where the step is, and a button brings it back: the lesson never talks about a page
+        nobody sees."""
+        if (page is None) != (self._elsewhere is None) or (page is not None and self.elsewhere() != page()):
+            self._elsewhere = page
+            self.back_button.setVisible(page is not None)
+            self._show_caption()
+
+    def elsewhere(self) -> str | None:
+        """The title of the step's page while another page is in front, else None."""
+        return None if self._elsewhere is None else self._elsewhere()
+
     def add_to_question_box(self, widget: QWidget) -> None:
         """Put ``widget`` in the question box after the Reveal button: beside it along the bottom,
         under it beside the views (the class poll's button and offline practice)."""
@@ -267,6 +292,7 @@ class LessonPanel(ListeningView, QWidget):
         self.previous_button.setText(self.tr("◀ Previous"))
         self.next_button.setText(self.tr("Next ▶"))
         self.reveal_button.setText(self.tr("Reveal"))
+        self.back_button.setText(self.tr("Show the step"))
         step = self.current_step()
         total = len(self.lesson.steps)
         self._show_counter()
@@ -307,6 +333,9 @@ class LessonPanel(ListeningView, QWidget):
         language = self._appearance.language
         answer = self._answer_text(step)
         text = answer if answer is not None else self.fill(step.caption[language])
+        if self._elsewhere is not None:
+            text = self.tr("This step is on the page “{0}”, and another page is in front: “Show the step” "
+                           "brings it back.").format(self._elsewhere())
         if text != self.caption.text():  # the same words need no new layout
             self.caption.setText(text)
         if step.question:
@@ -347,6 +376,6 @@ class LessonPanel(ListeningView, QWidget):
         # Reveal and the class poll's two buttons).
         least = QFontMetrics(self.question.font()).averageCharWidth() * QUESTION_LEAST_CHARACTERS
         self.question.setMinimumWidth(least if self._wide else 0)
-        for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
+        for widget in (self.reveal_button, self.back_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
         self._show_counter()
