@@ -233,7 +233,7 @@ def stage_problems(window: MainWindow, where: str, blank_limit: float | None) ->
     from PySide6.QtGui import QFontMetrics
 
     problems: list[str] = []
-    view = window.current_view()
+    view = window.tabs.current_view()
     height = window.height()
     digits = MIN_DIGIT_PX * max(1.0, height / 768) - 1
     label_digits = MIN_LABEL_PX * max(1.0, height / 768) - 1

@@ -68,7 +68,9 @@ def drop_in_step(step_id: str, *path):
 CASES = [
     (set_in_step("swap-none", "state", "scheme", "absolute"),
      f"{where('swap-none')}, field 'state.scheme': 'absolute' is not one of none, learned, sinusoidal, rope, alibi"),
-    (drop_in_step("name", "title", "pt"), f"{where('name')}, field 'title.pt': is missing"),
+    (set_in_step("name", "title", "fr", "Un id n'est qu'un nom"),
+     f"{where('name')}, field 'title.fr': is not a language of the app (en, pt)"),
+    (set_in_step("name", "title", {}), f"{where('name')}, field 'title': needs a text in en or pt"),
     (set_in_step("positions", "caption", "en", 3), f"{where('positions')}, field 'caption.en': must be text, not 3"),
     (set_in_step("schemes", "state", "causal", "yes"),
      f"{where('schemes')}, field 'state.causal': must be true or false"),
@@ -92,8 +94,8 @@ CASES = [
     (lambda data: data.update(steps=[]), "field 'steps': must be a list of at least 1"),
     (lambda data: data["scheme_phrases"].pop("alibi"), "field 'scheme_phrases.alibi': is missing"),
     # The questions, checked against their kinds (their choices were a file of their own once).
-    (drop_in_step("swap-none", "question", "choices", 1, "why", "pt"),
-     f"{where('swap-none')}, field 'question.choices[1].why.pt': is missing"),
+    (set_in_step("swap-none", "question", "choices", 1, "why", "nope"),
+     f"{where('swap-none')}, field 'question.choices[1].why': must be an object of texts by language"),
     (set_in_step("swap-learned", "question", "choices", 0, "text", "en", " "),
      f"{where('swap-learned')}, field 'question.choices[0].text.en': is empty"),
     (set_in_step("swap-none", "question", "choices", 0, "text", "en", "{row}"),

@@ -275,7 +275,7 @@ def test_one_notation_the_lessons(window):
     for scheme in ("learned", "sinusoidal", "none", "rope", "alibi"):
         window.model.set_scheme(scheme)
         assert "x_p" not in window.x_panel.formula.text() and "id_p" not in window.x_panel.formula.text()
-    window.show_view(window.view("attention"))
+    window.tabs.show_view(window.view("attention"))
     window.model.set_scheme("rope")
     assert window.view("attention").side.title() == "q = k = R(t−1) xₜ"
 

@@ -42,6 +42,7 @@ from visualizer.core import (
 from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from visualizer.lesson.run import Lesson, LessonStep, load_lesson
+from visualizer.lesson.texts import in_language
 from visualizer.model import EmbeddingModel
 
 HANDOUT = "Handout"
@@ -550,8 +551,8 @@ def _question(w: _Writer, step: LessonStep, number: int, first: bool) -> str:
         heading = ("<p class='heading'>" + w.translate("Handout", "Check yourself") + "</p><p>"
                    + w.translate("Handout", "Write your prediction before the answer is revealed in the app.")
                    + "</p>")
-    return (f"{heading}<p><b>{number}. {html.escape(step.title[w.language])}</b></p>"
-            f"<p>{html.escape(step.question.prompt[w.language])}</p>")
+    return (f"{heading}<p><b>{number}. {html.escape(in_language(step.title, w.language))}</b></p>"
+            f"<p>{html.escape(in_language(step.question.prompt, w.language))}</p>")
 
 
 # ---- the teacher's page -------------------------------------------------------------------------
@@ -570,8 +571,8 @@ def _answer(w: _Writer, model: EmbeddingModel, step: LessonStep, number: int, st
     ``model`` (experiments run on a copy of its state); where the experiment cannot run on the
     step's sentence, a pointer to the step, where the app computes the answer live."""
     assert step.question is not None
-    head = (f"<p class='heading'>{number}. {html.escape(step.title[w.language])}</p>"
-            f"<p><i>{html.escape(step.question.prompt[w.language])}</i></p>")
+    head = (f"<p class='heading'>{number}. {html.escape(in_language(step.title, w.language))}</p>"
+            f"<p><i>{html.escape(in_language(step.question.prompt, w.language))}</i></p>")
     body = step.question.computed_by.key(step, model, w) or _live_answer(w, step_number)
     return f"{head}<p>{body}</p>"
 

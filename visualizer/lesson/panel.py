@@ -6,6 +6,7 @@ forwards its buttons to it."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLab
 from visualizer.appearance import Appearance
 from visualizer.lesson.kinds.base import Waiting, Withdrawn
 from visualizer.lesson.run import NO_BREAK_SPACE, Lesson, LessonRun, LessonStep
+from visualizer.lesson.texts import in_language
 from visualizer.ui.balanced_label import BalancedLabel
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
@@ -52,6 +54,7 @@ class LessonPanel(ListeningView, QWidget):
         self.counter.setAlignment(Qt.AlignmentFlag.AlignCenter)  # in the width of the widest number
         self.title = BalancedLabel()  # even lines: no word alone on a title's last line
         self.caption = QLabel()
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text shows as typed, markup too
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.question_box = QFrame()
@@ -284,7 +287,7 @@ class LessonPanel(ListeningView, QWidget):
         language = self._appearance.language
         chapters = []
         for index, chapter in enumerate(self.lesson.chapters):
-            name = chapter[language]
+            name = html.escape(in_language(chapter, language))  # the path is rich text: a name is not
             if index == self.lesson.current_chapter:
                 name = f"<b><u>{name}</u></b> ◀ " + self.tr("you are here")
             chapters.append(name)
@@ -303,7 +306,7 @@ class LessonPanel(ListeningView, QWidget):
             self.previous_button.setEnabled(True)  # not started: Previous starts at the first step too
             return
         assert self.run.index is not None
-        self.title.setText(step.title[language])
+        self.title.setText(in_language(step.title, language))
         self._show_caption()
         self.question_box.setVisible(step.is_question)
         # The last step: Next only reveals its answer, then there is nothing after it.
@@ -312,7 +315,7 @@ class LessonPanel(ListeningView, QWidget):
                      instead=self.previous_button)
         self._enable(self.previous_button, self.run.index > 0, instead=self.next_button)  # nothing before the first
         if step.question:
-            self.question.setText(step.question.prompt[language])
+            self.question.setText(in_language(step.question.prompt, language))
             self.reveal_button.setEnabled(not self.run.revealed or self.run.withdrawn())
 
     @staticmethod
@@ -332,7 +335,7 @@ class LessonPanel(ListeningView, QWidget):
             return
         language = self._appearance.language
         answer = self._answer_text(step)
-        text = answer if answer is not None else self.fill(step.caption[language])
+        text = answer if answer is not None else self.fill(in_language(step.caption, language))
         if self._elsewhere is not None:
             text = self.tr("This step is on the page “{0}”, and another page is in front: “Show the step” "
                            "brings it back.").format(self._elsewhere())

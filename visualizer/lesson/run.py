@@ -21,8 +21,18 @@ from visualizer.core import (
     NumberFormat,
     display_token,
     sinusoidal,
+    toy_vocabulary,
 )
-from visualizer.lesson.file import BUILT_IN_LESSON, Lesson, LessonError, LessonStep, Move, Reveal, read_lesson
+from visualizer.lesson.file import (
+    BUILT_IN_LESSON,
+    Lesson,
+    LessonError,
+    LessonStep,
+    Move,
+    Reveal,
+    in_language,
+    read_lesson,
+)
 from visualizer.lesson.kinds.base import Explained, Withdrawn
 from visualizer.model import EmbeddingModel
 from visualizer.subscriptions import Listening
@@ -81,6 +91,8 @@ class LessonRun(Listening):
 
     Signals
     -------
+    lesson_changed : ()
+        Another lesson is run (File → Open lesson, an edit of the lesson): it starts afresh.
     step_shown : (LessonStep)
         A step was entered (or resumed from a session): the shell shows its view as it asks.
     answer_shown : (LessonStep)
@@ -91,6 +103,7 @@ class LessonRun(Listening):
         The model changed under the step: captions that name live values are filled again.
     """
 
+    lesson_changed = Signal()
     step_shown = Signal(LessonStep)
     answer_shown = Signal(LessonStep)
     changed = Signal()
@@ -119,6 +132,18 @@ class LessonRun(Listening):
     def current_step(self) -> LessonStep | None:
         """The step shown."""
         return None if self._index is None else self.lesson.steps[self._index]
+
+    def set_lesson(self, lesson: Lesson, index: int | None = None) -> None:
+        """Run ``lesson`` instead: at step ``index`` (its state put on the model and its view
+        brought forward), or not started (None)."""
+        self.lesson = lesson
+        self._index, self._revealed, self._outcome = None, False, None
+        self._reveal_count += 1
+        self.lesson_changed.emit()
+        if index is None:
+            self.changed.emit()
+        else:
+            self.go_to(index)
 
     def go_to(self, index: int) -> None:
         """Enter step ``index``: the model takes the step's state, the shell shows its view."""
@@ -230,7 +255,7 @@ class LessonRun(Listening):
         if not isinstance(explained, tuple) or step is None or step.question is None:
             return None
         outcome, values = explained
-        return step.question.outcomes[outcome][language].format(
+        return in_language(step.question.outcomes[outcome], language).format(
             **{name: value[language] for name, value in values.items()})
 
     def withdrawn(self) -> bool:
@@ -282,6 +307,12 @@ class LessonRun(Listening):
         self._model.set_causal(step.causal)
         if step.alibi is not None:
             self._model.set_alibi_heads(*step.alibi)
+        if step.edits:  # the step's own table: the toy's with its edits (else E stays as the class left it)
+            target = np.array(toy_vocabulary().E, dtype=float)
+            for token_id, column, value in step.edits:
+                target[token_id, column] = value
+            for token_id, column in zip(*np.nonzero(np.asarray(self._model.E) != target), strict=True):
+                self._model.set_embedding(int(token_id), int(column), float(target[token_id, column]))
 
     def _on_model_changed(self) -> None:
         if self._index is not None:

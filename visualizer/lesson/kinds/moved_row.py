@@ -35,6 +35,7 @@ from visualizer.lesson.kinds.base import (
     same_in_every_language,
 )
 from visualizer.lesson.schema import FieldType, Whole
+from visualizer.lesson.texts import complete
 from visualizer.model import EmbeddingModel
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def _follow(step: LessonStep, compared: Comparison) -> tuple[str, dict[str, dict
                                     added_name=_added_name(compared.scheme, end))
     values.update({name: row_in_every_language(vector) for name, vector in rows.items()})
     assert step.question is not None
-    values["with_scheme"] = dict(step.question.scheme_phrases[compared.scheme])
+    values["with_scheme"] = complete(step.question.scheme_phrases[compared.scheme])
     return outcome, values
 
 

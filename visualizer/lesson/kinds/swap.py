@@ -37,6 +37,7 @@ from visualizer.lesson.kinds.base import (
     positions_in_every_language,
     same_in_every_language,
 )
+from visualizer.lesson.texts import complete
 from visualizer.model import EmbeddingModel
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def _values(step: LessonStep, compared: Comparison) -> dict[str, dict[str, str]]
     values = same_in_every_language(p=first + 1, q=second + 1, a=compared.token(first), b=compared.token(second))
     values["outputs"] = positions_in_every_language(compared.changed_outputs())
     assert step.question is not None
-    values["with_scheme"] = dict(step.question.scheme_phrases[compared.scheme])
+    values["with_scheme"] = complete(step.question.scheme_phrases[compared.scheme])
     return values
 
 
