@@ -139,7 +139,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             labels = visible_labels(window)
             assert_labels_whole(labels)
             assert_labels_apart(window, visible_labels(band))
-            if window.current_view() is window.x_panel:  # the swap with positions: its numbers still print
+            if window.tabs.current_view() is window.x_panel:  # the swap with positions: its numbers still print
                 printing = [h for h in window.x_panel.graphics.heatmaps if h.values().size]
                 assert printing and all(h.labels.drawn_pixel_size for h in printing)
             window.class_poll.close()
@@ -158,7 +158,7 @@ def test_the_reveal_shows_the_class_first_then_the_demonstration_as_without_a_po
         window.go_to_step(INDEX["swap-none"])
         window.lesson_run.reveal()  # the demonstration without a poll: where its view sits
         settle(window)
-        without_poll = (window.current_view().geometry(), window.token_strip.isVisible())
+        without_poll = (window.tabs.current_view().geometry(), window.token_strip.isVisible())
         window.lesson_run.go_to(INDEX["swap-none"])
         assert window.class_poll.ask()
         poll, band = window.class_poll.poll, window.class_poll.band
@@ -182,7 +182,7 @@ def test_the_reveal_shows_the_class_first_then_the_demonstration_as_without_a_po
         press(window, "PgDown")
         settle(window)
         assert window.lesson_run.revealed and not band.isVisible()
-        assert (window.current_view().geometry(), window.token_strip.isVisible()) == without_poll
+        assert (window.tabs.current_view().geometry(), window.token_strip.isVisible()) == without_poll
         assert poll.is_open  # the next question will be asked: no key to press again
         press(window, "PgDown")  # on to the next step, the next question
         assert window.lesson_run.index == INDEX["swap-learned"] and band.isVisible() and not band.showing_results

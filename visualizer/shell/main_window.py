@@ -27,6 +27,7 @@ from visualizer.shell.documents import Documents
 from visualizer.shell.exports import Exports
 from visualizer.shell.help import Help
 from visualizer.shell.lesson_director import LessonDirector, check_view_options
+from visualizer.shell.lesson_files import LessonFiles
 from visualizer.shell.look import Look
 from visualizer.shell.model_menu import ModelMenu
 from visualizer.shell.preferences import Preferences
@@ -117,20 +118,20 @@ class MainWindow(QMainWindow):
         self.lesson_dock.measure_views_with(self.surroundings.least_height)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
-                               messages)
+                               messages, lambda: self.lesson_run.lesson)
         # Real checkpoints: everything lives in that module.
         self.model_menu = ModelMenu(self.menuBar(), self.action_table.menus["help"].menuAction(), self.tabs,
                                     appearance, self.undo, messages, store, self)
         self.documents = Documents(model, self.lesson_run, self.undo_stack, messages, self.action_table.menus[
             "file/recent"], store, self, self.tabs, self.model_menu, self.restore_bar, self.ask_before_quit)
-        self.help = Help(self, self.lesson_run.lesson, appearance)
+        self.help = Help(self, self.lesson_run, appearance)
+        self.lesson_files = LessonFiles(self.lesson_run, messages, lambda: appearance.language, self)
         self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
         self.preferences = Preferences(store, self, appearance, self.presentation, self.look, self.lesson_run,
                                        self.lesson_dock)
         self.action_table.add(window_actions(), WindowParts(
-            documents=self.documents, exports=self.exports, undo=self.undo, presentation=self.presentation,
-            lesson=self.lesson_director, look=self.look, help=self.help, appearance=appearance, tabs=self.tabs,
-            token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
+            self.documents, self.lesson_files, self.exports, self.undo, self.presentation, self.lesson_director,
+            self.look, self.help, appearance, self.tabs, self.token_strip, self.x_panel, self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
         self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock,
@@ -166,14 +167,6 @@ class MainWindow(QMainWindow):
         """A tab's view by its name in :data:`~visualizer.shell.view_tabs.VIEWS` (``x_panel``,
         ``rope_clock``, …), built now if it was not yet."""
         return self.tabs.view_named(name)
-
-    def show_view(self, view: QWidget) -> None:
-        """Bring the tab holding ``view`` to the front."""
-        self.tabs.show_view(view)
-
-    def current_view(self) -> QWidget:
-        """The view of the tab in front."""
-        return self.tabs.current_view()
 
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
