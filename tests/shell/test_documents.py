@@ -227,7 +227,7 @@ def test_a_session_holds_the_real_model_and_the_page_in_front(window, gpt2, tmp_
     shown = menu.real_model.ids
     window.model.set_scheme("rope")
     window.go_to_step(2)
-    window.show_view(menu.page)
+    window.tabs.show_view(menu.page)
     path = tmp_path / "s.json"
     assert window.documents.save_session(path)
     data = json.loads(path.read_text())
@@ -240,10 +240,10 @@ def test_a_session_holds_the_real_model_and_the_page_in_front(window, gpt2, tmp_
     assert again.documents.open_session(path)
     real = again.model_menu.real_model
     assert real.checkpoint is not None and real.checkpoint.folder == gpt2 and real.ids == shown
-    assert again.current_view() is again.model_menu.page and again.lesson_panel.index == 2
+    assert again.tabs.current_view() is again.model_menu.page and again.lesson_panel.index == 2
     assert not again.isWindowModified() and not again.undo.group.canUndo()
     assert again.model.scheme == window.model.scheme
-    again.show_view(again.x_panel)
+    again.tabs.show_view(again.x_panel)
     assert not again.undo.group.canUndo()  # the toy's history is empty too
     again.close()
 
@@ -252,7 +252,7 @@ def test_a_session_without_a_model_closes_the_one_shown(window, gpt2, tmp_path):
     save_session(tmp_path / "toy.json", EmbeddingModel(), page="rope_clock")
     assert window.model_menu.open_folder(gpt2)
     assert window.documents.open_session(tmp_path / "toy.json")
-    assert window.model_menu.real_model.checkpoint is None and window.current_view() is window.view("rope_clock")
+    assert window.model_menu.real_model.checkpoint is None and window.tabs.current_view() is window.view("rope_clock")
 
 
 def test_a_model_folder_gone_at_restore_is_one_message_and_the_rest_opens(window, gpt2, tmp_path):
@@ -275,7 +275,7 @@ def test_a_model_folder_gone_at_restore_is_one_message_and_the_rest_opens(window
 def test_a_page_this_window_lacks_is_said_and_the_rest_opens(window, tmp_path):
     save_session(tmp_path / "s.json", EmbeddingModel(text="o cão"), page="a_view_of_a_newer_app")
     assert window.documents.open_session(tmp_path / "s.json")
-    assert window.model.text == "o cão" and window.current_view() is window.x_panel
+    assert window.model.text == "o cão" and window.tabs.current_view() is window.x_panel
     assert "page 'a_view_of_a_newer_app' is not in this window" in window.statusBar().currentMessage()
 
 
@@ -289,7 +289,7 @@ def test_the_command_line_session_brings_its_model_and_page(qtbot, gpt2, tmp_pat
     window = open_window(model, Appearance(), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), args)
     qtbot.addWidget(window)
     real = window.model_menu.real_model
-    assert real.checkpoint is not None and real.ids == (10, 4) and window.current_view() is window.model_menu.page
+    assert real.checkpoint is not None and real.ids == (10, 4) and window.tabs.current_view() is window.model_menu.page
     assert window.documents.session_path == path and not window.isWindowModified()
     window.close()
 
@@ -315,7 +315,7 @@ def test_after_a_restore_ctrl_s_saves_to_the_sessions_own_file(qtbot, gpt2, tmp_
     assert first.documents.open_session(lesson_file) and first.model_menu.open_folder(gpt2)
     first.model_menu.real_model.move_token(0, 1)
     first.model.set_embedding(2, 1, 0.75)
-    first.show_view(first.model_menu.page)
+    first.tabs.show_view(first.model_menu.page)
     first.documents.autosave()
     data = json.loads(first.documents.autosave_path().read_text())
     assert data["session_file"] == str(lesson_file) and data["page"] == "real_model"
@@ -331,7 +331,7 @@ def test_after_a_restore_ctrl_s_saves_to_the_sessions_own_file(qtbot, gpt2, tmp_
     second.documents.autosave()
     second.restore_bar.restore_button.click()  # no question: its asks is off, the work goes
     assert second.model.E[2, 1] == 0.75 and second.model_menu.real_model.ids == dragged
-    assert second.current_view() is second.model_menu.page
+    assert second.tabs.current_view() is second.model_menu.page
     assert second.isWindowModified() and second.documents.session_path == lesson_file
     assert "Restored the work saved automatically" in second.statusBar().currentMessage()
     no_dialog(monkeypatch)
