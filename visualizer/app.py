@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "other option works with it")
     parser.add_argument("--export-lesson", type=Path, metavar="FILE",
                         help="write the lesson in use (the app's own, or --lesson's) as a lesson file and exit")
+    parser.add_argument("--edit-lesson", action="store_true",
+                        help="open the lesson editor beside the stage (Lesson → Edit the lesson)")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--reveal", action="store_true",
                         help="with --step N: show step N's answer revealed (N must be a question)")
@@ -160,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail("--reveal needs --step N (the question whose answer to show)")
     if (args.poll or args.poll_interface is not None) and args.export is not None:
         fail(f"{'--poll' if args.poll else '--poll-interface'} is the window's class poll: leave out --export")
+    if args.edit_lesson and args.export is not None:
+        fail("--edit-lesson opens the window's lesson editor: leave out --export")
     if args.poll_interface is not None:
         _check_poll_interface(args.poll_interface)
     handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
@@ -482,6 +486,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     if args.model is not None:
         window.model_menu.real_model.set_text(args.model_text)
         window.model_menu.open_folder(args.model)
+    if args.edit_lesson:
+        window.authoring.show_editor(True)
     if args.presentation:
         if args.screenshot is not None:
             window.resize(*args.size)  # the scale follows the size being shot

@@ -153,6 +153,124 @@
     </message>
 </context>
 <context>
+    <name>Authoring</name>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="181"/>
+        <source>Lesson editor</source>
+        <translation>Editor da aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="195"/>
+        <source>causal mask on</source>
+        <translation>máscara causal ligada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="195"/>
+        <source>causal mask off</source>
+        <translation>máscara causal desligada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="197"/>
+        <source>edits to E: {0}</source>
+        <translation>mudanças em E: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="198"/>
+        <source>page: {0}</source>
+        <translation>página: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="199"/>
+        <source>The step shows: {0}</source>
+        <translation>O passo mostra: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="210"/>
+        <source>On the step&apos;s own state the kind finds the right choice and writes the answer: they show after the reveal, or here with the box above ticked.</source>
+        <translation>No estado do próprio passo, o tipo de pergunta encontra a alternativa certa e escreve a resposta: elas aparecem depois de revelar, ou aqui com a caixa acima marcada.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="214"/>
+        <source>On the step&apos;s own state this question cannot be asked: {0}</source>
+        <translation>No estado do próprio passo esta pergunta não pode ser feita: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="220"/>
+        <source>On the step&apos;s own state the kind finds “{0}”: choice {1} is right ({2}). The answer then: {3}</source>
+        <translation>No estado do próprio passo, o tipo de pergunta encontra “{0}”: a alternativa {1} é a certa ({2}). A resposta então: {3}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="229"/>
+        <source>A step shows one of the lesson&apos;s pages: bring one to the front (Build X, Table E, …) and add the moment again.</source>
+        <translation>Um passo mostra uma das páginas da aula: traga uma para a frente (Montar X, Tabela E, …) e adicione o momento de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="233"/>
+        <source>A step uses the toy&apos;s vocabulary of {0} tokens; this one has {1}.</source>
+        <translation>Um passo usa o vocabulário de exemplo, de {0} tokens; este tem {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="254"/>
+        <source>A new step</source>
+        <translation>Um passo novo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="257"/>
+        <source>Add step {0}</source>
+        <translation>Adicionar o passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="259"/>
+        <source>Step {0} added: Lesson → Edit the lesson writes its texts.</source>
+        <translation>Passo {0} adicionado: Aula → Editar a aula escreve os seus textos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="274"/>
+        <source>Retake step {0}</source>
+        <translation>Regravar o momento do passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="282"/>
+        <source>Duplicate step {0}</source>
+        <translation>Duplicar o passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="290"/>
+        <source>Move step {0} to {1}</source>
+        <translation>Mover o passo {0} para {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="299"/>
+        <source>Delete step {0}</source>
+        <translation>Apagar o passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="308"/>
+        <source>Edit a text of step {0}</source>
+        <translation>Editar um texto do passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="323"/>
+        <source>Make step {0} a question</source>
+        <translation>Transformar o passo {0} em pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="324"/>
+        <source>Step {0} asks no question</source>
+        <translation>O passo {0} deixa de ser pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="336"/>
+        <source>Not a question of that kind here: {0}</source>
+        <translation>Aqui não cabe uma pergunta desse tipo: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/authoring.py" line="339"/>
+        <source>Not changed: {0}</source>
+        <translation>Não alterado: {0}</translation>
+    </message>
+</context>
+<context>
     <name>BatchCounts</name>
     <message>
         <location filename="../../visualizer/lab/batch_counts.py" line="87"/>
@@ -999,22 +1117,22 @@ em {0} passos</translation>
         <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="84"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="88"/>
         <source>Positions {a} and {b} hold the same row ({x_a}), so the swap leaves X exactly as it was.</source>
         <translation>As posições {a} e {b} têm a mesma linha ({x_a}), então a troca deixa X exatamente como estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="87"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="91"/>
         <source>X changes, not only its order: rows {a} and {b} trade places and take new numbers, {y_a} and {y_b} instead of {x_a} and {x_b}, because each row also holds the vector of its position. Rows that only moved: {moved}; rows that changed: {changed}.</source>
         <translation>X muda, não só a ordem: as linhas {a} e {b} trocam de lugar e ganham números novos, {y_a} e {y_b} em vez de {x_a} e {x_b}, porque cada linha também carrega o vetor da sua posição. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="95"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="99"/>
         <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
         <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="65"/>
+        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="68"/>
         <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2&apos;s {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
         <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
     </message>
@@ -1044,9 +1162,19 @@ em {0} passos</translation>
         <translation>Para o professor</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="85"/>
+        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="90"/>
         <source>The rows themselves change: {token} at position {new} is E[{id}] + {added} = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
         <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + {added} = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; então X agora distingue as duas ordens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/repeated_token.py" line="82"/>
+        <source>The same: {token} is E[{id}] = &lt;b&gt;{x}&lt;/b&gt; at positions {p} and {q}, because nothing is added for the position. X alone cannot tell which of the two came first.</source>
+        <translation>Iguais: {token} vale E[{id}] = &lt;b&gt;{x}&lt;/b&gt; nas posições {p} e {q}, porque nada é somado pela posição. X sozinha não diz qual dos dois veio antes.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/repeated_token.py" line="86"/>
+        <source>Different: both places look up E[{id}] = {E}, but each adds the vector of its position, so {token} is &lt;b&gt;{first}&lt;/b&gt; at position {p} and &lt;b&gt;{second}&lt;/b&gt; at position {q}.</source>
+        <translation>Diferentes: os dois lugares consultam E[{id}] = {E}, mas cada um soma o vetor da sua posição, então {token} vale &lt;b&gt;{first}&lt;/b&gt; na posição {p} e &lt;b&gt;{second}&lt;/b&gt; na posição {q}.</translation>
     </message>
 </context>
 <context>
@@ -1099,65 +1227,214 @@ em {0} passos</translation>
     </message>
 </context>
 <context>
+    <name>LessonEditor</name>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="137"/>
+        <source>{0}. {1} (question)</source>
+        <translation>{0}. {1} (pergunta)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="137"/>
+        <source>{0}. {1}</source>
+        <translation>{0}. {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="170"/>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="170"/>
+        <source>Undo the last change to the lesson</source>
+        <translation>Desfazer a última mudança na aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="171"/>
+        <source>Redo</source>
+        <translation>Refazer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="171"/>
+        <source>Redo the change undone</source>
+        <translation>Refazer a mudança desfeita</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="172"/>
+        <source>Save as…</source>
+        <translation>Salvar como…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="172"/>
+        <source>Save the lesson as a file</source>
+        <translation>Salvar a aula num arquivo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="173"/>
+        <source>Add before</source>
+        <translation>Adicionar antes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="173"/>
+        <source>Add what the screen shows now as a step before this one</source>
+        <translation>Adicionar o que a tela mostra agora como um passo antes deste</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="175"/>
+        <source>Add after</source>
+        <translation>Adicionar depois</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="175"/>
+        <source>Add what the screen shows now as a step after this one</source>
+        <translation>Adicionar o que a tela mostra agora como um passo depois deste</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="176"/>
+        <source>Retake</source>
+        <translation>Regravar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="176"/>
+        <source>This step shows what the screen shows now (its texts stay)</source>
+        <translation>Este passo passa a mostrar o que a tela mostra agora (os textos ficam)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="177"/>
+        <source>Duplicate</source>
+        <translation>Duplicar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="177"/>
+        <source>Add a copy of this step after it</source>
+        <translation>Adicionar uma cópia deste passo depois dele</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="178"/>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="178"/>
+        <source>Move this step one place earlier</source>
+        <translation>Mover este passo uma posição para cima</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="179"/>
+        <source>Down</source>
+        <translation>Descer</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="179"/>
+        <source>Move this step one place later</source>
+        <translation>Mover este passo uma posição para baixo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="180"/>
+        <source>Delete</source>
+        <translation>Apagar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/lesson_editor.py" line="180"/>
+        <source>Delete this step</source>
+        <translation>Apagar este passo</translation>
+    </message>
+</context>
+<context>
     <name>LessonFiles</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="30"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="34"/>
         <source>an author who did not sign it</source>
         <translation>um autor que não o assinou</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="32"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="36"/>
         <source>none whole</source>
         <translation>nenhuma por inteiro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="33"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="37"/>
         <source>“{0}”, by {1}: {2} steps ({3} questions), written in {4}.</source>
         <translation>“{0}”, de {1}: {2} passos ({3} perguntas), escrita em {4}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="43"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="115"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="47"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="175"/>
         <source>Open a lesson</source>
         <translation>Abrir uma aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="45"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="49"/>
         <source>Run this lesson instead of the one in use? The model&apos;s sentence and scheme follow its first step.</source>
         <translation>Usar esta aula no lugar da atual? A frase e o esquema do modelo passam a ser os do seu primeiro passo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="49"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="53"/>
         <source>&amp;Open the lesson</source>
         <translation>&amp;Abrir a aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="50"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="54"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="80"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="91"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="68"/>
+        <source>Unsaved lesson</source>
+        <translation>Aula não salva</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="69"/>
+        <source>Save the changes to the lesson before opening {0}?</source>
+        <translation>Salvar as mudanças na aula antes de abrir {0}?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="70"/>
+        <source>Save the changes to the lesson before quitting?</source>
+        <translation>Salvar as mudanças na aula antes de sair?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="72"/>
+        <source>The steps added, moved or deleted and the texts written in the lesson editor since the lesson was last saved would be lost.</source>
+        <translation>Os passos adicionados, movidos ou apagados e os textos escritos no editor da aula desde que a aula foi salva pela última vez seriam perdidos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="76"/>
+        <source>&amp;Save the lesson…</source>
+        <translation>&amp;Salvar a aula…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="77"/>
+        <source>Open &amp;without saving</source>
+        <translation>A&amp;brir sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="78"/>
+        <source>Quit &amp;without saving</source>
+        <translation>Sai&amp;r sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="149"/>
         <source>Not opened, the lesson in use stays: {0}</source>
         <translation>Não foi aberta, a aula atual continua: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="98"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="157"/>
         <source>Opened the lesson {0}</source>
         <translation>Aula aberta: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="106"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="165"/>
         <source>Cannot write {0}: {1}</source>
         <translation>Não foi possível gravar {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="110"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="170"/>
         <source>Saved the lesson {0}</source>
         <translation>Aula salva em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="124"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="184"/>
         <source>Save the lesson as</source>
         <translation>Salvar a aula como</translation>
     </message>
@@ -1290,234 +1567,254 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="181"/>
+        <location filename="../../visualizer/shell/main_window.py" line="188"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="343"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="374"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="346"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="377"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="347"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="378"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="344"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="375"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="349"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="380"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="348"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="379"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="283"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="259"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="284"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="260"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="285"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="324"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="348"/>
+        <source>Add this moment as a step &amp;after</source>
+        <translation>Adicionar este momento como passo &amp;depois</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="350"/>
+        <source>Add this moment as a step &amp;before</source>
+        <translation>Adicionar este momento como passo an&amp;tes</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="352"/>
+        <source>&amp;Edit the lesson</source>
+        <translation>&amp;Editar a aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="355"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="326"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="357"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="328"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="359"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="365"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="367"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="345"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="376"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="302"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="266"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="291"/>
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="292"/>
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="268"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="293"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="273"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="298"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="280"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="305"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="307"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="285"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="310"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="287"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="312"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="319"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a visualização como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="315"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="270"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="295"/>
         <source>Open &amp;lesson…</source>
         <translation>Abrir au&amp;la…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="297"/>
         <source>Save lesson as…</source>
         <translation>Salvar aula como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="288"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="313"/>
         <source>Export &amp;handout (PDF)…</source>
         <translation>Exportar &amp;material da aula (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="295"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="320"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="297"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="322"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="299"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="324"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="301"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="326"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="302"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="343"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="304"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="330"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="345"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="361"/>
         <source>&amp;Next lesson step</source>
         <translation>Próxima &amp;etapa da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="305"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="346"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="363"/>
         <source>&amp;Previous lesson step</source>
         <translation>Etapa a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="307"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="327"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="309"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="329"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="310"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="330"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="311"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="331"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="312"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="350"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="381"/>
+        <source>&amp;Lesson</source>
+        <translation>Au&amp;la</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="382"/>
         <source>Class &amp;poll</source>
         <translation>&amp;Votação da turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="351"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="383"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="292"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="317"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="293"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="318"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -2008,6 +2305,29 @@ em {0} passos</translation>
         <location filename="../../visualizer/model.py" line="173"/>
         <source>ALiBi heads must be 1 .. {limit} with a head among them, got head {head} of {heads}</source>
         <translation>as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas; veio a cabeça {head} de {heads}</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionKinds</name>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="55"/>
+        <source>Follow a token that moves: what is its row now?</source>
+        <translation>Siga um token que muda de lugar: qual é a sua linha agora?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/repeated_token.py" line="50"/>
+        <source>One token twice: are its two rows the same?</source>
+        <translation>Um token duas vezes: as suas duas linhas são iguais?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="49"/>
+        <source>A batch: which rows of E get a gradient?</source>
+        <translation>Um batch: quais linhas de E recebem gradiente?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="57"/>
+        <source>Swap two neighbouring tokens: what happens to X?</source>
+        <translation>Troque dois tokens vizinhos de lugar: o que acontece com X?</translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3508,59 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <location filename="../../visualizer/shell/shortcuts_dialog.py" line="71"/>
         <source>Save the shortcuts as PDF</source>
         <translation>Salvar os atalhos em PDF</translation>
+    </message>
+</context>
+<context>
+    <name>StepForm</name>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="164"/>
+        <source>Not a question: a step to look at</source>
+        <translation>Não é pergunta: um passo para olhar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="165"/>
+        <source>Question</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="166"/>
+        <source>Show its answer here</source>
+        <translation>Mostrar a resposta aqui</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="167"/>
+        <source>The right choice and the answer, before the class sees them revealed</source>
+        <translation>A alternativa certa e a resposta, antes de a turma vê-las reveladas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="177"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="179"/>
+        <source>Caption (may name live values: {ids}, {x1}, {V}, …)</source>
+        <translation>Legenda (pode citar valores ao vivo: {ids}, {x1}, {V}, …)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="181"/>
+        <source>What the class is asked</source>
+        <translation>O que se pergunta à turma</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="183"/>
+        <source>Choice {0}</source>
+        <translation>Alternativa {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="184"/>
+        <source>The answer when the outcome is “{0}”</source>
+        <translation>A resposta quando o resultado é “{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/authoring/step_form.py" line="193"/>
+        <source>Not written in {0}: the class sees the {1} text, “{2}”</source>
+        <translation>Não escrito em {0}: a turma vê o texto em {1}, “{2}”</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from visualizer.lesson.file import parse_lesson
+from visualizer.lesson.kinds import KINDS
 from visualizer.lesson.run import BUILT_IN_LESSON, LessonError, load_lesson
 
 BUNDLED = json.loads(BUILT_IN_LESSON.read_text(encoding="utf-8"))
@@ -105,7 +106,7 @@ CASES = [
      f"{where('batch-question')}, field 'question.choices[1].text.pt': "),
     (set_in_step("batch-question", "question", "choices", 1, "text", "en", "{V:>5}"), "must be a plain name"),
     (set_in_step("swap-none", "question", "kind", "magic"),
-     f"{where('swap-none')}, field 'question.kind': 'magic' is not one of swap, moved_row, sparse_gradient"),
+     f"{where('swap-none')}, field 'question.kind': 'magic' is not one of {', '.join(KINDS)}"),
     (lambda data: data["steps"][STEP_IDS.index("swap-none")]["question"]["choices"].__delitem__(slice(2, None)),
      f"{where('swap-none')}, field 'question.choices': must be a list of at least 3"),
     (set_in_step("swap-none", "question", "choices", 3, "right_when", "moved"),

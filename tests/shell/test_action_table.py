@@ -60,7 +60,11 @@ def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
         if row.menu is not None:
             assert table[row.id] in table.menus[row.menu].actions(), row.id
     titles = [a.text() for a in host.menuBar().actions()]
-    assert titles == ["&File", "&Edit", "&View", "Class &poll", "&Help"]
+    assert titles == ["&File", "&Edit", "&View", "&Lesson", "Class &poll", "&Help"]
+    lesson_entries = [a.text() or "—" for a in table.menus["lesson"].actions()]
+    assert lesson_entries == ["Guided &lesson", "&Next lesson step", "&Previous lesson step", "—",
+                              "Add this moment as a step &after", "Add this moment as a step &before",
+                              "&Edit the lesson"]
     poll_entries = [a.text() or "—" for a in table.menus["poll"].actions()]
     assert poll_entries == ["&Ask the class", "Ask a&gain (answers kept)", "&Reset the answers", "&New room code",
                             "—", "&Phones share addresses", "—", "&Save the counts as CSV…", "—", "&Close the poll"]

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from visualizer.core import SCHEMES, toy_vocabulary
+from visualizer.core import SCHEMES, tokenize, toy_vocabulary
 from visualizer.io.atomic import write_atomically
 from visualizer.languages import LANGUAGES
 from visualizer.lesson.kinds import KINDS, QuestionKind
@@ -50,7 +50,7 @@ from visualizer.lesson.schema import (
     field_error,
 )
 from visualizer.lesson.texts import Texts, complete, in_language
-from visualizer.model import E_LIMIT, MAX_ALIBI_HEADS
+from visualizer.model import E_LIMIT, MAX_ALIBI_HEADS, MAX_TOKENS
 from visualizer.resources import resource
 
 FORMAT = "embedding-visualizer-lesson"
@@ -94,7 +94,7 @@ STEP = Record(
                                                        "value": Number(E_LIMIT)}))}),
               "view": Text(r"[a-z_]+", "a view's name")},
     optional={"view_options": Options(), "question": Options(), "reveal": REVEAL})
-"""A step; its ``question`` is checked against its kind (:func:`_question`)."""
+"""A step; its ``question`` is checked against its kind (:func:`parse_question`)."""
 LESSON_SCHEMA = Record({
     "format": OneOf((FORMAT,)),
     "version": OneOf((VERSION,)),
@@ -319,6 +319,18 @@ def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
                                                   f"1 .. {MAX_ALIBI_HEADS}")
         alibi = (heads, head)
     vocabulary = toy_vocabulary()
+    try:
+        ids = tokenize(state["text"], vocabulary.tokens)
+    except ValueError as error:
+        raise field_error("state.text", f"the toy vocabulary cannot spell {state['text']!r}: {error}") from None
+    if not 1 <= len(ids) <= MAX_TOKENS:
+        raise field_error("state.text", f"is {len(ids)} tokens; a step shows 1 .. {MAX_TOKENS}")
+    if reveal is not None:
+        for number, move in enumerate(reveal.get("moves", ())):
+            for end in ("from", "to"):
+                if move[end] > len(ids):
+                    raise field_error(f"reveal.moves[{number}].{end}",
+                                      f"{move[end]} is past the sentence's {len(ids)} tokens")
     edits = []
     for number, edit in enumerate(state.get("edits", ())):
         if edit["id"] >= len(vocabulary.tokens) or edit["column"] >= vocabulary.E.shape[1]:
@@ -330,7 +342,7 @@ def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
         id=raw["id"], title=_texts(raw["title"]), caption=_texts(raw["caption"]), text=state["text"],
         scheme=state["scheme"], view=raw["view"], causal=state.get("causal", True), alibi=alibi,
         view_options=dict(raw.get("view_options", {})), edits=tuple(edits),
-        question=_question(raw["question"], phrases) if "question" in raw else None,
+        question=parse_question(raw["question"], phrases) if "question" in raw else None,
         reveal=None if reveal is None else _reveal(reveal))
 
 
@@ -339,7 +351,7 @@ def _reveal(raw: dict[str, Any]) -> Reveal:
                   view_options=dict(raw.get("view_options", {})))
 
 
-def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
+def parse_question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
     """A question checked whole against its kind: its fields, the names its texts use, and
     exactly one right choice for each outcome."""
     if not isinstance(raw, dict):
@@ -556,5 +568,5 @@ def write_lesson(lesson: Lesson, path: Path) -> None:
 
 __all__ = ["BUILT_IN_LESSON", "FORMAT", "LESSON_SCHEMA", "MAX_LESSON_BYTES", "STEP", "UPGRADES", "VERSION",
            "ChoiceText", "Lesson", "LessonError", "LessonQuestion", "LessonStep", "Move", "Reveal", "Texts", "complete",
-           "in_language", "lesson_data", "lesson_text", "parse_lesson", "read_lesson", "step_data", "step_name",
-           "upgraded", "write_lesson"]
+           "in_language", "lesson_data", "lesson_text", "parse_lesson", "parse_question", "read_lesson", "step_data",
+           "step_name", "upgraded", "write_lesson"]

@@ -145,6 +145,21 @@ class LessonRun(Listening):
         else:
             self.go_to(index)
 
+    def revise(self, lesson: Lesson, index: int) -> None:
+        """Run ``lesson``, an edit of the one in use (the lesson editor), at step ``index``. If that
+        step shows what the step shown showed (its state, view and experiment), only its texts
+        changed: the model and a revealed answer stay as they are and the panel reads the new
+        texts. Otherwise the step is entered afresh, its state put on the model."""
+        shown = self.current_step()
+        self.lesson = lesson
+        self.lesson_changed.emit()
+        step = self._step_at(index)
+        if shown is not None and _what_it_shows(shown) == _what_it_shows(step):
+            self._index = index
+            self.changed.emit()
+        else:
+            self.go_to(index)
+
     def go_to(self, index: int) -> None:
         """Enter step ``index``: the model takes the step's state, the shell shows its view."""
         step = self._step_at(index)
@@ -317,6 +332,13 @@ class LessonRun(Listening):
     def _on_model_changed(self) -> None:
         if self._index is not None:
             self.values_changed.emit()
+
+
+def _what_it_shows(step: LessonStep) -> tuple[object, ...]:
+    """Everything of ``step`` but its texts: the state it puts on the model, its view, its experiment."""
+    question = step.question
+    return (step.text, step.scheme, step.causal, step.alibi, step.edits, step.view, dict(step.view_options),
+            step.reveal, None if question is None else (question.kind, dict(question.parameters)))
 
 
 __all__ = ["BUILT_IN_LESSON", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues", "Move", "Reveal",

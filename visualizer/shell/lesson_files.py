@@ -2,7 +2,9 @@
 
 A lesson opened from a file first says whose it is (its title, author, languages and number of
 steps) and is opened only on the teacher's word; a file that is not a lesson is refused with one
-line naming the step and the field, and the lesson in use stays.
+line naming the step and the field, and the lesson in use stays. Changes made in the lesson editor
+and not saved to a file are never dropped without asking: opening another lesson and quitting ask
+first (Save, go on without saving, or Cancel).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from visualizer.languages import LANGUAGES
@@ -18,6 +21,7 @@ from visualizer.lesson.file import Lesson, LessonError, read_lesson, write_lesso
 from visualizer.lesson.run import LessonRun
 from visualizer.lesson.texts import in_language
 from visualizer.shell.lesson_director import check_view_options
+from visualizer.shell.quit_question import QuitChoice
 from visualizer.ui.file_places import start_path
 from visualizer.ui.messages import MessageSink
 
@@ -56,6 +60,34 @@ def ask_to_open(parent: QWidget, lesson: Lesson, language: str, path: Path) -> b
     return clicked is opened
 
 
+def ask_about_the_lesson(parent: QWidget, name: str = "") -> QuitChoice:
+    """Ask, in a modal box over ``parent``, what to do with changes to the lesson not saved to a file,
+    before quitting (``name`` empty) or opening the lesson ``name`` (Return saves, Escape cancels)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(QCoreApplication.translate("LessonFiles", "Unsaved lesson"))
+    opening = QCoreApplication.translate("LessonFiles", "Save the changes to the lesson before opening {0}?")
+    quitting = QCoreApplication.translate("LessonFiles", "Save the changes to the lesson before quitting?")
+    box.setText(opening.format(name) if name else quitting)
+    box.setInformativeText(QCoreApplication.translate(
+        "LessonFiles", "The steps added, moved or deleted and the texts written in the lesson editor since the "
+                       "lesson was last saved would be lost."))
+    role = QMessageBox.ButtonRole
+    save = box.addButton(QCoreApplication.translate("LessonFiles", "&Save the lesson…"), role.AcceptRole)
+    go_on = (QCoreApplication.translate("LessonFiles", "Open &without saving") if name
+             else QCoreApplication.translate("LessonFiles", "Quit &without saving"))
+    discard = box.addButton(go_on, role.DestructiveRole)
+    cancel = box.addButton(QCoreApplication.translate("LessonFiles", "Cancel"), role.RejectRole)
+    box.setDefaultButton(save)
+    box.setEscapeButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    if clicked is save:
+        return QuitChoice.SAVE
+    return QuitChoice.DISCARD if clicked is discard else QuitChoice.CANCEL
+
+
 class LessonFiles(QObject):
     """Open and save the lesson in use.
 
@@ -69,18 +101,44 @@ class LessonFiles(QObject):
         The app's language (the description of a lesson is written in it).
     parent : QWidget
         The window the dialogs belong to.
+    changes : QUndoStack
+        The lesson editor's changes: clean when the lesson in use is saved (or untouched).
     confirm : callable, optional
         ``confirm(lesson, path)``: whether to open ``lesson`` (the modal question by default; tests
         pass their own answer).
+    ask_unsaved : callable, optional
+        ``ask_unsaved(name)``: what to do with unsaved changes before opening the lesson ``name``
+        (or quitting: ``""``); the modal question by default.
     """
 
     def __init__(self, run: LessonRun, messages: MessageSink, language: Callable[[], str], parent: QWidget,
-                 confirm: Callable[[Lesson, Path], bool] | None = None) -> None:
+                 changes: QUndoStack, confirm: Callable[[Lesson, Path], bool] | None = None,
+                 ask_unsaved: Callable[[str], QuitChoice] | None = None) -> None:
         super().__init__(parent)
         self._run, self._messages, self._language, self._parent = run, messages, language, parent
+        self.changes = changes
         self._confirm = confirm or (lambda lesson, path: ask_to_open(parent, lesson, language(), path))
+        self._ask_unsaved = ask_unsaved or (lambda name: ask_about_the_lesson(parent, name))
         self.path: Path | None = None
         """The file of the lesson in use, if it came from one."""
+
+    def has_unsaved_changes(self) -> bool:
+        """True when the lesson editor changed the lesson since it was opened or saved."""
+        return not self.changes.isClean()
+
+    def may_drop_changes(self, name: str = "") -> bool:
+        """Before the lesson's unsaved changes would go (opening the lesson ``name``, or quitting):
+        ask. True to go on (saved, or dropped on the teacher's word), False to keep everything."""
+        if not self.has_unsaved_changes():
+            return True
+        choice = self._ask_unsaved(name)
+        if choice is QuitChoice.SAVE:
+            if self.path is not None:
+                self.save_as(self.path)
+            else:
+                self.ask_save_as()  # the teacher may still cancel the dialog, or the save may fail
+            return not self.has_unsaved_changes()
+        return choice is QuitChoice.DISCARD
 
     def open(self, path: Path) -> bool:
         """Run the lesson of ``path`` from its first step, if it is one and the teacher says so."""
@@ -91,9 +149,10 @@ class LessonFiles(QObject):
             refused = QCoreApplication.translate("LessonFiles", "Not opened, the lesson in use stays: {0}")
             self._messages.show_problem(refused.format(error))
             return False
-        if not self._confirm(lesson, path):
+        if not self._confirm(lesson, path) or not self.may_drop_changes(path.name):
             return False
         self._run.set_lesson(lesson, 0)
+        self.changes.clear()  # another lesson: the last one's changes cannot be undone into it
         self.path = path
         self._messages.show_message(QCoreApplication.translate("LessonFiles", "Opened the lesson {0}").format(path))
         return True
@@ -107,6 +166,7 @@ class LessonFiles(QObject):
                                                                                            error.strerror or error))
             return False
         self.path = path
+        self.changes.setClean()
         self._messages.show_message(QCoreApplication.translate("LessonFiles", "Saved the lesson {0}").format(path))
         return True
 
@@ -129,4 +189,4 @@ class LessonFiles(QObject):
             self.save_as(path if path.suffix else path.with_suffix(".json"))
 
 
-__all__ = ["LESSON_FILTER", "LessonFiles", "ask_to_open", "describe"]
+__all__ = ["LESSON_FILTER", "LessonFiles", "ask_about_the_lesson", "ask_to_open", "describe"]

@@ -15,6 +15,7 @@ from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from visualizer.appearance import Appearance
+from visualizer.authoring.authoring import Authoring
 from visualizer.keys import KEYS
 from visualizer.lab.state import GradientLab
 from visualizer.lesson.band import LessonBand
@@ -125,13 +126,17 @@ class MainWindow(QMainWindow):
         self.documents = Documents(model, self.lesson_run, self.undo_stack, messages, self.action_table.menus[
             "file/recent"], store, self, self.tabs, self.model_menu, self.restore_bar, self.ask_before_quit)
         self.help = Help(self, self.lesson_run, appearance)
-        self.lesson_files = LessonFiles(self.lesson_run, messages, lambda: appearance.language, self)
+        self.authoring = Authoring(self.lesson_run, model, appearance, self, self.tabs.name_in_front,
+                                   self.tabs.title_of, messages, lambda: self.lesson_files.ask_save_as())
+        self.lesson_files = LessonFiles(self.lesson_run, messages, lambda: appearance.language, self,
+                                        self.authoring.stack)
         self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
         self.preferences = Preferences(store, self, appearance, self.presentation, self.look, self.lesson_run,
                                        self.lesson_dock)
         self.action_table.add(window_actions(), WindowParts(
-            self.documents, self.lesson_files, self.exports, self.undo, self.presentation, self.lesson_director,
-            self.look, self.help, appearance, self.tabs, self.token_strip, self.x_panel, self.close))
+            self.documents, self.lesson_files, self.authoring, self.exports, self.undo, self.presentation,
+            self.lesson_director, self.look, self.help, appearance, self.tabs, self.token_strip, self.x_panel,
+            self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
         self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock,
@@ -142,6 +147,8 @@ class MainWindow(QMainWindow):
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
+        self.presentation.presenting_changed.connect(self.authoring.set_presenting)
+        self.authoring.shown_changed.connect(self.surroundings.fit_vocabulary_soon)
         self.documents.modified_changed.connect(self._on_modified_changed)
         self.token_strip.message.connect(self.messages.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.messages.show_message)
@@ -202,7 +209,7 @@ class MainWindow(QMainWindow):
         # Ctrl+Q and the window's close button both come here: unsaved work is saved, dropped on
         # the teacher's word, or the window stays.
         if (not self._closed and self.ask_before_quit
-                and not self.documents.may_quit()):
+                and not (self.documents.may_quit() and self.lesson_files.may_drop_changes())):
             event.ignore()
             self.activateWindow()  # the keyboard back to the window (without a window manager, nobody else does it)
             return
@@ -229,7 +236,7 @@ class MainWindow(QMainWindow):
         for signal, slot in self._listening:
             signal.disconnect(slot)
         for part in (self.class_poll, self.documents, self.undo, self.look, self.help, self.lesson_director,
-                     self.model_menu,
+                     self.model_menu, self.authoring,
                      self.surroundings, self.tabs, self.lesson_dock, self.text_input, self.token_strip,
                      self.scheme_selector, self.vocabulary, self.lesson_panel, *self.tabs.built_views()):
             assert isinstance(part, Detachable)

@@ -3,7 +3,7 @@ and the window's own frame (menu bar, margins) while presenting."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QObject
+from PySide6.QtCore import QEvent, QMargins, QObject, QTimer
 from PySide6.QtWidgets import QLayout, QMenuBar, QSplitter, QWidget
 
 from visualizer.appearance import Appearance
@@ -127,6 +127,11 @@ class Surroundings(Listening, QObject):
         wanted = self._vocabulary.sizeHint().width()
         if total > 0:
             self._body.setSizes([wanted, max(1, total - wanted)])
+
+    def fit_vocabulary_soon(self, *_: object) -> None:
+        """:meth:`fit_vocabulary` once the window has laid out a change of its docks (a dock
+        shown beside the views takes its width from the middle, the vocabulary's too)."""
+        QTimer.singleShot(0, self.fit_vocabulary)
 
     def _on_scale_changed(self, *_: object) -> None:
         presenting = self._appearance.presenting

@@ -224,6 +224,12 @@ class ViewTabs(Listening, QTabWidget):
         page = self.currentWidget()
         return page.view if isinstance(page, LazyPage) else page
 
+    def name_in_front(self) -> str | None:
+        """The name (in :data:`VIEWS`) of the lesson view in front, or None for another page."""
+        front = self.current_view()
+        return next((name for name, view in self.built_named().items() if view is front and name in LESSON_VIEWS),
+                    None)
+
     def built_views(self) -> list[QWidget]:
         """Every view built so far (the X panel always is)."""
         return [page.view if isinstance(page, LazyPage) else page for page in self._names.values()

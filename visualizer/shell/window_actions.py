@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from visualizer.appearance import Appearance
+from visualizer.authoring.authoring import Authoring
 from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.i18n import LANGUAGES
 from visualizer.shell.documents import Documents
@@ -32,6 +33,7 @@ class WindowParts:
 
     documents: Documents
     lesson_files: LessonFiles
+    authoring: Authoring
     exports: Exports
     undo: UndoActions
     presentation: Presentation
@@ -242,6 +244,29 @@ def play_pause(parts: WindowParts) -> None:
         view.player.toggle()
 
 
+# ---- Lesson --------------------------------------------------------------------------------------
+
+
+def add_step_after(parts: WindowParts) -> None:
+    """Lesson → Add this moment as a step after the one shown."""
+    parts.authoring.add_moment(after=True)
+
+
+def add_step_before(parts: WindowParts) -> None:
+    """Lesson → Add this moment as a step before the one shown."""
+    parts.authoring.add_moment(after=False)
+
+
+def show_editor(parts: WindowParts, shown: bool) -> None:
+    """Lesson → Edit the lesson: show or hide the lesson editor."""
+    parts.authoring.show_editor(shown)
+
+
+def editor_shown(parts: WindowParts) -> bool:
+    """Whether the lesson editor is shown (its check mark)."""
+    return parts.authoring.editor_shown()
+
+
 # ---- Help ----------------------------------------------------------------------------------------
 
 
@@ -299,11 +324,6 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
         ActionSpec("move_right", QT_TRANSLATE_NOOP("MainWindow", "Move token &right"), "edit",
                    move_token_right),
         ActionSpec("build", QT_TRANSLATE_NOOP("MainWindow", "&Build X step by step"), "view", build_x),
-        ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), "view", show_lesson,
-                   checked=lesson_shown, checkable=True),
-        ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), "view", next_step),
-        ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), "view",
-                   previous_step),
         ActionSpec("present", QT_TRANSLATE_NOOP("MainWindow", "&Presentation mode"), "view",
                    toggle_presentation, separator_before=True),
         ActionSpec("zoom_in", QT_TRANSLATE_NOOP("MainWindow", "Zoom &in"), "view", zoom_in),
@@ -320,6 +340,17 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
                                checked=partial(language_is, code=code), checkable=True, group="language",
                                translate=False))
     rows += [
+        ActionSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "Guided &lesson"), "lesson", show_lesson,
+                   checked=lesson_shown, checkable=True),
+        ActionSpec("next_step", QT_TRANSLATE_NOOP("MainWindow", "&Next lesson step"), "lesson", next_step),
+        ActionSpec("previous_step", QT_TRANSLATE_NOOP("MainWindow", "&Previous lesson step"), "lesson",
+                   previous_step),
+        ActionSpec("add_step_after", QT_TRANSLATE_NOOP("MainWindow", "Add this moment as a step &after"), "lesson",
+                   add_step_after, separator_before=True),
+        ActionSpec("add_step_before", QT_TRANSLATE_NOOP("MainWindow", "Add this moment as a step &before"),
+                   "lesson", add_step_before),
+        ActionSpec("edit_lesson", QT_TRANSLATE_NOOP("MainWindow", "&Edit the lesson"), "lesson", show_editor,
+                   checked=editor_shown, checkable=True),
         # F1 is a window key: it works while presenting, when the menu bar is hidden.
         ActionSpec("shortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts"), "help",
                    show_shortcuts),
@@ -347,6 +378,7 @@ WINDOW_MENUS = (
     MenuSpec("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuSpec("view/theme", QT_TRANSLATE_NOOP("MainWindow", "&Theme")),
     MenuSpec("view/language", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
+    MenuSpec("lesson", QT_TRANSLATE_NOOP("MainWindow", "&Lesson")),
     MenuSpec("poll", QT_TRANSLATE_NOOP("MainWindow", "Class &poll")),  # its rows: poll/part.py
     MenuSpec("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
 )

@@ -14,6 +14,7 @@ A question of an existing kind is one entry in the lesson file; a new kind is on
 
 from visualizer.lesson.kinds.base import (
     Comparison,
+    Experiment,
     Explained,
     Found,
     KeyWriter,
@@ -23,10 +24,12 @@ from visualizer.lesson.kinds.base import (
     Withdrawn,
 )
 from visualizer.lesson.kinds.moved_row import MovedRow
+from visualizer.lesson.kinds.repeated_token import RepeatedToken
 from visualizer.lesson.kinds.sparse_gradient import SparseGradient
 from visualizer.lesson.kinds.swap import Swap
 
-KINDS: dict[str, QuestionKind] = {kind.name: kind for kind in (Swap(), MovedRow(), SparseGradient())}
+KINDS: dict[str, QuestionKind] = {kind.name: kind for kind in (Swap(), MovedRow(), RepeatedToken(), SparseGradient())}
 """Every kind, by the name a lesson step gives it."""
 
-__all__ = ["KINDS", "Comparison", "Explained", "Found", "KeyWriter", "QuestionKind", "Values", "Waiting", "Withdrawn"]
+__all__ = ["KINDS", "Comparison", "Experiment", "Explained", "Found", "KeyWriter", "QuestionKind", "Values",
+           "Waiting", "Withdrawn"]

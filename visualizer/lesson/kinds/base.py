@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import numpy as np
@@ -55,6 +55,34 @@ class Waiting:
 Explained = tuple[str, Values] | Withdrawn | Waiting
 """The revealed answer for the state on screen: (outcome, values), or why there is none."""
 
+
+@dataclass(frozen=True)
+class Experiment:
+    """What a new question of a kind does on a sentence: the authoring editor writes it into a
+    step it makes a question (:mod:`visualizer.lesson.drafts`).
+
+    Attributes
+    ----------
+    moves : tuple of (int, int)
+        The reveal's moves, (from, to), 0-based.
+    parameters : mapping
+        The kind's own fields (``follow``).
+    names : mapping of str to str
+        What the draft's prompt names in braces ({a}, {p}, …), as the screen shows it: written
+        into the prompt once, when the question is made.
+    view : str or None
+        The view the question needs (the real-scale race's page), or None: the step's own.
+    view_options, reveal_view_options : mapping
+        That view's options before and after the reveal.
+    """
+
+    moves: tuple[tuple[int, int], ...] = ()
+    parameters: Mapping[str, object] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    view: str | None = None
+    view_options: Mapping[str, object] = field(default_factory=dict)
+    reveal_view_options: Mapping[str, object] = field(default_factory=dict)
+
 OUTPUT_TOLERANCE = 1e-9
 """Attention's outputs of a reordered sequence are sums taken in another order: equal within this."""
 VECTOR_SEPARATORS = {"en": ", ", "pt": "; "}
@@ -89,6 +117,8 @@ class QuestionKind(ABC):
     ----------
     name : str
         How a lesson step names it (``"kind": "swap"``).
+    title : str
+        How the lesson editor names it, in English (marked for Qt Linguist, context ``QuestionKinds``).
     values : frozenset of str
         The names the step's texts may use in braces ({p}, {new_row}, …).
     outcomes : frozenset of str
@@ -101,6 +131,7 @@ class QuestionKind(ABC):
     """
 
     name: ClassVar[str]
+    title: ClassVar[str]
     values: ClassVar[frozenset[str]]
     outcomes: ClassVar[frozenset[str]]
     may_be_unavailable: ClassVar[bool]
@@ -121,6 +152,12 @@ class QuestionKind(ABC):
     @abstractmethod
     def key(self, step: LessonStep, model: EmbeddingModel, writer: KeyWriter) -> str | None:
         """The teacher's answer for the handout, as rich text (None: the experiment cannot run)."""
+
+    @abstractmethod
+    def experiment(self, ids: Sequence[int], tokens: Sequence[str], view: str) -> Experiment | None:
+        """The experiment a new question of this kind runs on the sentence ``ids`` (of the vocabulary
+        ``tokens``) shown on ``view``, or None if this sentence cannot hold one (too short, no token
+        twice)."""
 
 
 # ---- values written in every language ----------------------------------------------------------
@@ -250,6 +287,20 @@ def _compare(model: EmbeddingModel, before: tuple[int, ...], moves: list[tuple[i
                       np.array(model.E), model.scheme)
 
 
+def neighbours_experiment(ids: Sequence[int], tokens: Sequence[str], view: str) -> Experiment | None:
+    """The experiment both comparison kinds draft: the tokens at positions 2 and 3 (1 and 2 in a
+    sentence of two) trade places, the later one moving left; None for a sentence of one token.
+    Names ``p``, ``q`` and the tokens there, ``a`` and ``b``. Revealed on Build X, the row of ``a``
+    is shown before and after; on the attention page, X prints its numbers."""
+    if len(ids) < 2:
+        return None
+    p = 1 if len(ids) >= 3 else 0
+    revealed: dict[str, dict[str, object]] = {"x_panel": {"before_after": ids[p]}, "attention": {"x_numbers": True}}
+    return Experiment(moves=((p + 1, p),), parameters={},
+                      names={"p": str(p + 1), "q": str(p + 2), "a": display_token(tokens[ids[p]]),
+                             "b": display_token(tokens[ids[p + 1]])}, reveal_view_options=revealed.get(view, {}))
+
+
 def step_moves(step: LessonStep) -> list[tuple[int, int]]:
     """The reveal's moves of ``step``, (from, to), 0-based."""
     return [(move.source, move.target) for move in step.reveal.moves] if step.reveal is not None else []
@@ -287,6 +338,24 @@ def on_screen(step: LessonStep, model: EmbeddingModel) -> Comparison | Withdrawn
     return _compare(model, before, moves)
 
 
-__all__ = ["OUTPUT_TOLERANCE", "Comparison", "Explained", "Found", "KeyWriter", "QuestionKind", "Values", "Waiting",
-           "Withdrawn", "as_asked", "copy_of", "integer_in_every_language", "on_screen",
-           "positions_in_every_language", "row_in_every_language", "same_in_every_language", "step_moves"]
+__all__ = [
+    "OUTPUT_TOLERANCE",
+    "Comparison",
+    "Experiment",
+    "Explained",
+    "Found",
+    "KeyWriter",
+    "QuestionKind",
+    "Values",
+    "Waiting",
+    "Withdrawn",
+    "as_asked",
+    "copy_of",
+    "integer_in_every_language",
+    "neighbours_experiment",
+    "on_screen",
+    "positions_in_every_language",
+    "row_in_every_language",
+    "same_in_every_language",
+    "step_moves",
+]

@@ -17,19 +17,23 @@ from 0), and ``with_scheme``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.lesson.kinds.base import (
     Comparison,
+    Experiment,
     Explained,
     Found,
     KeyWriter,
     QuestionKind,
     Withdrawn,
     as_asked,
+    neighbours_experiment,
     on_screen,
     row_in_every_language,
     same_in_every_language,
@@ -48,6 +52,7 @@ class MovedRow(QuestionKind):
     """The row of the token that stood at position ``follow`` once the reveal has moved it."""
 
     name: ClassVar[str] = "moved_row"
+    title: ClassVar[str] = QT_TRANSLATE_NOOP("QuestionKinds", "Follow a token that moves: what is its row now?")
     values: ClassVar[frozenset[str]] = frozenset({"token", "id", "from", "to", "other", "other_id", "new_row",
                                                   "old_row", "own_row", "place_row", "added_row", "added_name",
                                                   "with_scheme"})
@@ -91,6 +96,16 @@ class MovedRow(QuestionKind):
             E=writer.vector(compared.E[token_id]), P=writer.vector(added), x=writer.vector(compared.X_after[end]),
             old_x=writer.vector(compared.X_before[start]), old=start + 1,
             changed=writer.positions(compared.changed_rows()))
+
+    def experiment(self, ids: Sequence[int], tokens: Sequence[str], view: str) -> Experiment | None:
+        """The token at position ``p`` (2, or 1 in a sentence of two) is followed as its right
+        neighbour moves left: it ends at ``q``. Names ``token``, ``from`` and ``to`` too."""
+        swap = neighbours_experiment(ids, tokens, view)
+        if swap is None:
+            return None
+        follow = int(swap.names["p"])
+        names = {**swap.names, "token": swap.names["a"], "from": swap.names["p"], "to": swap.names["q"]}
+        return dataclasses.replace(swap, parameters={"follow": follow}, names=names)
 
 
 def _ends(step: LessonStep, compared: Comparison) -> tuple[int, int]:

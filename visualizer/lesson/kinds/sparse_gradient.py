@@ -12,14 +12,16 @@ Values for the texts: ``V``, ``batch`` and ``touched`` (rows reached), grouped i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from visualizer.core import GPT2_SMALL_VOCAB, embedding_gradient, zipf_batch
+from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.lesson.kinds.base import (
+    Experiment,
     Explained,
     Found,
     KeyWriter,
@@ -44,6 +46,7 @@ class SparseGradient(QuestionKind):
     """The lesson's batch at GPT-2 small's scale: which rows of E its gradient reaches."""
 
     name: ClassVar[str] = "sparse_gradient"
+    title: ClassVar[str] = QT_TRANSLATE_NOOP("QuestionKinds", "A batch: which rows of E get a gradient?")
     values: ClassVar[frozenset[str]] = frozenset({"V", "batch", "touched"})
     outcomes: ClassVar[frozenset[str]] = frozenset({"fewer", "exactly", "all"})
     may_be_unavailable: ClassVar[bool] = False
@@ -69,6 +72,12 @@ class SparseGradient(QuestionKind):
                                            "which is why the row of a rare token learns slowly.").format(
             batch=writer.integer(LESSON_BATCH), V=writer.integer(GPT2_SMALL_VOCAB), seed=LESSON_SEED,
             touched=writer.integer(touched), untouched=writer.integer(GPT2_SMALL_VOCAB - touched))
+
+    def experiment(self, ids: Sequence[int], tokens: Sequence[str], view: str) -> Experiment | None:
+        """Any sentence: the batch is the lesson's, on the real-scale race's page, which measures it
+        when the answer is revealed."""
+        return Experiment(view="gradient_lab", view_options={"page": "real_scale"},
+                          reveal_view_options={"page": "real_scale", "measure": True})
 
 
 def rows_touched(V: int, batch: int, zipf_exponent: float = LESSON_ZIPF_EXPONENT, seed: int = LESSON_SEED) -> int:

@@ -20,19 +20,22 @@ there before the swap), ``outputs`` (the positions whose attention output change
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.lesson.kinds.base import (
     Comparison,
+    Experiment,
     Explained,
     Found,
     KeyWriter,
     QuestionKind,
     Withdrawn,
     as_asked,
+    neighbours_experiment,
     on_screen,
     positions_in_every_language,
     same_in_every_language,
@@ -51,6 +54,7 @@ class Swap(QuestionKind):
     """Two neighbouring tokens trade places: are X's rows only reordered, changed, or all the same?"""
 
     name: ClassVar[str] = "swap"
+    title: ClassVar[str] = QT_TRANSLATE_NOOP("QuestionKinds", "Swap two neighbouring tokens: what happens to X?")
     values: ClassVar[frozenset[str]] = frozenset({"p", "q", "a", "b", "outputs", "with_scheme"})
     outcomes: ClassVar[frozenset[str]] = frozenset({"identical", "moved", "moved-masked", "moved-in-attention",
                                                     "changed"})
@@ -98,6 +102,9 @@ class Swap(QuestionKind):
                                            "give the same outputs, swapped: it cannot tell “{order}” from "
                                            "“{swapped}”.").format(
             a=a + 1, b=b + 1, x_a=x_a, x_b=x_b, moved=moved, changed=changed, order=order, swapped=swapped)
+
+    def experiment(self, ids: Sequence[int], tokens: Sequence[str], view: str) -> Experiment | None:
+        return neighbours_experiment(ids, tokens, view)
 
 
 def _is_a_swap(compared: Comparison) -> bool:
