@@ -184,7 +184,7 @@ def test_an_error_inside_the_poll_closes_the_port(poll, run, qtbot, monkeypatch)
     def broken(phone):
         raise ZeroDivisionError("a bug in the poll")
 
-    monkeypatch.setattr(poll._ballot, "status", broken)
+    monkeypatch.setattr(poll._ballot, "status_reply", broken)
     phone = Phone(poll.url)
     phone.open_page()
     with qtbot.waitSignal(poll.problem) as told:
@@ -300,11 +300,12 @@ def test_the_counts_are_saved_as_csv(poll, run, qtbot, tmp_path):
     path = tmp_path / "counts.csv"
     assert poll.save_counts(path)
     rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
-    assert rows[1 + 3][2:] == ["D", poll.question.choices[3].text["en"], "1", "yes"]
+    assert rows[0] == ["step", "question", "letter", "choice", "first vote", "second vote", "right"]
+    assert rows[1 + 3][2:] == ["D", poll.question.choices[3].text["en"], "1", "", "yes"]
     problems = []
     poll.problem.connect(problems.append)
     assert not poll.save_counts(tmp_path / "missing" / "counts.csv")
-    assert problems and "Cannot save the counts to" in problems[0]
+    assert problems and "Cannot save the class's answers to" in problems[0]
     phone.close()
 
 
@@ -358,9 +359,11 @@ def test_a_problem_shows_on_the_stage(make_poll, run, appearance, qtbot):
     assert "join the classroom Wi-Fi" in stage.message.text() and not stage.qr.text()
 
 
-def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, appearance, qtbot):
-    """A class behind one address (NAT) must not fail silently: one answer counts, the stage says
-    why in the poll's band, each replaced phone is told; the teacher's setting lets each count."""
+def test_phones_behind_one_address_warn_the_teacher_off_stage(make_poll, run, appearance, qtbot):
+    """A class behind one address (NAT) must not fail silently: one answer counts, the poll's panel
+    says why on the teacher's screen (never on stage: the class must not be invited to the setting
+    that lets one address vote many times), each replaced phone is told; the teacher's setting lets
+    each count."""
     from visualizer.poll.join_panel import JoinPanel
 
     poll = make_poll()
@@ -376,8 +379,14 @@ def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, app
         assert phone.answer("swap-none", 1).status == 200
     qtbot.waitUntil(lambda: poll.warning is not None)
     assert poll.answered == 1 and stage.count.text() == "Answered: 1"
-    assert not stage.warning.isHidden() and "share one network address" in stage.warning.text()
-    assert "Phones share addresses" in stage.warning.text()  # what to do about it
+    assert not stage.warning.isHidden() and "from one network address" in stage.warning.text()
+    assert "Phones share addresses" in stage.warning.text()  # what to do about it ...
+    assert "if it is one machine, leave it off" in stage.warning.text()  # ... and when not to
+    assert stage.warning_shown() == poll.warning
+    appearance.set_presenting(True)  # on stage: the class's screen says nothing of it
+    assert stage.warning.isHidden() and stage.warning_shown() is None and poll.warning is not None
+    appearance.set_presenting(False)  # the teacher's own screen again
+    assert stage.warning_shown() == poll.warning
     assert [phone.status()["replaced"] for phone in phones] == [True, True, False]
     poll.set_shared_addresses(True)  # Class poll → Phones share addresses
     assert poll.warning is None and stage.warning.isHidden()

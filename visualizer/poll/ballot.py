@@ -16,7 +16,8 @@ import csv
 import io
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -127,6 +128,8 @@ class Ballot:
         self._stage: dict[str, Any] | None = None
         self._shared_status: bytes | None = None  # what every phone's status shares, as JSON
         self._watchers: list[Callable[[int], None]] = []
+        self._batched = 0  # inside :meth:`batch`: watchers hear of the changes once, at its end
+        self._announced = 0  # the revision watchers last heard of
 
     # ---- the UI thread: what is asked ---------------------------------------------------------
 
@@ -202,6 +205,20 @@ class Ballot:
         with self._lock:
             self._watchers = [] if watcher is None else [watcher]
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Make several changes one for the phones waiting (a new step: its question and its stage):
+        watchers hear of them once, at the end."""
+        with self._lock:
+            self._batched += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._batched -= 1
+                if not self._batched and self._announced != self._revision:
+                    self._announce()
+
     @property
     def revision(self) -> int:
         """Counts the changes of what phones show (a plain int read: any thread)."""
@@ -240,6 +257,12 @@ class Ballot:
         """Under the lock: what every phone sees changed."""
         self._revision += 1
         self._shared_status = None
+        if not self._batched:
+            self._announce()
+
+    def _announce(self) -> None:
+        """Under the lock: tell the watchers of the revision now."""
+        self._announced = self._revision
         for watcher in self._watchers:
             watcher(self._revision)
 
