@@ -70,6 +70,8 @@ ACCEPT_PAUSE_S = 0.25
 NEW_CONNECTION_S = 1.0
 """A connection younger than this that has sent nothing yet is a phone about to ask: it makes room
 only after idle ones (its request is on its way)."""
+ACCEPTS_PER_PASS = 32
+"""Connections taken from the listening socket per pass of the loop, at most (see ``handle_accept``)."""
 ROOM_BATCH_SHARE = 0.02
 """At the server's cap, connections that never asked anything or whose request is unfinished make
 room this share of the cap at a time (20 of 1,000)."""
@@ -201,15 +203,21 @@ class _GuardedServer(TcpWSGIServer):
         return bool(self.accepting) and now >= self._accept_paused_until
 
     def handle_accept(self) -> None:
-        try:
-            accepted = self.accept()
-        except OSError as error:
-            if error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                self._accept_paused_until = time.time() + ACCEPT_PAUSE_S
-            return
-        if accepted is None:
-            return
-        connection, address = accepted
+        # Every pass of waitress's loop registers each open connection with poll() again: under a
+        # flood of connections, taking one per pass costs that for each. Several are taken per pass.
+        for _ in range(ACCEPTS_PER_PASS):
+            try:
+                accepted = self.accept()
+            except OSError as error:
+                if error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    self._accept_paused_until = time.time() + ACCEPT_PAUSE_S
+                return
+            if accepted is None:
+                return  # no more waiting
+            self._take(*accepted)
+
+    def _take(self, connection: Any, address: Any) -> None:
+        """A connection just accepted: refused (closed unread), or given a channel, room made for it."""
         host = address[0] if isinstance(address, tuple) else str(address)
         gate = self.gate
         if not gate.rate.allow(host):  # refused for a while: closed before anything is read
