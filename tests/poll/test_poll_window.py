@@ -443,8 +443,9 @@ def test_the_command_line_refuses_a_poll_where_it_cannot_apply(cli, arguments, m
     assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
 
 
-@pytest.mark.parametrize("presenting", [False, True], ids=["window", "stage"])
-def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_path, presenting):
+@pytest.mark.parametrize(("presenting", "step"), [(False, NOT_A_QUESTION), (True, NOT_A_QUESTION), (False, None)],
+                         ids=["window", "stage", "window without --step"])
+def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_path, presenting, step):
     """``--poll`` (with ``--step N`` of a step that asks nothing, or none): phones follow the
     lesson, and the window says so: beside the views the code, the address and what phones do; on
     stage one line across the top, the token strip and the scheme line in their places, the view
@@ -456,11 +457,13 @@ def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_p
     from visualizer.poll.open_line import LINE_STAGE_PX
 
     size = (1024, 768)
-    arguments = ["--screenshot", str(tmp_path / "shot.png"), "--size", "{}x{}".format(*size), "--step",
-                 str(NOT_A_QUESTION), "--poll", "--poll-interface", "127.0.0.1", "--lang", "en"]
+    arguments = ["--screenshot", str(tmp_path / "shot.png"), "--size", "{}x{}".format(*size), "--poll",
+                 "--poll-interface", "127.0.0.1", "--lang", "en"]
+    arguments += ["--step", str(step)] if step is not None else []
     args = command_line.parse_arguments(arguments + (["--presentation"] if presenting else []))
     model = EmbeddingModel(text=args.text, scheme=args.scheme)
-    command_line._go_to_step(model, args.step, args.reveal)
+    if step is not None:
+        command_line._go_to_step(model, args.step, args.reveal)
     window = command_line.open_window(model, Appearance(language="en"), None, args)
     qtbot.addWidget(window)
     try:
@@ -489,7 +492,8 @@ def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_p
             assert_labels_whole(visible_labels(window))
         phone = Phone(url)
         status = phone.status()
-        assert status["question"] is None and status["stage"]["number"] == NOT_A_QUESTION
+        assert status["question"] is None
+        assert status["stage"] is None if step is None else status["stage"]["number"] == step
         phone.close()
         window.lesson_run.advance()  # phones follow, and the window keeps saying where
         assert band.isVisible()
