@@ -8,11 +8,13 @@ import csv
 import http.client
 import socket
 import threading
+import time
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from tests.poll.phones import Phone
+from visualizer.core import display_token
 from visualizer.lesson.questions import Question, Unavailable
 from visualizer.lesson.run import LessonRun, load_lesson
 from visualizer.poll.class_poll import ClassPoll, room_token
@@ -476,3 +478,36 @@ def test_a_poll_closed_for_long_opens_with_a_new_code(make_poll, run):
     now[0] += ROOM_CODE_PAUSE_S
     poll.open()
     assert poll.token != token  # the next class on the same Wi-Fi does not inherit the address
+
+
+def test_phones_follow_the_lesson_and_a_drag_reaches_them_once_it_pauses(poll, run, model, qtbot):
+    """Every step goes to the phones at once, with its question; while the model changes under a
+    step (a drag makes dozens of changes a second) the stage goes at most every STAGE_DELAY_MS."""
+    from visualizer.poll.stage_sender import STAGE_DELAY_MS
+
+    run.go_to(INDEX["positions"])
+    assert poll.open()
+    phone = Phone(poll.url)
+    phone.open_page()
+    assert phone.status()["stage"]["step"] == "positions"
+    run.advance()
+    status = phone.status()
+    assert status["stage"]["step"] == LESSON.steps[INDEX["positions"] + 1].id and status["question"] is None
+    run.go_to(INDEX["swap-none"])
+    status = phone.status()  # a question step: its question and its stage in the same status
+    assert status["stage"]["step"] == "swap-none" and status["question"]["id"] == "swap-none"
+    revision = poll._ballot.revision
+    started = time.perf_counter()
+    for _ in range(10):  # the class drags ␣gato back and forth
+        model.move_token(1, 2)
+        model.move_token(2, 1)
+    model.move_token(1, 2)
+    assert poll._ballot.revision == revision  # nothing sent yet: the drag goes on
+    qtbot.waitUntil(lambda: poll._ballot.revision > revision, timeout=2000)
+    assert time.perf_counter() - started >= STAGE_DELAY_MS / 1000 - 0.01
+    assert poll._ballot.revision == revision + 1  # twenty-one changes, one update
+    scores = phone.status()["stage"]["tables"][0]
+    assert scores["rows"][1].endswith(display_token(model.tokens[model.ids[1]]))  # the dragged order
+    run.reveal()  # the reveal: at once, its answer in the caption
+    assert phone.status()["stage"]["revealed"] is True
+    phone.close()

@@ -96,7 +96,7 @@ def revealed_states():
 def test_the_caption_is_the_one_the_lesson_panel_shows(qtbot, language):
     """Step by step, and each answer revealed: the phones' caption is the panel's, live values,
     numbers and the answer's words ("rows whose values changed") included."""
-    from visualizer.poll.class_poll import ClassPoll
+    from visualizer.poll.stage_sender import StageSender
 
     install_language(language)
     model = EmbeddingModel()
@@ -104,18 +104,17 @@ def test_the_caption_is_the_one_the_lesson_panel_shows(qtbot, language):
     run = LessonRun(LESSON, model)
     panel = LessonPanel(run, appearance)
     qtbot.addWidget(panel)
-    poll = ClassPoll(model, appearance, run, address="127.0.0.1", port=0)
+    sender = StageSender(run, model, Ballot())
     compared = 0
     for index, revealed in revealed_states():
         run.go_to(index)
         if revealed:
             run.reveal()
-        stage = stage_for(run, model, poll._lesson_words)
+        stage = stage_for(run, model, sender.lesson_words)
         assert stage["caption"][language] == panel.caption.text(), (LESSON.steps[index].id, revealed)
         assert stage["revealed"] == revealed
         compared += 1
     assert compared == len(LESSON.steps) + sum(step.is_question for step in LESSON.steps)
-    poll.detach()
     panel.detach()
     run.close()
 

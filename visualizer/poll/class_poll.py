@@ -7,7 +7,8 @@ matrix in front: :mod:`visualizer.poll.stage`), entering a question step asks th
 lesson's reveal closes the answers and shows phones the right one. The server (waitress, in
 :mod:`visualizer.poll`) runs on its own threads only while the poll is open; answers reach
 the UI thread as a queued signal, coalesced, so a burst of phones never blocks a frame, and the
-stage reaches the phones at most every :data:`STAGE_DELAY_MS` while the class drags tokens.
+stage reaches the phones at most every 250 ms while the class drags tokens
+(:mod:`visualizer.poll.stage_sender`).
 """
 
 from __future__ import annotations
@@ -23,12 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, QTranslator, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from visualizer.appearance import Appearance
-from visualizer.i18n import translation_file
 from visualizer.io.atomic import write_atomically
-from visualizer.languages import SOURCE_LANGUAGE
 from visualizer.lesson.questions import AskedQuestion, question_for
 from visualizer.lesson.run import LessonRun
 from visualizer.model import EmbeddingModel
@@ -42,7 +41,7 @@ from visualizer.poll.open_line import OpenLine
 from visualizer.poll.practice_question import PracticeQuestion
 from visualizer.poll.results import PollResultsView
 from visualizer.poll.server import PORT, PORT_TRIES, PollServer, bind_first_free
-from visualizer.poll.stage import stage_for
+from visualizer.poll.stage_sender import StageSender
 from visualizer.poll.web import AssetError, Limits, PollApp, load_page
 from visualizer.subscriptions import Listening
 
@@ -52,9 +51,6 @@ ROOM_CODE_PAUSE_S = 20 * 60
 """A poll closed this long opens again with a new room code: the next class on the same Wi-Fi
 does not inherit the last one's address (phones of the last class cannot answer). Closed and
 opened again sooner (a discussion, a slip of F6), it keeps its code: no one has to scan again."""
-STAGE_DELAY_MS = 250
-"""While the model changes under a step (a drag, an edit of E), phones get the stage at most this
-often: each change wakes every waiting phone, and a drag makes dozens a second."""
 
 
 def fresh_room_code() -> tuple[str, bytes]:
@@ -139,12 +135,7 @@ class ClassPoll(Listening, QObject):
         self._seen: tuple[str | None, bool] = (None, False)
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
         self._feed: PollFeed | None = None
-        self._translators: dict[str, QTranslator | None] = {}
-        # The model changing under a step: the stage is sent once the changes pause a moment.
-        self._stage_timer = QTimer(self)
-        self._stage_timer.setSingleShot(True)
-        self._stage_timer.setInterval(STAGE_DELAY_MS)
-        self._stage_timer.timeout.connect(self._show_stage)
+        self._stage = StageSender(lesson, model, self._ballot, self)
         self._answers_arrived.connect(self._on_answers_arrived, Qt.ConnectionType.QueuedConnection)
         self._server_failed.connect(self._on_server_failed, Qt.ConnectionType.QueuedConnection)
         self.listen(lesson.changed, self._on_lesson_changed)
@@ -245,7 +236,7 @@ class ClassPoll(Listening, QObject):
         self._server = server
         self._closed_at = None
         self._crowding.clear()  # what crowded the last opening may be gone (or was the setting's)
-        self._show_stage()
+        self._stage.send()
         server.start()
         self._install_error_hook()
         self._count_answers()
@@ -258,7 +249,7 @@ class ClassPoll(Listening, QObject):
         if server is None:
             return
         self._closed_at = self._clock()
-        self._stage_timer.stop()
+        self._stage.stop()
         self._remove_error_hook()
         server.stop()
         self._count_answers()  # no warning while closed
@@ -299,9 +290,8 @@ class ClassPoll(Listening, QObject):
         return self._limits.for_shared_addresses(self._shared)
 
     def reopen(self) -> None:
-        """Ask the current question again after a discussion (peer instruction): its first vote
-        is kept as it stands, the answers (kept, changeable) make the second vote; the server opens
-        if it was closed."""
+        """Ask the current question again after a discussion (peer instruction): the first vote is
+        kept, the answers (kept, changeable) make the second; the server opens if it was closed."""
         if not self._ballot.start_second_vote():
             self._ballot.reopen()  # nobody had voted: still the first vote, open again
         self.open()
@@ -320,8 +310,8 @@ class ClassPoll(Listening, QObject):
         self.state_changed.emit()
 
     def save_counts(self, path: Path) -> bool:
-        """Write the class's answers to every question as CSV (question, choice, first vote, second
-        vote, right; no phone ids, no names); False and a ``problem`` if it fails."""
+        """Write the class's answers to every question as CSV (:meth:`Ballot.csv`: no phone ids, no
+        names); False and a ``problem`` if it fails."""
         try:
             write_atomically(Path(path), self._ballot.csv(self._appearance.language).encode("utf-8"))
         except OSError as error:
@@ -356,7 +346,8 @@ class ClassPoll(Listening, QObject):
         step = self._lesson.current_step()
         seen = (step.id if step is not None else None, self._lesson.revealed)
         with self._ballot.batch():  # the question and the stage reach a waiting phone together
-            self._show_stage()  # the step, its reveal, or what its experiment reported
+            if self._server is not None:  # the step, its reveal, or what its experiment reported
+                self._stage.send()
             if seen == self._seen and step is not None:
                 return
             entered = seen[0] != self._seen[0] or step is None
@@ -374,29 +365,9 @@ class ClassPoll(Listening, QObject):
         self.state_changed.emit()
 
     def _on_model_changed(self) -> None:
-        if self._server is not None and not self._stage_timer.isActive():
-            self._stage_timer.start()
+        if self._server is not None:  # only while open: no one else could ask for it
+            self._stage.send_soon()
 
-    def _show_stage(self) -> None:
-        """Phones show the step on stage as it is now (only while the poll is open: no one else
-        could ask for it)."""
-        self._stage_timer.stop()
-        if self._server is not None:
-            self._ballot.set_stage(stage_for(self._lesson, self._model, self._lesson_words))
-
-    def _lesson_words(self, language: str, text: str) -> str:
-        """The lesson panel's own words in ``language`` (a reveal's "rows whose values changed"), as
-        the app's translations have them, whatever the app's language is now."""
-        if language == SOURCE_LANGUAGE:
-            return text
-        if language not in self._translators:
-            translator: QTranslator | None = QTranslator(self)
-            assert translator is not None
-            if not translator.load(str(translation_file(language))):
-                translator = None
-            self._translators[language] = translator
-        translator = self._translators[language]
-        return (translator.translate("LessonPanel", text) if translator is not None else "") or text
 
     def _on_embedding_changed(self) -> None:
         question = question_for(self._lesson.current_step(), self._model)
@@ -433,26 +404,22 @@ class ClassPoll(Listening, QObject):
             self.crowding_changed.emit()
 
     def _crowding_warning(self) -> str | None:
-        """What the teacher should know of the network (their screen shows it, never the class's):
-        phones behind one address (the setting may help; but it would let one machine vote many
-        times, which only the teacher can rule out), one device's too many requests or connections,
-        and a burst of new addresses answering as soon as they appeared (one machine's many
-        addresses count as many phones)."""
+        """What the teacher should know of the network, for their screen only: phones behind one
+        address (the setting helps, but lets one machine vote many times: only the teacher can tell),
+        one device's too many requests, a burst of new addresses answering as they appeared."""
         if self._server is None:
             return None
         said = []
-        if self._crowding.hit(Cap.PHONES):
-            if self._shared:
-                said.append(self.tr("Very many phones share one network address: some answers may be missing."))
-            else:
-                said.append(self.tr("Several phones answered from one network address: only one answer per "
-                                    "address counts. If this Wi-Fi puts the class behind one address, choose "
-                                    "Class poll → Phones share addresses; if it is one machine, leave it off."))
+        if self._crowding.hit(Cap.PHONES) and self._shared:
+            said.append(self.tr("Very many phones share one network address: some answers may be missing."))
+        elif self._crowding.hit(Cap.PHONES):
+            said.append(self.tr("Several phones answered from one network address: only one answer per "
+                                "address counts. If this Wi-Fi puts the class behind one address, choose "
+                                "Class poll → Phones share addresses; if it is one machine, leave it off."))
         elif self._crowding.hit(Cap.REQUESTS) or self._crowding.hit(Cap.CONNECTIONS):
             said.append(self.tr("One network address sends too many requests: it is slowed down, and its "
                                 "phones may have to tap again."))
-        fresh = self._crowding.addresses(Cap.FRESH)
-        if fresh:
+        if fresh := self._crowding.addresses(Cap.FRESH):
             said.append(self.tr("{0} network addresses answered as soon as they appeared: if they are more "
                                 "than the phones that just joined, one machine may be answering from several "
                                 "addresses.").format(self._appearance.numbers.integer(fresh)))
@@ -498,4 +465,4 @@ class ClassPoll(Listening, QObject):
             self._hooks = None
 
 
-__all__ = ["STAGE_DELAY_MS", "ClassPoll", "room_token"]
+__all__ = ["ClassPoll", "room_token"]
