@@ -179,7 +179,7 @@ def attention_after_drag(app: QApplication) -> list[Row]:
 
     window = MainWindow()
     window.resize(1400, 900)
-    window.show_view(window.view("attention"))
+    window.tabs.show_view(window.view("attention"))
     window.show()
     app.processEvents()
 

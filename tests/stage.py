@@ -233,7 +233,7 @@ def stage_problems(window: MainWindow, where: str, blank_limit: float | None) ->
     from PySide6.QtGui import QFontMetrics
 
     problems: list[str] = []
-    view = window.current_view()
+    view = window.tabs.current_view()
     height = window.height()
     digits = MIN_DIGIT_PX * max(1.0, height / 768) - 1
     label_digits = MIN_LABEL_PX * max(1.0, height / 768) - 1
@@ -307,7 +307,7 @@ def settle(window: MainWindow) -> None:
 def reveal_and_wait(qtbot, window: MainWindow) -> None:
     """Reveal the step's answer; the batch question's race runs on a smaller vocabulary and is awaited."""
     step = window.lesson_run.current_step()
-    if step is not None and step.reveal is not None and step.reveal.done_caption:
+    if step is not None and step.question is not None and step.question.kind == "sparse_gradient":
         panel = window.view("gradient_lab").real_scale
         panel.vocabulary.setValue(QUICK_VOCABULARY)
         window.lesson_run.reveal()

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,7 +13,14 @@ import numpy as np
 import pytest
 
 from visualizer.core import RopeScaling
-from visualizer.io.session import MAX_BYTES, LessonPlace, SessionError, load_session, save_session
+from visualizer.io.session import (
+    MAX_BYTES,
+    LessonPlace,
+    RealModelPlace,
+    SessionError,
+    load_session,
+    save_session,
+)
 from visualizer.model import EmbeddingModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,17 +41,36 @@ def edited_model() -> EmbeddingModel:
 def test_save_and_load_round_trip_exactly(tmp_path):
     model = edited_model()
     path = tmp_path / "lesson.json"
-    save_session(path, model, LessonPlace("swap-none", revealed=True))
+    real = RealModelPlace("/models/gpt2", "the dog ran", (50256, 1, 0, 2))  # its path, never its weights
+    save_session(path, model, LessonPlace("swap-none", revealed=True), real, "real_model")
     fresh = EmbeddingModel()
     session = load_session(path, fresh)
     fresh.restore(session.state)
     assert session.lesson == LessonPlace("swap-none", revealed=True)
+    assert session.real_model == real and session.page == "real_model" and session.session_file is None
     assert fresh.ids == model.ids and fresh.scheme == model.scheme
     assert fresh.attention == model.attention
     np.testing.assert_array_equal(fresh.E, model.E)
     np.testing.assert_array_equal(fresh.X(), model.X())
     data = json.loads(path.read_text())
-    assert data["version"] == 2 and sorted(map(tuple, data["E_edits"])) == [(3, 1, 0.125), (10, 3, -2.5)]
+    assert data["version"] == 3 and sorted(map(tuple, data["E_edits"])) == [(3, 1, 0.125), (10, 3, -2.5)]
+    assert data["real_model"] == {"folder": "/models/gpt2", "text": "the dog ran", "ids": [50256, 1, 0, 2]}
+    assert "session_file" not in data  # the autosave's only
+
+
+def test_the_autosave_keeps_the_session_file_it_belongs_to(tmp_path):
+    path = tmp_path / "autosave.json"
+    save_session(path, EmbeddingModel(), None, None, "x_panel", str(tmp_path / "lesson.json"))
+    session = load_session(path, EmbeddingModel())
+    assert session.session_file == str(tmp_path / "lesson.json")
+    assert session.real_model is None and session.page == "x_panel" and session.lesson is None
+
+
+def test_a_folder_whose_name_is_not_utf8_is_kept_exactly(tmp_path):
+    folder = os.fsdecode(b"/models/caf\xe9")  # a Latin-1 name: Python keeps the byte as a lone surrogate
+    path = tmp_path / "s.json"
+    save_session(path, EmbeddingModel(), real_model=RealModelPlace(folder, "hi", (1,)))
+    assert load_session(path, EmbeddingModel()).real_model == RealModelPlace(folder, "hi", (1,))
 
 
 def test_missing_and_oversized_files(tmp_path):
@@ -113,4 +140,44 @@ def test_a_malformed_lesson_place_is_refused(tmp_path, place):
     path.write_text(json.dumps({"format": "embedding-visualizer-session", "version": 2, "ids": [0], "scheme": "none",
                                 "lesson": place}))
     with pytest.raises(SessionError, match="'lesson' must be null or"):
+        load_session(path, EmbeddingModel())
+
+
+def test_a_version_2_session_opens_with_the_toy_alone(tmp_path):
+    # Written by the app before sessions kept the real model and the page in front.
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"format": "embedding-visualizer-session", "version": 2, "ids": [0, 3],
+                                "scheme": "none", "E_edits": [], "lesson": {"step": "rope", "revealed": False},
+                                "real_model": {"folder": "ignored: version 2 had none"}, "page": 3}))
+    session = load_session(path, EmbeddingModel())
+    assert session.lesson == LessonPlace("rope") and session.real_model is None and session.page is None
+
+
+def version_3(**fields) -> str:
+    data = {"format": "embedding-visualizer-session", "version": 3, "ids": [0], "scheme": "none"}
+    data.update(fields)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("fields", "words"), [
+    ({"real_model": "/models/gpt2"}, "'real_model' must be null or {folder: a full path"),
+    ({"real_model": {"folder": "/m", "text": "hi"}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "models/gpt2", "text": "hi", "ids": []}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "", "text": "hi", "ids": []}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m\u0000", "text": "hi", "ids": []}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": 5, "ids": []}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": "x" * 10_001, "ids": []}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": "hi", "ids": [True]}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": "hi", "ids": [-1]}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": "hi", "ids": [2**31]}}, "'real_model' must be null or"),
+    ({"real_model": {"folder": "/m", "text": "hi", "ids": [0] * 10_001}}, "'real_model' must be null or"),
+    ({"page": ""}, "'page' must be null or a page's name"),
+    ({"page": "../x"}, "'page' must be null or a page's name"),
+    ({"page": ["x_panel"]}, "'page' must be null or a page's name"),
+    ({"session_file": "lesson.json"}, "'session_file' must be null or a full path"),
+])
+def test_a_malformed_real_model_page_or_session_file_is_refused(tmp_path, fields, words):
+    path = tmp_path / "bad.json"
+    path.write_text(version_3(**fields))
+    with pytest.raises(SessionError, match=re.escape(words)):
         load_session(path, EmbeddingModel())

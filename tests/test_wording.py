@@ -26,10 +26,9 @@ def lesson_texts(language: str) -> list[str]:
     for step in steps:
         for key in ("title", "caption"):
             texts.append(step[key][language])
-        if "question" in step:
+        if "question" in step:  # the prompt, and the answers the lesson shows once revealed
             texts.append(step["question"]["prompt"][language])
-        if step.get("reveal"):
-            texts.append(step["reveal"]["caption"][language])
+            texts += [outcome[language] for outcome in step["question"]["outcomes"].values()]
     return texts
 
 
@@ -106,8 +105,8 @@ def portuguese_texts() -> list[str]:
 
 # English the issue found on Portuguese screens, and words of English that would give away an
 # untranslated sentence. The lesson's own borrowed words (scores, batch, embedding, token, query,
-# key) are Portuguese here, as the lesson page uses them.
-ENGLISH = ("chip", "chips", "one-hot", "page down", "page up", "the", "and", "with", "step", "view", "rate",
+# key, one-hot) are Portuguese here, as the lesson page uses them.
+ENGLISH = ("chip", "chips", "page down", "page up", "the", "and", "with", "step", "view", "rate",
            "loss", "row", "rows")
 
 
@@ -130,8 +129,10 @@ def test_steps_are_the_lessons_words():
                 "The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.")]
     assert about.startswith("A aula: passo {0} de {1} do curso") and "em {3} etapas" in about
     assert "a etapa anterior" not in " ".join(lesson_texts("pt"))
-    # "do curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the app.
-    assert "o passo do curso anterior a este" in lesson_texts("pt")[1]
+    # "no curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the
+    # app; and the Tokens step is a step of the course, not a "página" in parentheses.
+    assert "A página Tokens, a anterior a esta no curso" in lesson_texts("pt")[1]
+    assert "(o passo" not in lesson_texts("pt")[1]  # no step of the course in parentheses beside the page
     lesson_steps = [text for (_, source), text in pt.items() if "lesson step" in source]
     assert lesson_steps and all("etapa" in text.lower() and "passo" not in text.lower() for text in lesson_steps)
 

@@ -102,6 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--model", type=Path, metavar="FOLDER",
                         help="a Hugging Face-style model folder (config.json, tokenizer.json, model.safetensors): "
                              "its real E, P and RoPE; with --export, X of --text under that model")
+    parser.add_argument("--lesson", type=Path, metavar="FILE",
+                        help="run this lesson file (.json; docs/lesson-format.md) instead of the app's own; every "
+                             "other option works with it")
+    parser.add_argument("--export-lesson", type=Path, metavar="FILE",
+                        help="write the lesson in use (the app's own, or --lesson's) as a lesson file and exit")
     parser.add_argument("--step", type=int, metavar="N", help="go to step N of the guided lesson")
     parser.add_argument("--reveal", action="store_true",
                         help="with --step N: show step N's answer revealed (N must be a question)")
@@ -135,6 +140,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.model_text = DEFAULT_TEXT if args.text is None else args.text
         args.text = None
     args.session_data = None  # the session read by main(), if any
+    args.lesson_data = None  # the lesson in use, read by main()
     args.text = LESSON_SENTENCE if args.text is None else args.text
     args.scheme = DEFAULT_SCHEME if args.scheme is None else args.scheme
     return args
@@ -161,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail("--paper is the paper of a handout: use it with --export FILE.pdf")
     if handout and args.model is not None:
         fail("a handout is the toy lesson's: leave out --model to export FILE.pdf")
+    args.lesson_data = _lesson_in_use(args.lesson)
+    if args.export_lesson is not None:
+        return _export_lesson(args.lesson_data, args.export_lesson)
     args.checkpoint = None
     if args.model is not None:
         from visualizer.real.checkpoint import CheckpointError, open_checkpoint
@@ -194,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.restore(session.state)
     args.session_data = session
     if args.step is not None:
-        _go_to_step(model, args.step, args.reveal)
+        _go_to_step(model, args.lesson_data, args.step, args.reveal)
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -204,19 +213,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run_qt(model, args)
 
 
-def _go_to_step(model: EmbeddingModel, step: int, reveal: bool) -> None:
+def _lesson_in_use(path: Path | None) -> Lesson:
+    """``--lesson FILE``'s lesson, checked whole (its views' options too), or the app's own; a file
+    that is not a lesson is one line naming the step and the field, and exit 2."""
+    if path is None:
+        return load_bundled_lesson()
+    from visualizer.lesson.file import read_lesson
+    from visualizer.lesson.run import LessonError
+    from visualizer.shell.lesson_director import check_view_options
+
+    try:
+        lesson = read_lesson(path)
+        check_view_options(lesson)
+    except LessonError as error:
+        fail(f"--lesson: {error}")
+    return lesson
+
+
+def _export_lesson(lesson: Lesson, path: Path) -> int:
+    """``--export-lesson FILE``: the lesson in use, written as a lesson file; one line and exit 2 if not."""
+    from visualizer.lesson.file import write_lesson
+
+    if path.suffix.lower() != ".json":
+        fail(f"--export-lesson: a lesson file ends in .json, not {path.suffix or 'nothing'}")
+    try:
+        write_lesson(lesson, path)
+    except OSError as error:
+        fail(f"--export-lesson: cannot write {path}: {error.strerror or error}")
+    return 0
+
+
+def _go_to_step(model: EmbeddingModel, lesson: Lesson, step: int, reveal: bool) -> None:
     """``--step N`` (and ``--reveal``): the model in step N's state, its answer's commands run;
     exports without a window get it too. One line and exit 2 for a step out of range, or a
     reveal of a step that asks nothing (``--poll`` works on any step: phones follow it)."""
     from visualizer.lesson.run import LessonRun
 
-    steps = load_bundled_lesson().steps
+    steps = lesson.steps
     if not 1 <= step <= len(steps):
         fail(f"--step must be 1 .. {len(steps)}, got {step}")
     if reveal and not steps[step - 1].is_question:
         questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
         fail(f"--reveal: step {step} asks no question; the questions are steps {questions}")
-    run = LessonRun(load_bundled_lesson(), model)
+    run = LessonRun(lesson, model)
     try:
         run.go_to(step - 1)
         if reveal:
@@ -315,7 +354,7 @@ def _run_qt(model: EmbeddingModel, args: argparse.Namespace) -> int:
 
     # Read before Qt starts, so that a broken install says so in one line and nothing else.
     handout = args.export is not None and args.export.suffix.lower() == HANDOUT_FORMAT
-    lesson = None if args.export is not None and not handout else load_bundled_lesson()
+    lesson = None if args.export is not None and not handout else args.lesson_data
     _quiet_benign_qt_messages()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName(PROGRAM)
@@ -408,7 +447,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
     """The main window in the state the command line asks for (not shown yet).
 
     On a first run (no settings yet) and with no option that says where to start, the window
-    opens on the guided lesson's first step with a one-line hint of F5 and F9.
+    opens on the guided lesson's first step with a one-line hint of F5 and F9; later, on the lesson
+    step shown when the app last quit.
     """
     from visualizer.lesson.run import LessonError
     from visualizer.shell.main_window import MainWindow
@@ -419,7 +459,8 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         from PySide6.QtGui import QGuiApplication
 
         seen = settings is not None and args.screenshot is None and QGuiApplication.platformName() != "offscreen"
-        window = MainWindow(model, appearance, settings, lesson or load_bundled_lesson(), ask_before_quit=seen)
+        window = MainWindow(model, appearance, settings, lesson or args.lesson_data or load_bundled_lesson(),
+                            ask_before_quit=seen)
     except LessonError as error:  # a view cannot stage what a step asks
         fail(f"the lesson: {error} (the app's own files are incomplete or were edited)", EXIT_FAILURE)
     if args.step is not None:
@@ -429,17 +470,17 @@ def open_window(model: EmbeddingModel, appearance: Appearance, settings: QSettin
         window.undo_stack.clear()
     if args.session is not None:
         window.documents.session_path = args.session
-        if args.session_data is not None and args.step is None:
-            window.documents.resume_lesson(args.session_data)
+        if args.session_data is not None:  # its model folder and page too; --step says where the lesson is
+            window.documents.resume_session(args.session, args.session_data, where=args.step is None)
     if args.poll_interface is not None:
         window.class_poll.listen_on(args.poll_interface)
-    if args.model is not None:
-        window.model_menu.real_model.set_text(args.model_text)
-        window.model_menu.open_folder(args.model)
-    if settings is not None and not args.explicit_start:
+    if settings is not None and not args.explicit_start:  # before --model: its page comes to the front
         from visualizer.lesson.first_run import start_first_run
 
         start_first_run(window, window.lesson_run, window.undo_stack, settings, first_run)
+    if args.model is not None:
+        window.model_menu.real_model.set_text(args.model_text)
+        window.model_menu.open_folder(args.model)
     if args.presentation:
         if args.screenshot is not None:
             window.resize(*args.size)  # the scale follows the size being shot
@@ -540,11 +581,11 @@ def _wait_for_the_answer(window: MainWindow, timeout_s: float = 120.0) -> None:
 
     from PySide6.QtWidgets import QApplication
 
-    run, step = window.lesson_run, window.lesson_run.current_step()
-    if step is None or step.reveal is None or not step.reveal.done_caption or not run.revealed:
-        return
+    from visualizer.lesson.kinds.base import Waiting
+
+    run = window.lesson_run
     deadline = time.monotonic() + timeout_s
-    while run.outcome is None and time.monotonic() < deadline:
+    while isinstance(run.explained(), Waiting) and time.monotonic() < deadline:
         QApplication.processEvents()
         time.sleep(0.01)
 

@@ -4,32 +4,32 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="67"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="68"/>
         <source>About the embeddings visualizer</source>
         <translation>Sobre o visualizador de embeddings</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="74"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="75"/>
         <source>How a transformer turns token ids into the matrix X: the lookup E[ids], the positions added (or not), and the X every later step reads.</source>
         <translation>Como um transformer transforma ids de tokens na matriz X: a consulta E[ids], as posições somadas (ou não) e o X que todos os passos seguintes leem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="76"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="77"/>
         <source>The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, from “{4}” to “{5}”.</source>
         <translation>A aula: passo {0} de {1} do curso, “{2}”, em {3} etapas, de “{4}” até “{5}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="80"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="81"/>
         <source>This app is free software under the MIT licence. It is built on:</source>
         <translation>Este app é software livre sob a licença MIT. Ele é construído sobre:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="81"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="82"/>
         <source>Qt and PySide6 are used under the GNU Lesser General Public License v3: their libraries are unmodified, in separate files of the app, and may be replaced by other builds of the same version.</source>
         <translation>Qt e PySide6 são usados sob a GNU Lesser General Public License v3: as bibliotecas não foram modificadas, ficam em arquivos separados do app e podem ser trocadas por outras compilações da mesma versão.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/about_dialog.py" line="84"/>
+        <location filename="../../visualizer/shell/about_dialog.py" line="85"/>
         <source>Embeddings visualizer</source>
         <translation>Visualizador de embeddings</translation>
     </message>
@@ -191,62 +191,62 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="228"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="219"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="232"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="223"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="236"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="227"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="240"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="231"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="243"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="234"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="328"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="318"/>
         <source>Cannot save the class&apos;s answers to {0}: {1}</source>
         <translation>Não foi possível salvar as respostas da turma em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="448"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="416"/>
         <source>Several phones answered from one network address: only one answer per address counts. If this Wi-Fi puts the class behind one address, choose Class poll → Phones share addresses; if it is one machine, leave it off.</source>
         <translation>Vários celulares responderam de um mesmo endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi põe a turma atrás de um só endereço, escolha Votação da turma → Celulares compartilham endereços; se for uma só máquina, deixe desligado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="446"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="414"/>
         <source>Very many phones share one network address: some answers may be missing.</source>
         <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="452"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="420"/>
         <source>One network address sends too many requests: it is slowed down, and its phones may have to tap again.</source>
         <translation>Um endereço de rede envia pedidos demais: ele foi freado, e os celulares dele podem precisar tocar de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="456"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="423"/>
         <source>{0} network addresses answered as soon as they appeared: if they are more than the phones that just joined, one machine may be answering from several addresses.</source>
         <translation>{0} endereços de rede responderam assim que apareceram: se forem mais do que os celulares que acabaram de entrar, uma só máquina pode estar respondendo de vários endereços.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="473"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="440"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="485"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="452"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -339,34 +339,55 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="86"/>
+        <location filename="../../visualizer/shell/documents.py" line="138"/>
+        <location filename="../../visualizer/shell/documents.py" line="149"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="91"/>
+        <location filename="../../visualizer/shell/documents.py" line="118"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="103"/>
+        <location filename="../../visualizer/shell/documents.py" line="174"/>
+        <source>{0} opened without its real model, which cannot be opened: {1}</source>
+        <translation>{0} foi aberto sem o seu modelo real, que não pôde ser aberto: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="189"/>
+        <source>The session&apos;s page &apos;{0}&apos; is not in this window; the page in front stays.</source>
+        <translation>A página &apos;{0}&apos; da sessão não existe nesta janela; a página da frente continua.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="201"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="118"/>
+        <location filename="../../visualizer/shell/documents.py" line="216"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="173"/>
+        <location filename="../../visualizer/shell/documents.py" line="297"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="186"/>
+        <location filename="../../visualizer/shell/documents.py" line="310"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="399"/>
+        <source>The work saved automatically</source>
+        <translation>O trabalho salvo automaticamente</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="400"/>
+        <source>Restored the work saved automatically</source>
+        <translation>Restaurado: o trabalho salvo automaticamente</translation>
     </message>
 </context>
 <context>
@@ -445,15 +466,15 @@ O app continua funcionando.</translation>
 <context>
     <name>Exports</name>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="93"/>
-        <location filename="../../visualizer/shell/exports.py" line="101"/>
-        <location filename="../../visualizer/shell/exports.py" line="102"/>
-        <location filename="../../visualizer/shell/exports.py" line="116"/>
+        <location filename="../../visualizer/shell/exports.py" line="95"/>
+        <location filename="../../visualizer/shell/exports.py" line="103"/>
+        <location filename="../../visualizer/shell/exports.py" line="104"/>
+        <location filename="../../visualizer/shell/exports.py" line="118"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="109"/>
+        <location filename="../../visualizer/shell/exports.py" line="111"/>
         <source>Saved the arrays as CSV and NPY in {0}</source>
         <translation>Matrizes salvas em CSV e NPY em {0}</translation>
     </message>
@@ -463,52 +484,52 @@ O app continua funcionando.</translation>
         <translation>{0} (posições: {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="125"/>
+        <location filename="../../visualizer/shell/exports.py" line="128"/>
         <source>Saved the handout {0}</source>
         <translation>Material salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="135"/>
+        <location filename="../../visualizer/shell/exports.py" line="138"/>
         <source>The view was copied as an image.</source>
         <translation>A visualização foi copiada como imagem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="145"/>
+        <location filename="../../visualizer/shell/exports.py" line="148"/>
         <source>Images ({0});;Data ({1})</source>
         <translation>Imagens ({0});;Dados ({1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="146"/>
+        <location filename="../../visualizer/shell/exports.py" line="149"/>
         <source>Export X</source>
         <translation>Exportar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="153"/>
+        <location filename="../../visualizer/shell/exports.py" line="156"/>
         <source>Export view</source>
         <translation>Exportar visualização</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="159"/>
+        <location filename="../../visualizer/shell/exports.py" line="162"/>
         <source>Folder for the arrays</source>
         <translation>Pasta para as matrizes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="165"/>
+        <location filename="../../visualizer/shell/exports.py" line="168"/>
         <source>Export X as LaTeX</source>
         <translation>Exportar X em LaTeX</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="171"/>
+        <location filename="../../visualizer/shell/exports.py" line="174"/>
         <source>PDF handout, A4 (*.pdf)</source>
         <translation>Material em PDF, A4 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="171"/>
+        <location filename="../../visualizer/shell/exports.py" line="174"/>
         <source>PDF handout, US Letter (*.pdf)</source>
         <translation>Material em PDF, Carta (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/exports.py" line="176"/>
+        <location filename="../../visualizer/shell/exports.py" line="179"/>
         <source>Export handout</source>
         <translation>Exportar material da aula</translation>
     </message>
@@ -665,306 +686,372 @@ em {0} passos</translation>
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="68"/>
+        <location filename="../../visualizer/handout/content.py" line="70"/>
         <source>X = E[ids]; order only through the causal mask</source>
         <translation>X = E[ids]; a ordem só pela máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="69"/>
+        <location filename="../../visualizer/handout/content.py" line="71"/>
         <source>X = E[ids] + P: one trained row per position, t from 1</source>
         <translation>X = E[ids] + P: uma linha treinada por posição, t a partir de 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="70"/>
+        <location filename="../../visualizer/handout/content.py" line="72"/>
         <source>X = E[ids] + PE(t): computed sin and cos, t from 0</source>
         <translation>X = E[ids] + PE(t): sen e cos calculados, t a partir de 0</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="71"/>
+        <location filename="../../visualizer/handout/content.py" line="73"/>
         <source>X = E[ids]; q and k are turned inside attention</source>
         <translation>X = E[ids]; q e k giram dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="72"/>
+        <location filename="../../visualizer/handout/content.py" line="74"/>
         <source>X = E[ids]; −slope × distance is added to the scores</source>
         <translation>X = E[ids]; soma-se −inclinação × distância aos scores</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="232"/>
+        <location filename="../../visualizer/handout/content.py" line="238"/>
         <source>Embeddings: from token ids to the matrix X</source>
         <translation>Embeddings: dos ids dos tokens à matriz X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="254"/>
+        <location filename="../../visualizer/handout/content.py" line="263"/>
         <source>Page {0} of {1}</source>
         <translation>Página {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="275"/>
+        <location filename="../../visualizer/handout/content.py" line="298"/>
         <source>Sentence: &lt;b&gt;“{sentence}”&lt;/b&gt; · position scheme: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} numbers per token</source>
         <translation>Frase: &lt;b&gt;“{sentence}”&lt;/b&gt; · esquema de posição: &lt;b&gt;{scheme}&lt;/b&gt; · n = {n} tokens, d = {d} números por token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="278"/>
+        <location filename="../../visualizer/handout/content.py" line="301"/>
         <source>Name: ______________________________ Date: ______________</source>
         <translation>Nome: ______________________________ Data: ______________</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="279"/>
+        <location filename="../../visualizer/handout/content.py" line="302"/>
         <source>A transformer never reads the text itself: it reads ids, and each id picks one row of a table E. Follow this sentence from its ids to the matrix X that every later step of the model reads.</source>
         <translation>Um transformer nunca lê o texto em si: ele lê ids, e cada id pega uma linha de uma tabela E. Acompanhe esta frase dos seus ids até a matriz X, que todos os passos seguintes do modelo leem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="286"/>
-        <source>1. The tokens and their ids</source>
-        <translation>1. Os tokens e seus ids</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="287"/>
+        <location filename="../../visualizer/handout/content.py" line="310"/>
         <source>The tokenizer cuts the sentence into the longest pieces it knows, left to right, from the {V} tokens of the toy vocabulary (␣ marks a leading space).</source>
         <translation>O tokenizador corta a frase nos pedaços mais longos que conhece, da esquerda para a direita, entre os {V} tokens do vocabulário de exemplo (␣ marca um espaço no início).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="290"/>
-        <location filename="../../visualizer/handout/content.py" line="341"/>
+        <location filename="../../visualizer/handout/content.py" line="313"/>
+        <location filename="../../visualizer/handout/content.py" line="364"/>
         <source>position t</source>
         <translation>posição t</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="290"/>
-        <location filename="../../visualizer/handout/content.py" line="310"/>
+        <location filename="../../visualizer/handout/content.py" line="313"/>
+        <location filename="../../visualizer/handout/content.py" line="333"/>
+        <location filename="../../visualizer/handout/content.py" line="515"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="300"/>
+        <location filename="../../visualizer/handout/content.py" line="323"/>
         <source>The ids: &lt;b&gt;{ids}&lt;/b&gt;</source>
         <translation>Os ids: &lt;b&gt;{ids}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="306"/>
-        <source>2. The lookup: each id picks its row of E</source>
-        <translation>2. A consulta: cada id pega sua linha de E</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="307"/>
+        <location filename="../../visualizer/handout/content.py" line="330"/>
         <source>E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded rows are the ones this sentence uses. There is no arithmetic: the same id always gets the same row, whatever its neighbours.</source>
         <translation>E tem uma linha de d = {d} números para cada um dos V = {V} tokens. As linhas sombreadas são as que esta frase usa. Não há conta nenhuma: o mesmo id recebe sempre a mesma linha, sejam quais forem os vizinhos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="310"/>
+        <location filename="../../visualizer/handout/content.py" line="333"/>
         <source>used at position</source>
         <translation>usada na posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="322"/>
-        <source>3. Where position comes in</source>
-        <translation>3. Onde entra a posição</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="325"/>
+        <location filename="../../visualizer/handout/content.py" line="348"/>
         <source>Learned positions: a second table P, one trained row per position, is added to the token&apos;s row: {notation}, with t counted from 1. The toy&apos;s table has {T} rows (GPT-2&apos;s has 1,024); a position past its last row has no vector at all.</source>
         <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="335"/>
+        <location filename="../../visualizer/handout/content.py" line="358"/>
         <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt; in the formula: the token at position t (counted from 1) gets PE(t − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
         <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt; na fórmula: o token na posição t (contada a partir de 1) recebe PE(t − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="347"/>
+        <location filename="../../visualizer/handout/content.py" line="370"/>
         <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
         <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="349"/>
-        <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (section 7).</source>
-        <translation>A RoPE não soma nada a X: {x} = {e}. A posição entra na atenção, onde cada par de números de q e de k gira por um ângulo proporcional à posição (seção 7).</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="352"/>
+        <location filename="../../visualizer/handout/content.py" line="375"/>
         <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
         <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="363"/>
+        <location filename="../../visualizer/handout/content.py" line="386"/>
         <source>no row: beyond the trained length</source>
         <translation>sem linha: além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="367"/>
-        <source>4. X, row by row</source>
-        <translation>4. X, linha por linha</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="369"/>
+        <location filename="../../visualizer/handout/content.py" line="392"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="371"/>
+        <location filename="../../visualizer/handout/content.py" line="394"/>
         <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
         <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="376"/>
+        <location filename="../../visualizer/handout/content.py" line="399"/>
         <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
         <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="390"/>
+        <location filename="../../visualizer/handout/content.py" line="413"/>
         <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
         <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="396"/>
-        <source>5. X as a matrix</source>
-        <translation>5. X como matriz</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="398"/>
+        <location filename="../../visualizer/handout/content.py" line="421"/>
         <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence&apos;s order.</source>
         <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="417"/>
-        <source>The same numbers as the app draws them, {formula}: blue below 0, yellow above, grey near 0.</source>
-        <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, amarelo acima, cinza perto de 0.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="423"/>
-        <source>6. Five ways to give position</source>
-        <translation>6. Cinco jeitos de dar posição</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="424"/>
+        <location filename="../../visualizer/handout/content.py" line="447"/>
         <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
         <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="427"/>
+        <location filename="../../visualizer/handout/content.py" line="450"/>
         <source>scheme</source>
         <translation>esquema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="427"/>
+        <location filename="../../visualizer/handout/content.py" line="450"/>
         <source>what X gets</source>
         <translation>o que X recebe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="428"/>
+        <location filename="../../visualizer/handout/content.py" line="451"/>
         <source>verdict</source>
         <translation>veredito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="429"/>
+        <location filename="../../visualizer/handout/content.py" line="452"/>
         <source>this handout</source>
         <translation>este material</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="453"/>
-        <source>7. RoPE: only the distance counts</source>
-        <translation>7. RoPE: só a distância conta</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="454"/>
-        <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by m·θ, k at position n by n·θ, and their score depends only on m − n.</source>
-        <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira m·θ, k na posição n gira n·θ, e o score deles só depende de m − n.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="458"/>
+        <location filename="../../visualizer/handout/content.py" line="539"/>
         <source>positions (m, n)</source>
         <translation>posições (m, n)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="458"/>
+        <location filename="../../visualizer/handout/content.py" line="539"/>
         <source>angle (m − n)·θ</source>
         <translation>ângulo (m − n)·θ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="459"/>
+        <location filename="../../visualizer/handout/content.py" line="540"/>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="470"/>
+        <location filename="../../visualizer/handout/content.py" line="551"/>
         <source>Check yourself</source>
         <translation>Verifique você mesmo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="471"/>
+        <location filename="../../visualizer/handout/content.py" line="552"/>
         <source>Write your prediction before the answer is revealed in the app.</source>
         <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="481"/>
+        <location filename="../../visualizer/handout/content.py" line="562"/>
         <source>For the teacher: the answers</source>
         <translation>Para o professor: as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="482"/>
+        <location filename="../../visualizer/handout/content.py" line="563"/>
         <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
         <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="182"/>
+        <location filename="../../visualizer/handout/content.py" line="188"/>
         <source>none</source>
         <translation>nenhum</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="500"/>
+        <location filename="../../visualizer/handout/content.py" line="309"/>
+        <source>The tokens and their ids</source>
+        <translation>Os tokens e seus ids</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="329"/>
+        <source>The lookup: each id picks its row of E</source>
+        <translation>A consulta: cada id pega a sua linha de E</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="345"/>
+        <source>Where position comes in</source>
+        <translation>Onde a posição é injetada</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="372"/>
+        <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (the RoPE section below).</source>
+        <translation>A RoPE não soma nada a X: {x} = {e}. A posição age dentro da atenção, onde cada par de números de q e k é girado por um ângulo proporcional à posição (na seção da RoPE, adiante).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="390"/>
+        <source>X, row by row</source>
+        <translation>X, linha por linha</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="419"/>
+        <source>X as a matrix</source>
+        <translation>X como matriz</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="440"/>
+        <source>The same numbers as the app draws them, {formula}: blue below 0, olive above, grey near 0.</source>
+        <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, oliva acima, cinza perto de 0.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="446"/>
+        <source>Five ways to give position</source>
+        <translation>Cinco jeitos de dar posição</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="476"/>
+        <source>Sinusoidal positions, computed</source>
+        <translation>Posições senoidais, calculadas</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="477"/>
+        <source>The sinusoidal scheme learns no table: it computes each position&apos;s vector. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)], with t counted from 0 in the formula, so the token at position t (from 1) gets PE(t − 1). The first pair turns fast and tells neighbours apart; the second turns slowly, for long distances.</source>
+        <translation>O esquema senoidal não aprende tabela: calcula o vetor de cada posição. Com d = 4, PE(t) = [sen t, cos t, sen(t/100), cos(t/100)], com t contado a partir de 0 na fórmula, então o token na posição t (contada a partir de 1) recebe PE(t − 1). O primeiro par gira rápido e separa vizinhos; o segundo gira devagar, para distâncias longas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="490"/>
+        <source>ALiBi: a penalty for distance</source>
+        <translation>ALiBi: uma penalidade pela distância</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="492"/>
+        <source>ALiBi adds nothing to X. Inside attention, the score of query i for key j at or before it loses m·(i − j): the farther back the key, the lower its score. Each of the H = {H} heads has its own slope m = 2&lt;sup&gt;−8h/H&lt;/sup&gt;: {slopes}.</source>
+        <translation>A ALiBi não soma nada a X. Dentro da atenção, o score da query i para a key j na mesma posição ou antes dela perde m·(i − j): quanto mais distante a key, menor o score. Cada uma das H = {H} cabeças tem sua inclinação m = 2&lt;sup&gt;−8h/H&lt;/sup&gt;: {slopes}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="499"/>
+        <source>query i, key j</source>
+        <translation>query i, key j</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="503"/>
+        <source>Head 1 (m = {m}) on this sentence: the bias added to each score (— where the causal mask hides the key).</source>
+        <translation>A cabeça 1 (m = {m}) nesta frase: o viés somado a cada score (— onde a máscara causal esconde a key).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="509"/>
+        <source>The way back: a sparse gradient</source>
+        <translation>A volta: um gradiente esparso</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="510"/>
+        <source>The lookup is a product with a one-hot vector: {y} = E[{i}] = one-hot({i})&lt;sup&gt;T&lt;/sup&gt;E. So on the way back the gradient of row E[i] is the sum of ∂L/∂{y} over the positions t that hold id i, ∂L/∂E[i] = Σ&lt;sub&gt;t: {i} = i&lt;/sub&gt; ∂L/∂{y}: repeats add up, and a row whose id is not in the text gets exactly 0. This sentence&apos;s rows:</source>
+        <translation>A consulta é um produto por um vetor one-hot: {y} = E[{i}] = one-hot({i})&lt;sup&gt;T&lt;/sup&gt;E. Então, na volta, o gradiente da linha E[i] é a soma de ∂L/∂{y} nas posições t que têm o id i, ∂L/∂E[i] = Σ&lt;sub&gt;t: {i} = i&lt;/sub&gt; ∂L/∂{y}: repetições se somam, e a linha de um id que não está no texto recebe exatamente 0. As linhas desta frase:</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="515"/>
+        <source>positions that hold it</source>
+        <translation>posições em que aparece</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="516"/>
+        <source>its gradient</source>
+        <translation>o seu gradiente</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="523"/>
+        <source>a sum of {0} terms</source>
+        <translation>uma soma de {0} termos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="524"/>
+        <source>one term</source>
+        <translation>um termo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="527"/>
+        <source>the other {0} ids</source>
+        <translation>os outros {0} ids</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="533"/>
+        <source>RoPE: only the distance counts</source>
+        <translation>RoPE: só a distância conta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="534"/>
+        <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by (m − 1)·θ, k at position n by (n − 1)·θ, and their score depends only on m − n.</source>
+        <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira (m − 1)·θ, k na posição n gira (n − 1)·θ, e o score deles só depende de m − n.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="581"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
         <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="64"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="84"/>
         <source>Positions {a} and {b} hold the same row ({x_a}), so the swap leaves X exactly as it was.</source>
         <translation>As posições {a} e {b} têm a mesma linha ({x_a}), então a troca deixa X exatamente como estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="67"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="87"/>
         <source>X changes, not only its order: rows {a} and {b} trade places and take new numbers, {y_a} and {y_b} instead of {x_a} and {x_b}, because each row also holds the vector of its position. Rows that only moved: {moved}; rows that changed: {changed}.</source>
         <translation>X muda, não só a ordem: as linhas {a} e {b} trocam de lugar e ganham números novos, {y_a} e {y_b} em vez de {x_a} e {x_b}, porque cada linha também carrega o vetor da sua posição. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/swap.py" line="75"/>
+        <location filename="../../visualizer/lesson/kinds/swap.py" line="95"/>
         <source>X keeps the same rows in another order: rows {a} and {b} trade places ({x_a} and {x_b}) and nothing else changes. Rows that only moved: {moved}; rows that changed: {changed}. Attention without a mask would give the same outputs, swapped: it cannot tell “{order}” from “{swapped}”.</source>
         <translation>X fica com as mesmas linhas em outra ordem: as linhas {a} e {b} trocam de lugar ({x_a} e {x_b}) e nada mais muda. Linhas que só mudaram de lugar: {moved}; linhas que mudaram: {changed}. A atenção sem máscara daria as mesmas saídas, trocadas: ela não distingue “{order}” de “{swapped}”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="75"/>
-        <source>The rows themselves change: {token} at position {new} is E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
-        <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + P&lt;sub&gt;{new}&lt;/sub&gt; = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; agora X distingue as duas ordens.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="46"/>
+        <location filename="../../visualizer/lesson/kinds/sparse_gradient.py" line="65"/>
         <source>Only the rows of the ids that occur in the batch. A Zipf sample of {batch} tokens over GPT-2&apos;s {V} ids (s = 1, seed {seed}, drawn by the app) touches &lt;b&gt;{touched}&lt;/b&gt; rows: at most {batch}, and far fewer, because frequent tokens repeat. The other {untouched} rows get exactly 0, which is why the row of a rare token learns slowly.</source>
         <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="507"/>
+        <location filename="../../visualizer/handout/content.py" line="588"/>
         <source>For the discussion: how big E gets</source>
         <translation>Para a conversa: o tamanho de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="509"/>
+        <location filename="../../visualizer/handout/content.py" line="590"/>
         <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
         <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="514"/>
+        <location filename="../../visualizer/handout/content.py" line="595"/>
         <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
         <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="518"/>
+        <location filename="../../visualizer/handout/content.py" line="599"/>
         <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
         <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/pdf.py" line="344"/>
+        <location filename="../../visualizer/handout/pdf.py" line="362"/>
         <source>For the teacher</source>
         <translation>Para o professor</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/kinds/moved_row.py" line="85"/>
+        <source>The rows themselves change: {token} at position {new} is E[{id}] + {added} = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, no longer {old_x}, the row it had at position {old}. Rows that changed: {changed}; so X now tells the two orders apart.</source>
+        <translation>As próprias linhas mudam: {token} na posição {new} vale E[{id}] + {added} = {E} + {P} = &lt;b&gt;{x}&lt;/b&gt;, não mais {old_x}, a linha que tinha na posição {old}. Linhas que mudaram: {changed}; então X agora distingue as duas ordens.</translation>
     </message>
 </context>
 <context>
@@ -1022,59 +1109,133 @@ em {0} passos</translation>
     </message>
 </context>
 <context>
+    <name>LessonFiles</name>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="30"/>
+        <source>an author who did not sign it</source>
+        <translation>um autor que não o assinou</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="32"/>
+        <source>none whole</source>
+        <translation>nenhuma por inteiro</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="33"/>
+        <source>“{0}”, by {1}: {2} steps ({3} questions), written in {4}.</source>
+        <translation>“{0}”, de {1}: {2} passos ({3} perguntas), escrita em {4}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="43"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="115"/>
+        <source>Open a lesson</source>
+        <translation>Abrir uma aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="45"/>
+        <source>Run this lesson instead of the one in use? The model&apos;s sentence and scheme follow its first step.</source>
+        <translation>Usar esta aula no lugar da atual? A frase e o esquema do modelo passam a ser os do seu primeiro passo.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="49"/>
+        <source>&amp;Open the lesson</source>
+        <translation>&amp;Abrir a aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="50"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="91"/>
+        <source>Not opened, the lesson in use stays: {0}</source>
+        <translation>Não foi aberta, a aula atual continua: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="98"/>
+        <source>Opened the lesson {0}</source>
+        <translation>Aula aberta: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="106"/>
+        <source>Cannot write {0}: {1}</source>
+        <translation>Não foi possível gravar {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="110"/>
+        <source>Saved the lesson {0}</source>
+        <translation>Aula salva em {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="124"/>
+        <source>Save the lesson as</source>
+        <translation>Salvar a aula como</translation>
+    </message>
+</context>
+<context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="253"/>
-        <source>no token</source>
-        <translation>nenhum token</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lesson/panel.py" line="262"/>
-        <source>no row&apos;s values changed</source>
-        <translation>nenhuma linha mudou de valor</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lesson/panel.py" line="263"/>
-        <source>rows whose values changed: {0}</source>
-        <translation>linhas cujos valores mudaram: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lesson/panel.py" line="272"/>
+        <location filename="../../visualizer/lesson/panel.py" line="292"/>
         <source>you are here</source>
         <translation>você está aqui</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="275"/>
+        <location filename="../../visualizer/lesson/panel.py" line="295"/>
         <source>◀ Previous</source>
         <translation>◀ Anterior</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="276"/>
+        <location filename="../../visualizer/lesson/panel.py" line="296"/>
         <source>Next ▶</source>
         <translation>Próximo ▶</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="277"/>
+        <location filename="../../visualizer/lesson/panel.py" line="297"/>
         <source>Reveal</source>
         <translation>Revelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="327"/>
+        <location filename="../../visualizer/lesson/panel.py" line="352"/>
         <source>{0} steps</source>
         <translation>{0} etapas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="282"/>
+        <location filename="../../visualizer/lesson/panel.py" line="303"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="283"/>
+        <location filename="../../visualizer/lesson/panel.py" line="273"/>
+        <source>The app is measuring it now, on this laptop: the answer appears here when the measurement ends.</source>
+        <translation>O app está medindo agora, neste computador: a resposta aparece aqui quando a medição terminar.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="277"/>
+        <source>This answer compares rows of X, and past the learned table a row has no numbers. Reveal runs the experiment again on the lesson&apos;s sentence.</source>
+        <translation>Esta resposta compara linhas de X, e além da tabela aprendida uma linha não tem números. Revelar roda o experimento de novo na frase da aula.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="279"/>
+        <source>This answer was about “{0}”, and the tokens on screen have changed since. Reveal runs the experiment again on that sentence.</source>
+        <translation>Esta resposta era sobre “{0}”, e os tokens na tela mudaram desde então. Revelar roda o experimento de novo nessa frase.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="298"/>
+        <source>Show the step</source>
+        <translation>Mostrar a etapa</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="304"/>
         <source>Press Next (or Page Down) to start.</source>
         <translation>Aperte Próximo (ou a tecla Avançar Página) para começar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lesson/panel.py" line="328"/>
+        <location filename="../../visualizer/lesson/panel.py" line="340"/>
+        <source>This step is on the page “{0}”, and another page is in front: “Show the step” brings it back.</source>
+        <translation>Esta etapa está na página “{0}”, e outra página está na frente: “Mostrar a etapa” a traz de volta.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lesson/panel.py" line="353"/>
         <source>step {0} of {1}</source>
         <translation>etapa {0} de {1}</translation>
     </message>
@@ -1139,224 +1300,234 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="190"/>
+        <location filename="../../visualizer/shell/main_window.py" line="181"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="328"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="343"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="331"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="346"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="347"/>
         <source>&amp;View</source>
         <translation>&amp;Exibir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="329"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="344"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="349"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="333"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="246"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
         <source>Follow the system</source>
         <translation>Seguir o sistema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="247"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="259"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="248"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="260"/>
         <source>Dark</source>
         <translation>Escuro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="309"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="324"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="311"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="326"/>
         <source>&amp;About</source>
         <translation>&amp;Sobre</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="313"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="328"/>
         <source>Leave presentation</source>
         <translation>Sair da apresentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="319"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="334"/>
         <source>Blank the screen</source>
         <translation>Escurecer a tela</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="321"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
         <source>Play or pause</source>
         <translation>Reproduzir ou pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="330"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="345"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="262"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
         <source>Current view as PNG ({0}×)…</source>
         <translation>Vista atual como PNG ({0}×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="254"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="266"/>
         <source>&amp;Open session…</source>
         <translation>&amp;Abrir sessão…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="255"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
         <source>&amp;Save session</source>
         <translation>&amp;Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="256"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="268"/>
         <source>Save session &amp;as…</source>
         <translation>Salvar sessão &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="258"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="273"/>
         <source>&amp;Export X…</source>
         <translation>&amp;Exportar X…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="265"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="280"/>
         <source>Current view as SVG…</source>
         <translation>Vista atual como SVG…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="267"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
         <source>Whole window as PNG (2×)…</source>
         <translation>Janela inteira como PNG (2×)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="270"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="285"/>
         <source>Arrays E, P, X, scores, gradient (CSV and NPY)…</source>
         <translation>Matrizes E, P, X, scores, gradiente (CSV e NPY)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="287"/>
         <source>X as LaTeX…</source>
         <translation>X em LaTeX…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="279"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
         <source>&amp;Copy view as image</source>
         <translation>&amp;Copiar a visualização como imagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="275"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
         <source>&amp;Quit</source>
         <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="273"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="270"/>
+        <source>Open &amp;lesson…</source>
+        <translation>Abrir au&amp;la…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="272"/>
+        <source>Save lesson as…</source>
+        <translation>Salvar aula como…</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/window_actions.py" line="288"/>
         <source>Export &amp;handout (PDF)…</source>
         <translation>Exportar &amp;material da aula (PDF)…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="280"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="295"/>
         <source>&amp;Delete selected token</source>
         <translation>&amp;Apagar o token selecionado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="282"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="297"/>
         <source>Move token &amp;left</source>
         <translation>Mover token para a &amp;esquerda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="284"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="299"/>
         <source>Move token &amp;right</source>
         <translation>Mover token para a &amp;direita</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="286"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="301"/>
         <source>&amp;Build X step by step</source>
         <translation>&amp;Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="287"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="302"/>
         <source>Guided &amp;lesson</source>
         <translation>&amp;Aula guiada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="289"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="315"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="304"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="330"/>
         <source>&amp;Next lesson step</source>
         <translation>Próxima &amp;etapa da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="290"/>
-        <location filename="../../visualizer/shell/window_actions.py" line="317"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="305"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="332"/>
         <source>&amp;Previous lesson step</source>
         <translation>Etapa a&amp;nterior da aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="292"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="307"/>
         <source>&amp;Presentation mode</source>
         <translation>Modo a&amp;presentação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="294"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="309"/>
         <source>Zoom &amp;in</source>
         <translation>&amp;Aumentar zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="295"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="310"/>
         <source>Zoom &amp;out</source>
         <translation>&amp;Diminuir zoom</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="296"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="311"/>
         <source>&amp;Reset zoom</source>
         <translation>&amp;Zoom normal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="297"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="312"/>
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="335"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="350"/>
         <source>Class &amp;poll</source>
         <translation>&amp;Votação da turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="336"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="351"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="277"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="292"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/window_actions.py" line="278"/>
+        <location filename="../../visualizer/shell/window_actions.py" line="293"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -1399,63 +1570,68 @@ em {0} passos</translation>
 <context>
     <name>ModelMenu</name>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="104"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="128"/>
         <source>Cannot open this model: {0}</source>
         <translation>Não foi possível abrir este modelo: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="113"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="132"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="148"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="230"/>
+        <source>The session&apos;s tokens are not in this model&apos;s vocabulary: its sentence is shown as it tokenizes.</source>
+        <translation>Os tokens da sessão não estão no vocabulário deste modelo: a frase aparece como ele a divide em tokens.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/model_menu.py" line="256"/>
         <source>Cannot export: {0}</source>
         <translation>Não foi possível exportar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="150"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="258"/>
         <source>Wrote {0}</source>
         <translation>{0} gravado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="171"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="284"/>
         <source>Open a model folder (config.json, tokenizer.json, model.safetensors)</source>
         <translation>Abrir uma pasta de modelo (config.json, tokenizer.json, model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="177"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="290"/>
         <source>Export the model&apos;s X</source>
         <translation>Exportar o X do modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="195"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="308"/>
         <source>&amp;Model</source>
         <translation>&amp;Modelo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="196"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="309"/>
         <source>&amp;Open model folder…</source>
         <translation>&amp;Abrir pasta de modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="197"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="310"/>
         <source>&amp;Recent models</source>
         <translation>Modelos &amp;recentes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="198"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="311"/>
         <source>&amp;Toy vocabulary</source>
         <translation>Vocabulário de &amp;exemplo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="200"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="313"/>
         <source>&amp;Export the model&apos;s X…</source>
         <translation>&amp;Exportar o X do modelo…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/model_menu.py" line="165"/>
-        <location filename="../../visualizer/shell/model_menu.py" line="203"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="273"/>
+        <location filename="../../visualizer/shell/model_menu.py" line="316"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
     </message>
@@ -1641,147 +1817,162 @@ em {0} passos</translation>
         <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="94"/>
+        <location filename="../../visualizer/io/session.py" line="136"/>
         <source>cannot save {path}: {reason}</source>
         <translation>não foi possível salvar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="109"/>
+        <location filename="../../visualizer/io/session.py" line="151"/>
         <source>cannot open {path}: {reason}</source>
         <translation>não foi possível abrir {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="112"/>
+        <location filename="../../visualizer/io/session.py" line="154"/>
         <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
         <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="118"/>
+        <location filename="../../visualizer/io/session.py" line="160"/>
         <source>cannot read {path}: {reason}</source>
         <translation>não foi possível ler {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="123"/>
+        <location filename="../../visualizer/io/session.py" line="165"/>
         <source>{name} is not text (UTF-8)</source>
         <translation>{name} não é texto (UTF-8)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="125"/>
+        <location filename="../../visualizer/io/session.py" line="167"/>
         <source>{name} is nested too deeply to be a session</source>
         <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="128"/>
+        <location filename="../../visualizer/io/session.py" line="170"/>
         <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
         <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="137"/>
+        <location filename="../../visualizer/io/session.py" line="179"/>
         <source>{name} is not a session (expected a JSON object)</source>
         <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="139"/>
+        <location filename="../../visualizer/io/session.py" line="181"/>
         <source>{name} is not a session of this app (format {format!r})</source>
         <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="144"/>
+        <location filename="../../visualizer/io/session.py" line="186"/>
         <source>{name} has no valid version number</source>
         <translation>{name} não tem um número de versão válido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="146"/>
+        <location filename="../../visualizer/io/session.py" line="188"/>
         <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
         <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="150"/>
+        <location filename="../../visualizer/io/session.py" line="192"/>
         <source>{name} has an invalid version {version}</source>
         <translation>{name} tem uma versão inválida: {version}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="154"/>
+        <location filename="../../visualizer/io/session.py" line="196"/>
         <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
         <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="156"/>
+        <location filename="../../visualizer/io/session.py" line="198"/>
         <source>{name}: {count} tokens is more than {limit}</source>
         <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="160"/>
+        <location filename="../../visualizer/io/session.py" line="202"/>
         <source>{name}: a token id is outside 0..{last}</source>
         <translation>{name}: um id de token está fora de 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="164"/>
+        <location filename="../../visualizer/io/session.py" line="206"/>
         <source>{name}: unknown position scheme {scheme!r}</source>
         <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="177"/>
+        <location filename="../../visualizer/io/session.py" line="229"/>
+        <source>{name}: &apos;real_model&apos; must be null or {{folder: a full path, text: a sentence, ids: a list of token ids}}</source>
+        <translation>{name}: &apos;real_model&apos; deve ser null ou {{folder: um caminho completo, text: uma frase, ids: uma lista de ids de tokens}}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="240"/>
+        <source>{name}: &apos;page&apos; must be null or a page&apos;s name</source>
+        <translation>{name}: &apos;page&apos; deve ser null ou o nome de uma página</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="249"/>
+        <source>{name}: &apos;session_file&apos; must be null or a full path</source>
+        <translation>{name}: &apos;session_file&apos; deve ser null ou um caminho completo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="264"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="185"/>
+        <location filename="../../visualizer/io/session.py" line="272"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
         <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="192"/>
+        <location filename="../../visualizer/io/session.py" line="279"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="199"/>
+        <location filename="../../visualizer/io/session.py" line="286"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="203"/>
+        <location filename="../../visualizer/io/session.py" line="290"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="209"/>
+        <location filename="../../visualizer/io/session.py" line="296"/>
         <source>{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})</source>
         <translation>{name}: E[{id}, {dim}] = {value} não é um número que o app aceite ({reason})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="248"/>
+        <location filename="../../visualizer/io/session.py" line="335"/>
         <source>{name}: {reason}</source>
         <translation>{name}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="219"/>
+        <location filename="../../visualizer/io/session.py" line="306"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="223"/>
+        <location filename="../../visualizer/io/session.py" line="310"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="228"/>
+        <location filename="../../visualizer/io/session.py" line="315"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="233"/>
+        <location filename="../../visualizer/io/session.py" line="320"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="238"/>
+        <location filename="../../visualizer/io/session.py" line="325"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="243"/>
+        <location filename="../../visualizer/io/session.py" line="330"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
@@ -1880,32 +2071,73 @@ em {0} passos</translation>
 <context>
     <name>QuitQuestion</name>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="24"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="63"/>
         <source>Unsaved work</source>
         <translation>Trabalho não salvo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="25"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="31"/>
         <source>Save the session before quitting?</source>
         <translation>Salvar a sessão antes de sair?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="26"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="33"/>
+        <source>Save the session before opening {0}?</source>
+        <translation>Salvar a sessão antes de abrir {0}?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="34"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="36"/>
+        <source>Open &amp;without saving</source>
+        <translation>A&amp;brir sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="35"/>
+        <source>Save the session before opening the model {0}?</source>
+        <translation>Salvar a sessão antes de abrir o modelo {0}?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="37"/>
+        <source>Save the session before closing the real model?</source>
+        <translation>Salvar a sessão antes de fechar o modelo real?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="38"/>
+        <source>Close &amp;without saving</source>
+        <translation>&amp;Fechar sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="39"/>
+        <source>Save the session before restoring the work saved automatically?</source>
+        <translation>Salvar a sessão antes de restaurar o trabalho salvo automaticamente?</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="40"/>
+        <source>Restore &amp;without saving</source>
+        <translation>&amp;Restaurar sem salvar</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="67"/>
         <source>The sentence, the scheme and the edits to E since the last save would be lost.</source>
         <translation>A frase, o esquema e as edições de E desde a última vez que a sessão foi salva seriam perdidos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="29"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="70"/>
+        <source>The changes on the Real model page since the last save would be lost.</source>
+        <translation>As mudanças na página Modelo real desde a última vez que a sessão foi salva seriam perdidas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/quit_question.py" line="74"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="30"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="32"/>
         <source>Quit &amp;without saving</source>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="31"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="76"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2734,31 +2966,31 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="59"/>
+        <location filename="../../visualizer/handout/content.py" line="61"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="76"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
         <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="61"/>
+        <location filename="../../visualizer/handout/content.py" line="63"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="78"/>
         <source>Historical (BERT, GPT-2). Cannot go past the trained length at all.</source>
         <translation>Histórica (BERT, GPT-2). Não passa do comprimento treinado de jeito nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="63"/>
+        <location filename="../../visualizer/handout/content.py" line="65"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="80"/>
         <source>Historical (2017). Extrapolates badly.</source>
         <translation>Histórica (2017). Extrapola mal.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="64"/>
+        <location filename="../../visualizer/handout/content.py" line="66"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="81"/>
         <source>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</source>
         <translation>Universal: Llama, Qwen, Mistral, Gemma, DeepSeek.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="65"/>
+        <location filename="../../visualizer/handout/content.py" line="67"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="82"/>
         <source>Extrapolates well; largely superseded.</source>
         <translation>Extrapola bem; em grande parte superada.</translation>
@@ -3187,12 +3419,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="76"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="77"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="79"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="80"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3200,40 +3432,51 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="89"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="105"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="91"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="107"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="93"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="109"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="153"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="169"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="154"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="170"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="155"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="171"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="156"/>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="159"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="172"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="174"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="176"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="199"/>
+        <source>&apos;{0}&apos; has a comma: in English, type 1.5 for one and a half and 1500 for fifteen hundred</source>
+        <translation>&apos;{0}&apos; tem uma vírgula: em inglês, digite 1.5 para um e meio e 1500 para mil e quinhentos</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="202"/>
+        <source>&apos;{0}&apos; is ambiguous in English: {1} or {2}? Type it without a comma</source>
+        <translation>&apos;{0}&apos; é ambíguo em inglês: {1} ou {2}? Digite sem a vírgula</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 
 def box(widget: QWidget, rect: QRect | None = None) -> list[int]:
@@ -79,6 +79,12 @@ def state(window: Any) -> dict[str, Any]:
         "restore_bar": window.restore_bar.isVisible(),
         "vocabulary_message": window.vocabulary.message.text(),
         "question": modal.text() if isinstance(modal := QApplication.activeModalWidget(), QMessageBox) else None,
+        "file_dialog": modal.windowTitle() if isinstance(modal, QFileDialog) else None,
+        "undo": window.action_table["undo"].text().replace("&", ""),
+        "lesson": {"shown": window.lesson_dock.isVisible(), "step": window.lesson_run.index,
+                   "revealed": window.lesson_run.revealed},
+        "recent": window.documents.recent_files(),
+        "session_path": None if window.documents.session_path is None else str(window.documents.session_path),
         "problem": window.problem_bar.text(),
         "modified": window.isWindowModified(),
         "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),

@@ -136,7 +136,7 @@ class RunningApp:
             time.sleep(pause)
 
     def type(self, text: str) -> None:
-        self.display.xdotool("type", "--delay", "30", text)
+        self.display.xdotool("type", "--delay", "30", "--", text)  # "--": a text such as "-0" is no option
         time.sleep(0.2)
 
     def kill(self) -> None:

@@ -135,7 +135,7 @@ def projector(qtbot, tmp_path):
                                          "--size", "{}x{}".format(*PROJECTOR), "--step", str(STEP), "--poll",
                                          "--poll-interface", "127.0.0.1", "--lang", "en"])
     model = EmbeddingModel(text=args.text, scheme=args.scheme)
-    command_line._go_to_step(model, args.step, args.reveal)
+    command_line._go_to_step(model, command_line.load_bundled_lesson(), args.step, args.reveal)
     window = command_line.open_window(model, Appearance(language="en"), None, args)
     qtbot.addWidget(window)
     assert command_line.start_poll(window)

@@ -263,3 +263,10 @@ def test_the_close_button_asks_too_and_the_geometry_comes_back(real_model_run):
     assert relaunched["frame"] == real_model_run["zoom reset"]["frame"]
     assert inside(relaunched["frame"], relaunched["available"]) and real_model_run["second exit"] == 0
     assert not relaunched["restore_bar"]  # quit without saving: nothing offered
+
+
+def test_the_lesson_shown_at_quit_is_shown_at_the_relaunch(real_model_run):
+    # F9 brought it back at Build X, before quitting (the state read right after that key may come
+    # before the key itself on a loaded machine: only the relaunch is read).
+    assert real_model_run["relaunched"]["lesson"] == {"shown": True, "step": 0, "revealed": False}
+    assert not real_model_run["relaunched"]["modified"]  # the lesson's own state: nobody's work

@@ -10,7 +10,7 @@ import pytest
 from tests import spec
 from visualizer.handout.content import build_handout, rope_example
 from visualizer.handout.paper import default_paper
-from visualizer.lesson.kinds.base import run_moves
+from visualizer.lesson.kinds.base import as_asked
 from visualizer.lesson.kinds.sparse_gradient import LESSON_BATCH, LESSON_SEED
 from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
@@ -108,14 +108,14 @@ def test_the_swap_answers_come_from_experiments_on_a_copy(lesson):
     model = EmbeddingModel()
     swap = lesson.steps[lesson.index_of("swap-none")]
     assert swap.text == spec.SENTENCE
-    without = run_moves(replace(swap, scheme="none"), model)
+    without = as_asked(replace(swap, scheme="none"), model)
     assert without is not None and sorted(without.moves[0]) == [1, 2]
-    assert without.moved() == [1, 2] and without.changed() == []
-    np.testing.assert_array_equal(without.after.X()[1], spec.E[spec.IDS[2]])
-    learned = run_moves(replace(swap, scheme="learned"), model)
+    assert without.moved_rows() == [1, 2] and without.changed_rows() == []
+    np.testing.assert_array_equal(without.X_after[1], spec.E[spec.IDS[2]])
+    learned = as_asked(replace(swap, scheme="learned"), model)
     assert learned is not None
-    np.testing.assert_allclose(learned.after.X()[2], spec.GATO_AT_3_LEARNED)
-    assert learned.changed() == [1, 2]
+    np.testing.assert_allclose(learned.X_after[2], spec.GATO_AT_3_LEARNED)
+    assert learned.changed_rows() == [1, 2]
     assert model.ids == tuple(spec.IDS) and model.scheme == "learned"  # the model itself is untouched
     teacher = text_of(build_handout(model, "pt"), "teacher")
     assert "[" + "; ".join(printed(v, "pt") for v in spec.GATO_AT_3_LEARNED) + "]" in teacher

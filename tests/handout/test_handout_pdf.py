@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QLocale
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog
 
 from tests import spec
@@ -233,3 +234,46 @@ def test_the_command_line_refuses_a_paper_without_a_handout(cli, tmp_path):
     assert result.stderr.strip().splitlines() == [
         "embedding-visualizer: error: --paper is the paper of a handout: use it with --export FILE.pdf"]
     assert not (tmp_path / "x.png").exists()
+
+
+def three_places(value: float, language: str, t: int) -> str:
+    """A sinusoidal entry as the lesson prints it: t = 0 is exact (0, 1), computed ones keep three places."""
+    text = f"{value:g}" if t == 0 else f"{value:.3f}"
+    text = text.replace("-", "−")
+    return text.replace(".", ",") if language == "pt" else text
+
+
+def test_the_student_pages_teach_sinusoidal_alibi_and_the_way_back(handouts):
+    """Question 3 asks about gradients: the student pages hold the way back, and the schemes' numbers."""
+    words = {"en": ("one-hot", "exactly 0", "(m − 1)·θ", "olive above"),
+             "pt": ("one-hot", "exatamente 0", "(m − 1)·θ", "oliva acima")}
+    for (language, _paper, _, _), (path, report) in lesson_handouts(handouts):
+        pages = page_texts(path)
+        student = " ".join(pages[:report.student_pages])
+        separator = "; " if language == "pt" else ", "
+        for t, row in enumerate(spec.SINUSOIDAL):  # SPEC.md's PE(0), PE(1), PE(2)
+            assert "[" + separator.join(three_places(v, language, t) for v in row) + "]" in student, (language, t)
+        slopes = [2.0 ** (-8 * h / 8) for h in range(1, 9)]  # m_h = 2^(−8h/H), H = 8
+        written = [f"{m:g}" if m >= 0.01 else f"{m:.3f}" for m in slopes[:3]]
+        assert separator.replace(";", ",").join(w.replace(".", "," if language == "pt" else ".") for w in written) \
+            in student.replace("; ", ", "), language
+        assert printed(-0.5, language) in student and printed(-1.5, language) in student  # −m·(i − j), head 1
+        for word in words[language]:
+            assert word in student, (language, word)
+        assert "m·θ" not in student.replace("(m − 1)·θ", ""), language  # the app turns position t by (t − 1)·θ
+
+
+def test_the_picture_s_colour_scale_prints_dark_and_large(qapp):
+    """The colour bar's numbers in the printed picture: black and some 7 pt tall on paper, not the
+    screen's 4 pt light grey."""
+    from visualizer.handout.pdf import x_picture
+
+    image = x_picture(EmbeddingModel(), "en").convertToFormat(QImage.Format.Format_Grayscale8)
+    gray = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.sizeInBytes()).reshape(
+        image.height(), image.bytesPerLine())[:, :image.width()]
+    ticks = gray[:, int(image.width() * 0.955):]  # right of the colour bar: its numbers only
+    dark_rows = np.flatnonzero((ticks < 80).any(axis=1))
+    assert dark_rows.size, "no dark tick label right of the colour bar"
+    runs = np.split(dark_rows, np.flatnonzero(np.diff(dark_rows) > 1) + 1)
+    heights = [run[-1] - run[0] + 1 for run in runs]
+    assert len(runs) >= 5 and min(heights) >= 18, heights  # ±2, ±1, 0 at least; digits ≥ 18 px at 2×

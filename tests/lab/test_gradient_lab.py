@@ -73,7 +73,7 @@ def test_bad_settings_are_refused_and_change_nothing(lab):
 
 def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     view = window.view("gradient_lab")
-    window.show_view(view)
+    window.tabs.show_view(view)
     assert not window.scheme_selector.isVisible()
     lab = window.lab
     lab.set_batch(16, 1.0, 3)
@@ -86,7 +86,7 @@ def test_lab_view_shows_touched_rows_and_tying(window, qtbot):
     assert lab.steps == 1 and view.E_map.title() == "E, step\u00a01"  # never "E, step / 1" in a narrow column
     view.play_button.click()
     qtbot.waitUntil(lambda: lab.steps >= 3, timeout=3000)
-    window.show_view(window.x_panel)
+    window.tabs.show_view(window.x_panel)
     assert not view.player.is_playing()
     assert window.scheme_selector.isVisible()
 
@@ -99,7 +99,7 @@ def test_the_lab_starts_from_E_as_it_is_when_first_used(window):
 
 def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     panel = window.view("gradient_lab").real_scale
-    window.show_view(window.view("gradient_lab"))
+    window.tabs.show_view(window.view("gradient_lab"))
     panel.vocabulary.setValue(3000)
     panel.width_d.setValue(64)
     panel.batch.setValue(500)
@@ -142,7 +142,7 @@ def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
 
 def test_real_scale_can_be_cancelled(window, qtbot):
     panel = window.view("gradient_lab").real_scale
-    window.show_view(window.view("gradient_lab"))
+    window.tabs.show_view(window.view("gradient_lab"))
     window.view("gradient_lab").pages.setCurrentWidget(panel)
     for spin, value in ((panel.vocabulary, 3000), (panel.width_d, 64), (panel.batch, 500)):
         spin.setValue(value)

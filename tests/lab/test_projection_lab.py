@@ -55,7 +55,7 @@ def reveal_quickly(qtbot):
 def assert_a_stage(window: MainWindow, size: tuple[int, int]) -> None:
     """The lab takes most of the screen, fits its width, no label of the window is cut and none of
     the lab lies on another."""
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert view is window.view("gradient_lab")
     width, height = window.width(), window.height()
     assert (width, height) == size

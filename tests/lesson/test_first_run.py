@@ -1,4 +1,5 @@
-"""A first launch opens on the guided lesson with a one-line hint; the command line always wins.
+"""A first launch opens on the guided lesson with a one-line hint; a later one on the lesson shown when
+the app quit; the command line always wins.
 
 Settings live in an INI file under tmp_path: no test reads or writes the real home.
 """
@@ -56,7 +57,6 @@ def test_one_click_dismisses_the_hint_for_good(qtbot, settings):
     assert settings.value(DISMISSED_KEY) in (True, "true")
     again = launch(qtbot, settings)
     assert hint(again) is None
-    assert again.lesson_panel.index is None  # only the very first launch starts the lesson
     close_widget(again)
 
 
@@ -64,7 +64,6 @@ def test_the_hint_stays_until_dismissed(qtbot, settings):
     close_widget(launch(qtbot, settings))
     again = launch(qtbot, settings)
     assert hint(again) is not None and hint(again).isVisible()
-    assert again.lesson_panel.index is None
     close_widget(again)
 
 
@@ -96,3 +95,60 @@ def test_the_hint_steps_aside_while_presenting(qtbot, settings):
     window.presentation.set_presenting(False)
     qtbot.waitUntil(lambda: hint(window).isVisible())
     close_widget(window)
+
+
+# ---- the lesson shown when the app quit ------------------------------------------------------------
+
+
+def test_the_lesson_shown_at_quit_is_shown_at_the_next_start(qtbot, settings):
+    first = launch(qtbot, settings)
+    steps = first.lesson_panel.lesson.steps
+    swap = next(index for index, step in enumerate(steps) if step.id == "swap-none")
+    first.go_to_step(swap)
+    first.lesson_run.reveal()
+    revealed_ids = first.model.ids
+    close_widget(first)
+    again = launch(qtbot, settings)
+    assert again.lesson_dock.isVisible() and again.action_table["lesson"].isChecked()  # not hidden until F9
+    assert again.lesson_panel.index == swap and again.lesson_panel.revealed
+    assert again.model.ids == revealed_ids and again.model.text != steps[swap].text  # the answer's own state, moved
+    assert not again.undo_stack.canUndo() and not again.isWindowModified()  # the lesson's state: nobody's work
+    close_widget(again)
+    third = launch(qtbot, settings)  # and again: it was shown when the second run quit
+    assert third.lesson_panel.index == swap and third.lesson_dock.isVisible()
+    close_widget(third)
+
+
+@pytest.mark.parametrize("hide", ["F9", "the dock's close button"])
+def test_a_lesson_hidden_at_quit_stays_hidden_at_the_next_start(qtbot, settings, hide):
+    first = launch(qtbot, settings)
+    first.go_to_step(3)
+    if hide == "F9":
+        first.lesson_director.show_lesson(False)
+    else:
+        first.lesson_dock.close()
+    assert not first.lesson_dock.isVisible()
+    close_widget(first)
+    again = launch(qtbot, settings)
+    assert again.lesson_panel.index is None and not again.lesson_dock.isVisible()
+    assert again.model.text == "o gato subiu no"  # the app's own start, as before
+    close_widget(again)
+
+
+def test_a_remembered_step_this_lesson_lacks_starts_without_the_lesson(qtbot, settings):
+    close_widget(launch(qtbot, settings))
+    settings.setValue("lesson/shown_step", "a-step-of-another-lesson")
+    settings.setValue("lesson/revealed", True)
+    again = launch(qtbot, settings)
+    assert again.lesson_panel.index is None and not again.lesson_dock.isVisible()
+    close_widget(again)
+
+
+@pytest.mark.parametrize("argv", [("--text", "o gato"), ("--step", "2")])
+def test_the_command_line_wins_over_the_lesson_shown_at_quit(qtbot, settings, argv):
+    first = launch(qtbot, settings)
+    first.go_to_step(6)
+    close_widget(first)
+    again = launch(qtbot, settings, *argv)
+    assert again.lesson_panel.index == (1 if argv[0] == "--step" else None)
+    close_widget(again)

@@ -137,9 +137,12 @@ def test_the_swap_with_positions_sets_gatos_old_and_new_row_side_by_side(present
     assert panel.before.title() == "␣gato na 2, antes" and panel.after.title() == "␣gato na 3, agora"
     # Rows 2 and 3 of X changed (positions were added): solid outlines, row 3 among them.
     assert {row: dashed for row, (_, dashed) in panel.result.outlined_rows().items()} == {1: False, 2: False}
-    # The vector is one unbreakable piece of the caption, in the lesson's notation.
+    # Each vector is one unbreakable piece of the caption, in the lesson's notation (E[2] + P₃, the
+    # lesson page's sum).
     caption = window.lesson_panel.caption.text()
-    assert "E[2] + P₃ = [1;\u00a00;\u00a00;\u00a0−1]" in caption
+    glued = "\u00a0"
+    assert (f"E[2] + P₃ = [1;{glued}−0,5;{glued}0;{glued}−0,5] + [0;{glued}0,5;{glued}0;{glued}−0,5] "
+            f"= [1;{glued}0;{glued}0;{glued}−1]") in caption
     assert all(h.labels.drawn_pixel_size for h in (panel.before, panel.after, panel.result))
 
 
@@ -264,11 +267,15 @@ def test_one_notation_the_lessons(window):
     everything = " ".join(text for step in data["steps"] for text in texts_of(step))
     # One way of writing it: subscripts as the lesson prints them (xₜ, P₃), never x_p, id_p or x_t.
     assert not [old for old in ("x_p ", "id_p", "x_t", "P_t", "P_3") if old in everything]
-    assert "xₜ = E[iₜ] + Pₜ" in everything and "P₃" in everything
+    assert "xₜ = E[iₜ] + Pₜ" in everything
+    window.go_to_step(step_index("swap-learned"))
+    window.lesson_run.reveal()
+    answer = window.lesson_panel.caption.text()
+    assert "E[2] + P₃" in answer and not [old for old in ("x_p ", "P_3", "P3") if old in answer]
     for scheme in ("learned", "sinusoidal", "none", "rope", "alibi"):
         window.model.set_scheme(scheme)
         assert "x_p" not in window.x_panel.formula.text() and "id_p" not in window.x_panel.formula.text()
-    window.show_view(window.view("attention"))
+    window.tabs.show_view(window.view("attention"))
     window.model.set_scheme("rope")
     assert window.view("attention").side.title() == "q = k = R(t−1) xₜ"
 

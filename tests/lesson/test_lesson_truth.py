@@ -14,7 +14,7 @@ SWAP_NONE = step_index("swap-none")  # swap ␣gato and ␣sub without positions
 def test_the_swap_without_positions_is_shown_without_the_mask(window):
     window.go_to_step(SWAP_NONE)
     attention = window.view("attention")
-    assert window.current_view() is attention
+    assert window.tabs.current_view() is attention
     assert not window.model.attention.causal and not attention.causal.isChecked()
     note = attention.note.text()
     assert "just permute" in note and "mask" in note and "masked" not in note
@@ -24,7 +24,7 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
     after = np.array(window.model.scores())
     order = [spec.IDS.index(i) for i in spec.IDS_SUB_BEFORE_GATO]  # where each row came from
     np.testing.assert_allclose(after, before[np.ix_(order, order)])  # the scores only permute
-    assert "Attention would give the same outputs, swapped" in window.lesson_panel.caption.text()
+    assert "gives the same outputs, swapped: it cannot tell the two orders apart" in window.lesson_panel.caption.text()
 
 
 def test_with_the_mask_on_the_view_never_says_the_scores_just_permute(window):
@@ -43,7 +43,7 @@ def test_leaving_the_swap_step_brings_the_mask_back(window):
 
 def test_alibi_scores_are_titled_as_scores_plus_bias(window):
     window.model.set_scheme("alibi")
-    window.show_view(window.view("attention"))
+    window.tabs.show_view(window.view("attention"))
     assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
     window.model.set_scheme("none")
     assert window.view("attention").scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
@@ -51,7 +51,7 @@ def test_alibi_scores_are_titled_as_scores_plus_bias(window):
 
 def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(window):
     clock = window.view("rope_clock")
-    window.show_view(clock)
+    window.tabs.show_view(clock)
     clock.show_lesson_positions(3, 1)
     theta = spec.ROPE_THETA
     np.testing.assert_allclose(clock.hand_angles()[0], [(3 - 1) * theta, (1 - 1) * theta])
@@ -60,13 +60,13 @@ def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(wind
 
 def test_the_clock_says_why_its_score_differs_from_the_attention_view(window):
     clock = window.view("rope_clock")
-    window.show_view(clock)
+    window.tabs.show_view(clock)
     assert "divides it by √d = 2" in clock.controls.scheme_note.text()
 
 
 def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
     lab = window.view("gradient_lab")
-    window.show_view(lab)
+    window.tabs.show_view(lab)
     ticks = lab.counts_plot.getAxis("left")._tickLevels[0]
     labels = [label for _, label in ticks]
     assert labels[0].startswith("#1 ") and all(label.startswith("#") for label in labels)
@@ -77,12 +77,12 @@ def test_the_lab_labels_zipf_ranks_so_they_cannot_pass_for_ids(window):
 def test_after_the_batch_question_is_answered_the_caption_gives_the_answer(window, qtbot):
     window.go_to_step(step_index("batch-question"))  # which rows of E get a gradient in a batch of 4,000 tokens?
     window.lesson_panel.advance()  # reveal: the real-scale race starts
-    assert "sampling" in window.lesson_panel.caption.text()
+    assert "measuring it now, on this laptop" in window.lesson_panel.caption.text()
     qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
     caption = window.lesson_panel.caption.text()
     touched = window.view("gradient_lab").real_scale.result["rows_touched"]
-    assert "sampling" not in caption
-    assert f"{touched:,} of 50,257 rows for 4,000 tokens" in caption
+    assert "measuring" not in caption
+    assert f"the app's draw of 4,000 Zipf tokens touches {touched:,} of the 50,257 rows" in caption
 
 
 def test_one_colour_scale_from_no_positions_to_learned_ones(window):
@@ -98,7 +98,7 @@ def test_one_colour_scale_from_no_positions_to_learned_ones(window):
 def test_steps_1_and_2_look_different(window):
     window.go_to_step(step_index("name"))  # an id is only a name: the ids point at their rows of E
     table = window.view("lookup_table")
-    assert window.current_view() is table
+    assert window.tabs.current_view() is table
     assert not table.shows_copies() and not table.lookup.plot.isVisible()
     np.testing.assert_array_equal(table.table.values(), spec.E)
     assert table.marked_rows() == sorted(set(spec.IDS))
@@ -209,15 +209,38 @@ def test_a_race_left_behind_is_cancelled(window, qtbot):
 
 def test_the_clock_names_the_lessons_pair_as_the_lessons_example(window):
     clock = window.view("rope_clock")
-    window.show_view(clock)
+    window.tabs.show_view(clock)
     clock.show_lesson_positions(3, 1)
     assert clock.face_label(0, 0.5, small=False).startswith("the lesson's example: one pair, θ = 0.5")
 
 
 def test_the_comparison_never_says_none_only_permutes_with_the_mask_on(window):
     comparison = window.view("comparison")
-    window.show_view(comparison)
+    window.tabs.show_view(comparison)
     window.model.set_causal(True)
     assert "only permutes" not in comparison._caption_text()
     window.model.set_causal(False)
     assert "only permutes" in comparison._caption_text()
+
+
+def test_the_lesson_says_where_its_step_is_when_another_page_is_in_front(window):
+    """A real model opened (or another tab chosen) hides the toy's views: the lesson says which page
+    its step is on, and one click brings that page back with the step's cue."""
+    from tests.real.test_minilm import minilm_folder
+
+    window.go_to_step(step_index("positions"))  # Build X, with the build played
+    panel = window.lesson_panel
+    assert panel.elsewhere() is None and not panel.back_button.isVisible()
+    assert window.model_menu.open_folder(minilm_folder())  # the Real model page comes forward
+    assert window.tabs.current_view() is not window.x_panel
+    assert panel.elsewhere() == "Build X" and panel.back_button.isVisible()
+    assert "Build X" in panel.caption.text() and "xₜ = E[iₜ] + Pₜ" not in panel.caption.text()
+    window.set_language("pt")
+    assert panel.elsewhere() == "Montar X" and "Montar X" in panel.caption.text()
+    panel.back_button.click()
+    assert window.tabs.current_view() is window.x_panel and panel.elsewhere() is None
+    assert not panel.back_button.isVisible() and "xₜ = E[iₜ] + Pₜ" in panel.caption.text()
+    window.tabs.show_view(window.view("attention"))  # the teacher picks another tab
+    assert panel.elsewhere() == "Montar X"
+    window.lesson_panel.advance()  # the next step's own page comes forward with it
+    assert panel.elsewhere() is None

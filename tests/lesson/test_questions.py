@@ -108,7 +108,9 @@ def test_the_right_choice_is_what_the_reveal_then_shows_even_after_the_class_cha
     model.set_scheme("learned")
     question = question_for(run.current_step(), model)
     run.reveal()
-    assert (run.changed_rows() == []) == (right_key(question) == "rows-trade")
+    explained = run.explained()
+    assert isinstance(explained, tuple)
+    assert explained[0].startswith("moved") == (right_key(question) == "rows-trade")
 
 
 def test_an_edited_embedding_row_changes_the_numbers_of_the_choices():

@@ -144,7 +144,7 @@ def test_presenting_the_code_scans_from_the_back_row_and_the_step_stays_readable
             labels = visible_labels(window)
             assert_labels_whole(labels)
             assert_labels_apart(window, visible_labels(band))
-            if window.current_view() is window.x_panel:  # the swap with positions: its numbers still print
+            if window.tabs.current_view() is window.x_panel:  # the swap with positions: its numbers still print
                 printing = [h for h in window.x_panel.graphics.heatmaps if h.values().size]
                 assert printing and all(h.labels.drawn_pixel_size for h in printing)
             window.class_poll.close()
@@ -163,7 +163,7 @@ def test_the_reveal_shows_the_class_first_then_the_demonstration_as_without_a_po
         window.go_to_step(INDEX["swap-none"])
         window.lesson_run.reveal()  # the demonstration without a poll: where its view sits
         settle(window)
-        without_poll = (window.current_view().geometry(), window.token_strip.isVisible())
+        without_poll = (window.tabs.current_view().geometry(), window.token_strip.isVisible())
         window.lesson_run.go_to(INDEX["swap-none"])
         assert window.class_poll.ask()
         poll, band = window.class_poll.poll, window.class_poll.band
@@ -187,7 +187,7 @@ def test_the_reveal_shows_the_class_first_then_the_demonstration_as_without_a_po
         press(window, "PgDown")
         settle(window)
         assert window.lesson_run.revealed and not band.isVisible()
-        assert (window.current_view().geometry(), window.token_strip.isVisible()) == without_poll
+        assert (window.tabs.current_view().geometry(), window.token_strip.isVisible()) == without_poll
         assert poll.is_open  # the next question will be asked: no key to press again
         press(window, "PgDown")  # on to the next step, the next question
         assert window.lesson_run.index == INDEX["swap-learned"] and band.isVisible() and not band.showing_results
@@ -463,14 +463,14 @@ def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_p
     args = command_line.parse_arguments(arguments + (["--presentation"] if presenting else []))
     model = EmbeddingModel(text=args.text, scheme=args.scheme)
     if step is not None:
-        command_line._go_to_step(model, args.step, args.reveal)
+        command_line._go_to_step(model, command_line.load_bundled_lesson(), args.step, args.reveal)
     window = command_line.open_window(model, Appearance(language="en"), None, args)
     qtbot.addWidget(window)
     try:
         window.resize(*size)
         window.show()
         settle(window)
-        view_alone = window.current_view().height()
+        view_alone = window.tabs.current_view().height()
         assert command_line.start_poll(window)
         part = window.class_poll
         url = part.poll.url
@@ -482,7 +482,7 @@ def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_p
             assert "phones follow the lesson" in band.line.text()
             assert window.token_strip.isVisible()  # one line: the sequence keeps its place
             assert band.height() < 0.08 * size[1]
-            assert window.current_view().height() >= view_alone - band.height() - 8
+            assert window.tabs.current_view().height() >= view_alone - band.height() - 8
             assert font_px(band.line.font()) >= window.appearance.stage_px(LINE_STAGE_PX) >= 18
             assert_labels_whole([band.line])
         else:

@@ -131,6 +131,8 @@ CATALOGUE = [
     Case("cell of E", "a value past the limit", "2000000 is too large: an entry of E lies between", cell("2000000")),
     Case("cell of E", "text", "'abc' is not a number", cell("abc")),
     Case("cell of E", "an empty cell", "an empty cell is not a number", cell("")),
+    Case("cell of E", "a comma in English (1,5)",
+         "'1,5' is ambiguous in English: 15 or 1.5? Type it without a comma", cell("1,5")),
     # The token strip
     Case("token strip", "Delete with no token selected", "Select a token first, then press Delete",
          key_on_strip(Qt.Key.Key_Delete)),
@@ -171,6 +173,12 @@ CATALOGUE = [
     Case("session file", "a negative lesson step", "'lesson_step'", session(good_session(lesson_step=-1))),
     Case("session file", "a lesson place that is not {step, revealed}", "'lesson' must be null or",
          session(good_session(version=2, lesson={"step": 4}))),
+    Case("session file", "a real model that is not {folder, text, ids}", "'real_model' must be null or",
+         session(good_session(version=3, real_model={"folder": "models/gpt2", "text": "hi", "ids": []}))),
+    Case("session file", "a page in front that is not a page's name", "'page' must be null or a page's name",
+         session(good_session(version=3, page="../x"))),
+    Case("session file", "an autosave's session file that is not a full path", "'session_file' must be null or",
+         session(good_session(version=3, session_file="lesson.json"))),
     # Saving and exporting from the window
     Case("saving", "a session into a missing folder", "cannot save",
          window_call("documents.save_session", "{tmp}/no/s.json")),

@@ -109,7 +109,7 @@ class Monkey:
         self.qtbot.keyClick(line, Qt.Key.Key_Return)
 
     def toggle_animation(self) -> None:
-        view = self.window.current_view()
+        view = self.window.tabs.current_view()
         if view is self.window.x_panel:
             view.build_button.toggle()
             if view.build_stage() is not None and self.rng.random() < 0.5:

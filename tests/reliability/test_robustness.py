@@ -46,7 +46,7 @@ def test_soak_twenty_thousand_clock_frames(window, figure):
     # instead of 610 × 470, a frame costs ~1.4 ms instead of ~2.3 ms, and a leak per frame shows
     # just the same (what leaks is Python and Qt objects, not pixels).
     window.resize(1024, 768)
-    window.show_view(window.view("rope_clock"))
+    window.tabs.show_view(window.view("rope_clock"))
     clock = window.view("rope_clock")
     for frame in range(500):  # warm caches before measuring
         clock.set_offset(frame * 0.01)

@@ -17,7 +17,7 @@ def test_view_png_at_each_scale(window, tmp_path, scale):
     path = tmp_path / f"view{scale}.png"
     assert window.exports.export_view(path, scale)
     image = QImage(str(path))
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert (image.width(), image.height()) == (view.width() * scale, view.height() * scale)
 
 
@@ -108,7 +108,7 @@ def test_copy_puts_the_view_on_the_clipboard(window):
     QApplication.clipboard().clear()
     window.action_table["copy_view"].trigger()
     image = QApplication.clipboard().image()
-    assert not image.isNull() and image.width() == window.current_view().width() * 2
+    assert not image.isNull() and image.width() == window.tabs.current_view().width() * 2
 
 
 def test_exports_to_bad_places_say_so(window, tmp_path):

@@ -77,7 +77,7 @@ SCENES = [entry.name for entry in VIEWS]
 @pytest.mark.parametrize("scene", SCENES)
 def test_every_visible_string_is_translated_both_ways(window, scene):
     window.go_to_step(step_index("swap-none"))  # the lesson panel at a predict-then-reveal question
-    window.show_view(window.view(scene))
+    window.tabs.show_view(window.view(scene))
     if scene == "rope_clock":
         window.view("rope_clock").controls.lesson_button.click()
     if scene == "gradient_lab":

@@ -95,7 +95,7 @@ def assert_usable(window, size: tuple[int, int], where: str) -> None:
     if table.isVisible():
         assert table.horizontalHeader().length() <= table.viewport().width(), \
             f"{where}: the vocabulary hides columns"
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert not titles_broken_in_a_word(view), f"{where}: {titles_broken_in_a_word(view)}"
     assert not lesson_lines_left_alone(window), f"{where}: one word alone on {lesson_lines_left_alone(window)}"
     # X prints its numbers.

@@ -49,7 +49,7 @@ def test_the_mask_box_follows_undo_on_the_swap_step(window):
 
 
 def test_undo_and_redo_of_every_control_keep_control_and_model_equal(window):
-    window.show_view(window.view("attention"))
+    window.tabs.show_view(window.view("attention"))
     start = window.model.state()
 
     class Controls(RuleBasedStateMachine):

@@ -7,8 +7,9 @@ import json
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRect, QSettings, QSize, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from PySide6.QtCore import QRect, QSettings, QSize, Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QMessageBox, QPushButton
 
 from tests.real.test_minilm import minilm_folder
 from tests.stage import assert_labels_whole, reveal_and_wait, settle, step_index, visible_labels
@@ -112,6 +113,89 @@ def test_a_refused_file_says_why_until_dismissed(window, tmp_path):
     assert window.problem_bar.isVisible() and "1e+98" in window.problem_bar.text()
     window.problem_bar.dismiss_button.click()
     assert not window.problem_bar.isVisible() and window.problem_bar.text() == ""
+
+
+def type_into_cell(window, token_id: int, dim: int, text: str) -> None:
+    """Type ``text`` into E[token_id, dim] as a person does: the cell's own editor, then Return (Qt
+    writes the value while the cell is still being edited)."""
+    view = window.vocabulary.view
+    index = window.vocabulary.table_model.index(token_id, 2 + dim)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = next(e for e in view.viewport().findChildren(QLineEdit) if e.isVisible())
+    editor.selectAll()
+    if text.isascii():
+        QTest.keyClicks(editor, text)
+    else:  # QTest types Latin-1 only ("−" aborts it): as a paste
+        editor.insert(text)
+    QTest.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits and closes on the next turn of the loop
+    for _ in range(200):
+        if view.state() != QAbstractItemView.State.EditingState:
+            break
+        QTest.qWait(10)
+    assert view.state() != QAbstractItemView.State.EditingState
+
+
+def refusal_on_screen(window) -> str:
+    """The refusal in the vocabulary's line, checked against the status bar's."""
+    line = window.vocabulary.message.text()
+    assert window.statusBar().currentMessage() == line
+    return line
+
+
+def test_a_refused_edits_message_ends_with_the_next_edit_taken(window):
+    type_into_cell(window, 1, 0, "abc")
+    assert refusal_on_screen(window) == "E[1, 0] kept its value: 'abc' is not a number"
+    type_into_cell(window, 1, 0, "-0")  # taken: the message ends with its cause
+    assert window.model.E[1, 0] == 0 and refusal_on_screen(window) == ""
+    type_into_cell(window, 1, 0, "abc")
+    window.highlight.set_position(1)  # a repaint of the table is no edit: the message stays
+    assert "'abc' is not a number" in refusal_on_screen(window)
+    type_into_cell(window, 2, 3, "0.5")  # an edit of another cell of the table ends it too
+    assert window.model.E[2, 3] == 0.5 and refusal_on_screen(window) == ""
+
+
+@pytest.mark.parametrize("typed, readings", [("1,5", "15 or 1.5"), ("-1,25e2", "-125e2 or -1.25e2"),
+                                             ("1,000", "1000 or 1.000")])
+def test_a_comma_in_english_is_refused_with_both_readings(window, typed, readings):
+    before = window.model.E[1, 0]
+    type_into_cell(window, 1, 0, typed)
+    assert window.model.E[1, 0] == before and window.undo_stack.count() == 0
+    assert refusal_on_screen(window) == (
+        f"E[1, 0] kept its value: '{typed}' is ambiguous in English: {readings}? Type it without a comma")
+    type_into_cell(window, 1, 0, "1.5")
+    assert window.model.E[1, 0] == 1.5 and refusal_on_screen(window) == ""
+
+
+def test_a_comma_that_reads_as_no_number_is_refused_with_the_rule(window):
+    type_into_cell(window, 1, 0, "1,2,3")
+    assert refusal_on_screen(window) == ("E[1, 0] kept its value: '1,2,3' has a comma: in English, type 1.5 for "
+                                         "one and a half and 1500 for fifteen hundred")
+
+
+def test_in_portuguese_a_comma_is_the_decimal_mark(window):
+    window.set_language("pt")
+    type_into_cell(window, 1, 0, "1,5")
+    assert window.model.E[1, 0] == 1.5 and window.vocabulary.message.text() == ""
+    type_into_cell(window, 1, 1, "−0,25")
+    assert window.model.E[1, 1] == -0.25
+    type_into_cell(window, 1, 2, "abc")
+    assert window.vocabulary.message.text() == "E[1, 2] manteve o valor: 'abc' não é um número"
+    type_into_cell(window, 1, 2, "2,5")
+    assert window.model.E[1, 2] == 2.5 and window.vocabulary.message.text() == ""
+    window.set_language("en")
+
+
+def test_the_end_of_a_refusal_hides_no_other_message(window, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert not window.documents.open_session(bad)  # a refused file: its problem stays until dismissed
+    type_into_cell(window, 1, 0, "abc")
+    window.messages.show_message("Saved lesson.json")  # a later status line
+    type_into_cell(window, 1, 0, "0.25")
+    assert window.vocabulary.message.text() == ""
+    assert window.statusBar().currentMessage() == "Saved lesson.json"  # not the refusal's: it stays
+    assert "bad.json is not valid JSON" in window.problem_bar.text()
 
 
 # ---- the screen --------------------------------------------------------------------------------

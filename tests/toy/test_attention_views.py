@@ -15,7 +15,7 @@ def show(window):
     """Bring a tab to the front, as the teacher would before reading it."""
 
     def bring_to_front(view):
-        window.show_view(view)
+        window.tabs.show_view(view)
         return view
 
     return bring_to_front
@@ -67,14 +67,14 @@ def test_lesson_example_is_one_click_away(window, show):
 
 
 def test_animation_turns_the_hands_and_stops_when_hidden(window, qtbot):
-    window.show_view(window.view("rope_clock"))
+    window.tabs.show_view(window.view("rope_clock"))
     clock = window.view("rope_clock")
     qtbot.waitExposed(clock)
     clock.setFocus()
     qtbot.keyClick(clock, Qt.Key.Key_Space)
     assert clock.player.is_playing()
     qtbot.waitUntil(lambda: clock.offset() > 0.05, timeout=3000)
-    window.show_view(window.x_panel)
+    window.tabs.show_view(window.x_panel)
     assert not clock.player.is_playing()
 
 
@@ -153,7 +153,7 @@ def test_a_lesson_step_starts_with_no_change_and_its_reveal_shows_the_swap(windo
     preview = window.view("attention")  # built now (a view is built when first shown): it sees every change
     window.go_to_step(steps[coming_from])
     window.go_to_step(steps["swap-none"])
-    assert window.current_view() is preview
+    assert window.tabs.current_view() is preview
     assert preview.change_verdicts() == [] and preview.changes_label.text() == ""
     assert not preview.changes_label.isVisible()
     window.lesson_run.reveal()
@@ -216,7 +216,7 @@ def test_classify_rows_detects_moves_and_changes():
 def test_tabs_are_built_when_first_opened(window):
     assert not window.tabs.pages["comparison"].built
     window.tabs.setCurrentIndex(window.tabs.indexOf(window.tabs.pages["comparison"]))
-    assert window.tabs.pages["comparison"].built and window.current_view() is window.view("comparison")
+    assert window.tabs.pages["comparison"].built and window.tabs.current_view() is window.view("comparison")
 
 
 def test_hidden_tabs_defer_their_work_until_shown(window, show):

@@ -83,7 +83,7 @@ def test_the_preview_stays_a_stage_after_the_swap_and_under_rope_and_alibi(prese
 
 def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
     """The checks of a stage readable from the back row."""
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert view is (window.view("comparison") if step == SCHEMES_STEP else window.view("attention"))
     width, height = window.width(), window.height()
     assert (width, height) == size

@@ -41,7 +41,7 @@ def window_rect(widget, window) -> QRect:
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, language):
     window = presenting(size, language, CLOCK_STEP)
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert isinstance(view, RopeClock)
     assert view.lesson_mode
     width, height = window.width(), window.height()
@@ -83,7 +83,7 @@ def test_the_clock_is_a_stage_readable_from_the_back_row(presenting, size, langu
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_multiples(presenting, size, language):
     window = presenting(size, language, CLOCK_STEP)
-    view = window.current_view()
+    view = window.tabs.current_view()
     view.controls.lesson_button.setChecked(False)
     QApplication.processEvents()
     window.grab()
@@ -106,7 +106,7 @@ def test_with_the_models_theta_the_first_pair_is_large_and_the_others_small_mult
 def test_the_text_box_stays_aside_when_the_lesson_changes_tab(presenting):
     window = presenting((1024, 768), "en", CLOCK_STEP)
     assert not window.text_input.isVisible()
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert share(view, window) >= MIN_SHARE, f"the stage has {share(view, window):.0%} of the screen"
 
 
@@ -117,7 +117,7 @@ def test_the_ordinary_window_keeps_every_control(qtbot):
     window.go_to_step(CLOCK_STEP)
     window.show()
     qtbot.waitExposed(window)
-    view = window.current_view()
+    view = window.tabs.current_view()
     assert isinstance(view, RopeClock)
     for control in (view.controls.speed, view.controls.base_choice, view.controls.scaling_kind,
                     view.controls.theta_table, view.controls.scheme_note, view.controls.sweep_slider):
@@ -127,7 +127,7 @@ def test_the_ordinary_window_keeps_every_control(qtbot):
 
 def test_leaving_the_stage_brings_every_control_back(presenting):
     window = presenting((1024, 768), "en", CLOCK_STEP)
-    view = window.current_view()
+    view = window.tabs.current_view()
     window.presentation.set_presenting(False)
     QApplication.processEvents()
     for control in (view.controls.speed, view.controls.base_choice, view.controls.scaling_kind,

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 @pytest.fixture
 def clock(window):
     window.resize(1024, 768)
-    window.show_view(window.view("rope_clock"))
+    window.tabs.show_view(window.view("rope_clock"))
     return window.view("rope_clock")
 
 

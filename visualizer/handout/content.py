@@ -33,6 +33,7 @@ from visualizer.core import (
     NUMBER_FORMATS,
     SCHEMES,
     NumberFormat,
+    alibi_slopes,
     display_token,
     parameter_count,
     rope_score,
@@ -41,6 +42,7 @@ from visualizer.core import (
 from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from visualizer.lesson.run import Lesson, LessonStep, load_lesson
+from visualizer.lesson.texts import in_language
 from visualizer.model import EmbeddingModel
 
 HANDOUT = "Handout"
@@ -72,6 +74,10 @@ SCHEME_GIVES = {
     "alibi": QT_TRANSLATE_NOOP("Handout", "X = E[ids]; −slope × distance is added to the scores"),
 }
 
+SINUSOIDAL_ROWS = 3
+"""The sinusoidal rows the lesson prints: t = 0, 1, 2."""
+ALIBI_HEADS = 8
+"""The heads of the lesson's ALiBi example (the app's default)."""
 ROPE_THETA = 0.5
 ROPE_VECTOR = (1.0, 0.0)
 ROPE_PAIRS = ((3, 1), (10, 8), (4, 1))
@@ -239,10 +245,13 @@ def build_handout(model: EmbeddingModel, language: str = "en", translate: Transl
         Block("text", _matrix(w, model)),
         Block("picture", _picture_caption(w, model)),
         Block("text", _schemes(w, model)),
-        Block("text", _rope(w)),
     ]
+    if model.scheme != "sinusoidal":  # the sinusoidal scheme's numbers are in section 3 then
+        student.append(Block("text", _sinusoidal_numbers(w, model)))
+    student += [Block("text", _rope(w)), Block("text", _alibi(w, model)), Block("text", _way_back(w, model))]
     student += [Block("question", _question(w, step, number, first=number == 1))
                 for number, step in enumerate(questions, 1)]
+    student = _numbered(student)
     teacher = [Block("text", _teacher_header(w))]
     teacher += [Block("text", _answer(w, model, step, number, lesson.steps.index(step) + 1))
                 for number, step in enumerate(questions, 1)]
@@ -256,6 +265,20 @@ def build_handout(model: EmbeddingModel, language: str = "en", translate: Transl
         student=tuple(student),
         teacher=tuple(teacher),
     )
+
+
+def _numbered(blocks: list[Block]) -> list[Block]:
+    """The student pages' sections numbered in order: 1. The tokens, 2. The lookup, …"""
+    numbered, number = [], 0
+    for block in blocks:
+        if block.html.startswith(HEADING):
+            number += 1
+            block = replace(block, html=f"{HEADING}{number}. {block.html[len(HEADING):]}")
+        numbered.append(block)
+    return numbered
+
+
+HEADING = "<p class='heading'>"
 
 
 def _head_row(*names: str) -> str:
@@ -283,7 +306,7 @@ def _header(w: _Writer, model: EmbeddingModel, title: str, scheme_name: str) -> 
 
 
 def _tokens(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "1. The tokens and their ids")
+    heading = w.translate("Handout", "The tokens and their ids")
     intro = w.translate("Handout", "The tokenizer cuts the sentence into the longest pieces it knows, left to "
                                    "right, from the {V} tokens of the toy vocabulary (␣ marks a leading "
                                    "space).").format(V=model.V)
@@ -303,7 +326,7 @@ def _tokens(w: _Writer, model: EmbeddingModel) -> str:
 
 
 def _lookup(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "2. The lookup: each id picks its row of E")
+    heading = w.translate("Handout", "The lookup: each id picks its row of E")
     intro = w.translate("Handout", "E has one row of d = {d} numbers for each of the V = {V} tokens. The shaded "
                                    "rows are the ones this sentence uses. There is no arithmetic: the same id "
                                    "always gets the same row, whatever its neighbours.").format(d=model.d, V=model.V)
@@ -319,7 +342,7 @@ def _lookup(w: _Writer, model: EmbeddingModel) -> str:
 
 
 def _positions(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "3. Where position comes in")
+    heading = w.translate("Handout", "Where position comes in")
     scheme = model.scheme
     if scheme == "learned":
         rule = w.translate("Handout", "Learned positions: a second table P, one trained row per position, is "
@@ -348,7 +371,7 @@ def _positions(w: _Writer, model: EmbeddingModel) -> str:
                                        "tokens apart by their order."),
         "rope": w.translate("Handout", "RoPE adds nothing to X: {x} = {e}. Position enters inside attention, "
                                        "where each pair of numbers of q and k is turned by an angle proportional to "
-                                       "the position (section 7)."),
+                                       "the position (the RoPE section below)."),
         "alibi": w.translate("Handout", "ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: "
                                         "−slope × distance is added to every score (slope {slope} for the head "
                                         "the app shows)."),
@@ -364,7 +387,7 @@ def _p_cell(w: _Writer, row: np.ndarray) -> str:
 
 
 def _rows_of_X(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "4. X, row by row")
+    heading = w.translate("Handout", "X, row by row")
     E_rows, added, X = model.E_rows(), model.P_rows(), model.X()
     token_column = w.translate("Handout", "token (id)")
     if added is None:
@@ -393,7 +416,7 @@ def _rows_of_X(w: _Writer, model: EmbeddingModel) -> str:
 
 
 def _matrix(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "5. X as a matrix")
+    heading = w.translate("Handout", "X as a matrix")
     X = model.X()
     intro = w.translate("Handout", "Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, "
                                    "in the sentence's order.").format(n=model.n, d=model.d)
@@ -414,13 +437,13 @@ def _picture_caption(w: _Writer, model: EmbeddingModel) -> str:
         formula = "E[ids] = X"
     else:
         formula = "E[ids] + P = X" if model.scheme == "learned" else "E[ids] + PE = X"
-    caption = w.translate("Handout", "The same numbers as the app draws them, {formula}: blue below 0, yellow "
+    caption = w.translate("Handout", "The same numbers as the app draws them, {formula}: blue below 0, olive "
                                      "above, grey near 0.").format(formula=formula)
     return f"<p class='small'>{caption}</p>"
 
 
 def _schemes(w: _Writer, model: EmbeddingModel) -> str:
-    heading = w.translate("Handout", "6. Five ways to give position")
+    heading = w.translate("Handout", "Five ways to give position")
     intro = w.translate("Handout", "Attention by itself does not see order: shuffle the tokens and its outputs "
                                    "shuffle with them, with the same values. Each scheme brings position back in "
                                    "its own way.")
@@ -449,12 +472,70 @@ def rope_example() -> list[tuple[int, int, float, float]]:
             for m, n in ROPE_PAIRS]
 
 
+def _sinusoidal_numbers(w: _Writer, model: EmbeddingModel) -> str:
+    heading = w.translate("Handout", "Sinusoidal positions, computed")
+    intro = w.translate("Handout", "The sinusoidal scheme learns no table: it computes each position's vector. "
+                                   "For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)], with t counted from "
+                                   "0 in the formula, so the token at position t (from 1) gets PE(t − 1). The first "
+                                   "pair turns fast and tells neighbours apart; the second turns slowly, for long "
+                                   "distances.")
+    head = _head_row("t", "PE(t)")
+    pe = sinusoidal(SINUSOIDAL_ROWS, model.d)
+    rows = [f"<tr><td align='center'>{t}</td><td class='vector'>{w.vector(pe[t])}</td></tr>"
+            for t in range(SINUSOIDAL_ROWS)]
+    return f"<p class='heading'>{heading}</p><p>{intro}</p>{_table(head, rows)}"
+
+
+def _alibi(w: _Writer, model: EmbeddingModel) -> str:
+    heading = w.translate("Handout", "ALiBi: a penalty for distance")
+    slopes = alibi_slopes(ALIBI_HEADS)
+    intro = w.translate("Handout", "ALiBi adds nothing to X. Inside attention, the score of query i for key j at "
+                                   "or before it loses m·(i − j): the farther back the key, the lower its score. "
+                                   "Each of the H = {H} heads has its own slope m = 2<sup>−8h/H</sup>: "
+                                   "{slopes}.").format(H=ALIBI_HEADS, slopes=", ".join(
+        f"{w.number(float(slope))}" for slope in slopes))
+    n = model.n
+    bias = [[0.0 - float(slopes[0]) * (i - j) if j <= i else None for j in range(n)] for i in range(n)]
+    head = _head_row(w.translate("Handout", "query i, key j"), *(str(j + 1) for j in range(n)))
+    rows = ["<tr><th>" + str(i + 1) + "</th>" + "".join(
+        f"<td align='center'>{'—' if value is None else w.number(value)}</td>" for value in bias[i]) + "</tr>"
+        for i in range(n)]
+    caption = w.translate("Handout", "Head 1 (m = {m}) on this sentence: the bias added to each score "
+                                     "(— where the causal mask hides the key).").format(m=w.number(float(slopes[0])))
+    return f"<p class='heading'>{heading}</p><p>{intro}</p><p>{caption}</p>{_table(head, rows)}"
+
+
+def _way_back(w: _Writer, model: EmbeddingModel) -> str:
+    heading = w.translate("Handout", "The way back: a sparse gradient")
+    intro = w.translate("Handout", "The lookup is a product with a one-hot vector: {y} = E[{i}] = one-hot({i})"
+                                   "<sup>T</sup>E. So on the way back the gradient of row E[i] is the sum of "
+                                   "∂L/∂{y} over the positions t that hold id i, ∂L/∂E[i] = Σ<sub>t: {i} = i</sub> "
+                                   "∂L/∂{y}: repeats add up, and a row whose id is not in the text gets exactly 0. "
+                                   "This sentence's rows:").format(y=_sub("y", "t"), i=_sub("i", "t"))
+    head = _head_row("id", w.translate("Handout", "token"), w.translate("Handout", "positions that hold it"),
+                     w.translate("Handout", "its gradient"))
+    rows, absent = [], 0
+    for token_id, token in enumerate(model.tokens):
+        where = model.positions_of(token_id)
+        if not where:
+            absent += 1
+            continue
+        gradient = w.translate("Handout", "a sum of {0} terms").format(len(where)) if len(where) > 1 else \
+            w.translate("Handout", "one term")
+        rows.append(f"<tr><td align='center'>{token_id}</td><td>{token_html(token)}</td>"
+                    f"<td align='center'>{', '.join(str(p + 1) for p in where)}</td><td>{gradient}</td></tr>")
+    others = w.translate("Handout", "the other {0} ids").format(absent)
+    rows.append(f"<tr><td colspan='3'>{others}</td><td><b>{w.translate('Handout', 'exactly 0')}</b></td></tr>")
+    return f"<p class='heading'>{heading}</p><p>{intro}</p>{_table(head, rows)}"
+
+
 def _rope(w: _Writer) -> str:
-    heading = w.translate("Handout", "7. RoPE: only the distance counts")
+    heading = w.translate("Handout", "RoPE: only the distance counts")
     intro = w.translate("Handout", "Think of a clock: RoPE turns each token's hand a little further at every "
                                    "position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at "
-                                   "position m is turned by m·θ, k at position n by n·θ, and their score depends "
-                                   "only on m − n.").format(theta=w.number(ROPE_THETA), vector=w.vector(ROPE_VECTOR))
+                                   "position m is turned by (m − 1)·θ, k at position n by (n − 1)·θ, and their score "
+                                   "depends only on m − n.").format(theta=w.number(ROPE_THETA),
+                                                                    vector=w.vector(ROPE_VECTOR))
     head = _head_row(w.translate("Handout", "positions (m, n)"), "m − n", w.translate("Handout", "angle (m − n)·θ"),
                      w.translate("Handout", "score"))
     rows = [f"<tr><td align='center'>({m}, {n})</td><td align='center'>{m - n}</td>"
@@ -467,11 +548,11 @@ def _question(w: _Writer, step: LessonStep, number: int, first: bool) -> str:
     assert step.question is not None
     heading = ""
     if first:
-        heading = ("<p class='heading'>8. " + w.translate("Handout", "Check yourself") + "</p><p>"
+        heading = ("<p class='heading'>" + w.translate("Handout", "Check yourself") + "</p><p>"
                    + w.translate("Handout", "Write your prediction before the answer is revealed in the app.")
                    + "</p>")
-    return (f"{heading}<p><b>{number}. {html.escape(step.title[w.language])}</b></p>"
-            f"<p>{html.escape(step.question.prompt[w.language])}</p>")
+    return (f"{heading}<p><b>{number}. {html.escape(in_language(step.title, w.language))}</b></p>"
+            f"<p>{html.escape(in_language(step.question.prompt, w.language))}</p>")
 
 
 # ---- the teacher's page -------------------------------------------------------------------------
@@ -490,8 +571,8 @@ def _answer(w: _Writer, model: EmbeddingModel, step: LessonStep, number: int, st
     ``model`` (experiments run on a copy of its state); where the experiment cannot run on the
     step's sentence, a pointer to the step, where the app computes the answer live."""
     assert step.question is not None
-    head = (f"<p class='heading'>{number}. {html.escape(step.title[w.language])}</p>"
-            f"<p><i>{html.escape(step.question.prompt[w.language])}</i></p>")
+    head = (f"<p class='heading'>{number}. {html.escape(in_language(step.title, w.language))}</p>"
+            f"<p><i>{html.escape(in_language(step.question.prompt, w.language))}</i></p>")
     body = step.question.computed_by.key(step, model, w) or _live_answer(w, step_number)
     return f"{head}<p>{body}</p>"
 

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
     QPen,
     QTextDocument,
 )
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from visualizer.appearance import Appearance
 from visualizer.core.problems import QT_TRANSLATE_NOOP
@@ -159,8 +159,8 @@ def x_picture(model: EmbeddingModel, language: str, width: int = PICTURE_WIDTH_P
         panel.show()
         QApplication.processEvents()
         panel.refresh()
+        _print_ticks(view := panel.graphics)
         QApplication.processEvents()
-        view = panel.graphics
         image = QImage(view.size() * scale, QImage.Format.Format_RGB32)
         image.setDevicePixelRatio(scale)  # lines and text redrawn at 2×, not blown up
         image.fill(QColor("white"))
@@ -176,6 +176,24 @@ def x_picture(model: EmbeddingModel, language: str, width: int = PICTURE_WIDTH_P
         panel.deleteLater()
         highlight.close()
         QApplication.processEvents()
+
+
+PRINTED_TICK_PX = 15
+"""The colour scale's numbers in the picture, in the panel's pixels: the picture is printed about
+0.17 mm a pixel, so 15 px (drawn at 2×) are some 9 pt, black: the screen's 11 px light grey printed
+as 4 pt, unreadable on paper."""
+
+
+def _print_ticks(view: QGraphicsView) -> None:
+    """Every axis's numbers of ``view`` (the colour scale's) large and black, for paper."""
+    import pyqtgraph as pg
+
+    font = QFont()
+    font.setPixelSize(PRINTED_TICK_PX)
+    for item in view.scene().items():
+        if isinstance(item, pg.AxisItem):
+            item.setStyle(tickFont=font)
+            item.setTextPen(QColor("black"))
 
 
 def handout_pdf(handout: Handout, picture: QImage, paper: str = "a4") -> tuple[bytes, HandoutReport]:

@@ -32,10 +32,19 @@ from visualizer.model import (
 )
 
 FORMAT = "embedding-visualizer-session"
-VERSION = 2
-"""2 keeps the lesson's place as {"step": id, "revealed": …}; version 1 files (a step's index) still open."""
+VERSION = 3
+"""3 keeps what the teacher opened beside the toy (a real model's folder, its sentence and token order) and
+the page in front; 2 the lesson's place as {"step": id, "revealed": …}; version 1 and 2 files still open."""
 MAX_BYTES = 1_000_000
 """A real session is a few kB; anything much larger is not one of ours."""
+MAX_PATH = 4096
+"""The longest folder or file path a session keeps (Linux's own limit)."""
+MAX_REAL_TEXT = 10_000
+"""The longest sentence of a real model's page a session keeps (characters)."""
+MAX_REAL_TOKENS = 10_000
+"""The most token ids of a real model's page a session keeps."""
+MAX_REAL_ID = 2**31 - 1
+"""A token id past any tokenizer's (they count in 32-bit integers)."""
 
 
 class SessionError(TranslatableError):
@@ -52,16 +61,35 @@ class LessonPlace:
 
 
 @dataclass(frozen=True)
+class RealModelPlace:
+    """A real model the teacher opened: its folder (the path, never the weights: the folder is read
+    again when the session opens), the page's sentence and its token ids in their order (a drag
+    reorders them)."""
+
+    folder: str
+    text: str
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Session:
-    """A validated session: the model state to restore and the lesson's place (or None)."""
+    """A validated session: the model state to restore, the lesson's place (or None), the real model
+    opened beside the toy (None: the toy alone), the page in front (its name; None: the file does
+    not say, as in versions 1 and 2) and, in the autosave only, the session file the work belongs to
+    (None in a file the teacher saved: it is its own)."""
 
     state: ModelState
     lesson: LessonPlace | None = None
+    real_model: RealModelPlace | None = None
+    page: str | None = None
+    session_file: str | None = None
 
 
 def session_to_dict(model: EmbeddingModel, lesson: LessonPlace | None = None,
-                    reference_E: np.ndarray | None = None) -> dict[str, Any]:
-    """The JSON-ready form of the model's state; E is stored as edits against the toy table."""
+                    reference_E: np.ndarray | None = None, real_model: RealModelPlace | None = None,
+                    page: str | None = None, session_file: str | None = None) -> dict[str, Any]:
+    """The JSON-ready form of the model's state (E as edits against the toy table), the lesson's place,
+    the real model opened, the page in front and, for the autosave, the session file it belongs to."""
     base = model.toy_E if reference_E is None else reference_E
     edits = [[int(i), int(j), float(model.E[i, j])] for i, j in zip(*np.nonzero(model.E != base), strict=True)]
     settings = model.attention
@@ -82,14 +110,28 @@ def session_to_dict(model: EmbeddingModel, lesson: LessonPlace | None = None,
         },
         "E_edits": edits,
         "lesson": None if lesson is None else {"step": lesson.step, "revealed": lesson.revealed},
+        "real_model": None if real_model is None else {
+            "folder": real_model.folder, "text": real_model.text, "ids": list(real_model.ids)},
+        "page": page,
+        **({} if session_file is None else {"session_file": session_file}),
     }
 
 
-def save_session(path: Path, model: EmbeddingModel, lesson: LessonPlace | None = None) -> None:
-    """Write the session atomically. Raises ``SessionError`` naming the path on failure."""
-    text = json.dumps(session_to_dict(model, lesson), indent=2, ensure_ascii=False) + "\n"
+def save_session(path: Path, model: EmbeddingModel, lesson: LessonPlace | None = None,
+                 real_model: RealModelPlace | None = None, page: str | None = None,
+                 session_file: str | None = None) -> None:
+    """Write the session atomically. Raises ``SessionError`` naming the path on failure.
+
+    ``real_model``, ``page`` and ``session_file``: see :class:`Session` (``session_file`` is the
+    autosave's only).
+    """
+    data = session_to_dict(model, lesson, real_model=real_model, page=page, session_file=session_file)
     try:
-        write_atomically(path, text.encode("utf-8"))
+        content = (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # a folder name that is not UTF-8 (kept by Python as lone surrogates)
+        content = (json.dumps(data, indent=2) + "\n").encode("ascii")  # escaped: read back as the same name
+    try:
+        write_atomically(path, content)
     except OSError as error:
         raise SessionError(QT_TRANSLATE_NOOP(
             "Problems", "cannot save {path}: {reason}"), path=path, reason=error.strerror or error) from None
@@ -167,7 +209,52 @@ def parse_session(data: Any, model: EmbeddingModel, name: str = "the session") -
     attention = _parse_attention(data.get("attention", {}), name)
     lesson = _parse_lesson_place(data, version, name)
     E.flags.writeable = False
-    return Session(ModelState(tuple(ids), scheme, E, attention), lesson)
+    state = ModelState(tuple(ids), scheme, E, attention)
+    if version < 3:  # the toy alone, and no word of the page in front
+        return Session(state, lesson)
+    return Session(state, lesson, _parse_real_model(data.get("real_model"), name), _parse_page(data.get("page"), name),
+                   _parse_session_file(data.get("session_file"), name))
+
+
+def _parse_real_model(place: Any, name: str) -> RealModelPlace | None:
+    """The real model a version-3 file names (its folder is opened, and checked, by the window)."""
+    if place is None:
+        return None
+    if (not isinstance(place, dict) or set(place) != {"folder", "text", "ids"}
+            or not _is_path(place["folder"]) or not isinstance(place["text"], str)
+            or len(place["text"]) > MAX_REAL_TEXT or not isinstance(place["ids"], list)
+            or len(place["ids"]) > MAX_REAL_TOKENS
+            or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= MAX_REAL_ID
+                       for i in place["ids"])):
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'real_model' must be null or {{folder: a full path, text: a sentence, "
+            "ids: a list of token ids}}"), name=name)
+    return RealModelPlace(place["folder"], place["text"], tuple(place["ids"]))
+
+
+def _parse_page(page: Any, name: str) -> str | None:
+    """The name of the page in front (which names exist is the window's to say)."""
+    if page is None:
+        return None
+    if not isinstance(page, str) or not 0 < len(page) <= 100 or not page.isidentifier():
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'page' must be null or a page's name"), name=name)
+    return page
+
+
+def _parse_session_file(path: Any, name: str) -> str | None:
+    if path is None:
+        return None
+    if not _is_path(path):
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'session_file' must be null or a full path"), name=name)
+    return str(path)
+
+
+def _is_path(value: object) -> TypeGuard[str]:
+    """A path as a session keeps it: absolute, not empty, not absurdly long, no NUL."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_PATH and "\0" not in value
+            and Path(value).is_absolute())
 
 
 def _parse_lesson_place(data: dict[str, Any], version: int, name: str) -> LessonPlace | None:

@@ -9,38 +9,48 @@ A step is the model's state (``state``: sentence, scheme, mask), the view that s
 with that view's own options (``view_options``, checked by the view when the window opens:
 :mod:`visualizer.lesson.cue`) and the teacher's texts. A question step adds its ``question`` (the
 kind that computes it, the prompt, the choices and one explanation per outcome: checked here against
-the kind, :mod:`visualizer.lesson.kinds`) and its ``reveal`` (the moves that run the experiment, the
-view's options once revealed, and the answer's captions).
+the kind, :mod:`visualizer.lesson.kinds`) and its ``reveal`` (the moves that run the experiment and
+the view's options once revealed). Once revealed, the lesson shows the explanation of the outcome
+the kind finds on screen, whatever the teacher changed under it.
 
 Older versions of the format still open: each is upgraded to the next when read (:data:`UPGRADES`).
+A lesson may be written in one language only: where a text lacks the app's language, the other is
+shown (:func:`in_language`), never a blank. It is self-contained: it names no file. What the app writes
+(:func:`lesson_text`) reads back to the same lesson, and writes again to the same bytes.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from visualizer.core import SCHEMES
+from visualizer.core import SCHEMES, toy_vocabulary
+from visualizer.io.atomic import write_atomically
 from visualizer.languages import LANGUAGES
 from visualizer.lesson.kinds import KINDS, QuestionKind
 from visualizer.lesson.schema import (
     Boolean,
     FieldType,
+    LanguageTexts,
     LessonError,
     ListOf,
     Nullable,
+    Number,
     OneOf,
+    OneOrMore,
     Options,
     Record,
     Text,
     Whole,
     field_error,
 )
-from visualizer.model import MAX_ALIBI_HEADS
+from visualizer.lesson.texts import Texts, complete, in_language
+from visualizer.model import E_LIMIT, MAX_ALIBI_HEADS
 from visualizer.resources import resource
 
 FORMAT = "embedding-visualizer-lesson"
@@ -48,29 +58,20 @@ VERSION = 3
 BUILT_IN_LESSON = resource("lesson", "embeddings.json")
 """The lesson the app teaches unless told otherwise."""
 MIN_CHOICES, MAX_CHOICES = 3, 5
-Texts = Mapping[str, str]
-"""A text in every language of the app: ``{"en": …, "pt": …}``."""
+MAX_LESSON_BYTES = 2_000_000
+"""A lesson file is text: the app's own is some 40 kB. A larger file is refused before it is read."""
+
 
 
 # ---- the schema, as data -------------------------------------------------------------------------
 
-TEXTS = Record({language: Text() for language in LANGUAGES})
-FACTS: Mapping[str, FieldType] = {
-    "causal": Boolean(),
-    "scheme": OneOf(tuple(SCHEMES)),
-    "rows_only_move": Boolean(),
-    "outputs_only_move": Boolean(),
-}
-"""What an answer's caption may depend on (see :meth:`visualizer.lesson.run.LessonRun.facts`): the mask,
-the scheme, whether the rows of X only moved, whether attention's outputs only moved."""
+TEXTS = LanguageTexts(tuple(LANGUAGES))
 MOVE = Record({"from": Whole(1), "to": Whole(1)})
 """Move the token at position ``from`` to position ``to`` (both 1-based, as on screen)."""
-REVEAL = Record(
-    required={"caption": TEXTS},
-    optional={"moves": ListOf(MOVE), "view_options": Options(), "done_caption": TEXTS,
-              "variants": ListOf(Record({"when": Record({}, FACTS), "caption": TEXTS}))})
+REVEAL = Record({}, {"moves": ListOf(MOVE), "view_options": Options()})
+OUTCOMES = OneOrMore(Text(r"[a-z0-9]+(-[a-z0-9]+)*", "an outcome's name"))
 CHOICE = Record({"key": Text(r"[a-z0-9]+(-[a-z0-9]+)*", "a name of lower-case letters, digits and dashes"),
-                 "right_when": Nullable(Text()), "text": TEXTS, "why": TEXTS})
+                 "right_when": Nullable(OUTCOMES), "text": TEXTS, "why": TEXTS})
 QUESTION_FIELDS: Mapping[str, FieldType] = {
     "kind": OneOf(tuple(KINDS)), "prompt": TEXTS,
     "choices": ListOf(CHOICE, minimum=MIN_CHOICES, maximum=MAX_CHOICES)}
@@ -88,7 +89,9 @@ STEP = Record(
     required={"id": Text(r"[a-z0-9]+(-[a-z0-9]+)*", "an id of lower-case letters, digits and dashes"),
               "title": TEXTS, "caption": TEXTS,
               "state": Record({"text": Text(), "scheme": OneOf(tuple(SCHEMES))},
-                              {"causal": Boolean(), "alibi_heads": Whole(1), "alibi_head": Whole(1)}),
+                              {"causal": Boolean(), "alibi_heads": Whole(1), "alibi_head": Whole(1),
+                               "edits": ListOf(Record({"id": Whole(0), "column": Whole(0),
+                                                       "value": Number(E_LIMIT)}))}),
               "view": Text(r"[a-z_]+", "a view's name")},
     optional={"view_options": Options(), "question": Options(), "reveal": REVEAL})
 """A step; its ``question`` is checked against its kind (:func:`_question`)."""
@@ -98,7 +101,7 @@ LESSON_SCHEMA = Record({
     "course": Record({"current": Whole(0), "chapters": ListOf(TEXTS, minimum=1)}),
     "scheme_phrases": Record({scheme: TEXTS for scheme in SCHEMES}),
     "steps": ListOf(Options(), minimum=1),  # each step is checked by STEP, to name it in messages
-})
+}, {"about": Record({"title": TEXTS}, {"author": Text()})})
 """The whole file. Steps are checked one by one against :data:`STEP`."""
 
 
@@ -114,24 +117,13 @@ class Move:
 
 
 @dataclass(frozen=True)
-class CaptionVariant:
-    """An answer's caption for a state the class left under it: used when every fact of ``when`` holds."""
-
-    when: Mapping[str, object]
-    caption: Texts
-
-
-@dataclass(frozen=True)
 class Reveal:
-    """How a question's answer is shown: the moves run on the model, the view's options once
-    revealed, the answer's caption (its variants first), and the caption once an experiment the
-    view runs reported its outcome (``done_caption``, filled with the outcome's fields)."""
+    """What a question's reveal does: the moves it runs on the model (the experiment) and the
+    view's options once revealed. The answer shown is the question's explanation of the outcome on
+    screen (:meth:`visualizer.lesson.kinds.base.QuestionKind.explain`)."""
 
-    caption: Texts
     moves: tuple[Move, ...] = ()
     view_options: Mapping[str, object] = field(default_factory=dict)
-    done_caption: Texts | None = None
-    variants: tuple[CaptionVariant, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -142,14 +134,14 @@ class ChoiceText:
     ----------
     key : str
         A name for the choice that does not change with the language ("new-row").
-    right_when : str or None
-        The outcome that makes this choice the right one; None for a choice that is never right.
+    right_when : tuple of str
+        The outcomes that make this choice the right one (empty: a choice that is never right).
     text, why : Texts
         The choice, and why someone might pick it (or why it is right).
     """
 
     key: str
-    right_when: str | None
+    right_when: tuple[str, ...]
     text: Texts
     why: Texts
 
@@ -167,7 +159,8 @@ class LessonQuestion:
     choices : tuple of ChoiceText
         3–5 choices, lettered A, B, … in this order.
     outcomes : mapping of str to Texts
-        What actually happens, one explanation per outcome of the kind.
+        What actually happens, one explanation per outcome of the kind: the phones show it after the
+        reveal, and so does the lesson, for the outcome on screen.
     unavailable : Texts or None
         Why the question cannot be asked on the present state (for kinds that may not be).
     parameters : mapping
@@ -211,6 +204,9 @@ class LessonStep:
     """ALiBi's (heads H, head shown h) the step asks for (None: leave them as the class set them)."""
     view_options: Mapping[str, object] = field(default_factory=dict)
     """The view's own options for this step (see :mod:`visualizer.lesson.cue`)."""
+    edits: tuple[tuple[int, int, float], ...] = ()
+    """The step's table E: the toy's, with these (id, column, value) changed; empty: E as the class
+    left it (its edits are kept from step to step)."""
     question: LessonQuestion | None = None
     reveal: Reveal | None = None
 
@@ -222,12 +218,26 @@ class LessonStep:
 
 @dataclass(frozen=True)
 class Lesson:
-    """The course's chapters (this app's is one of them) and this app's steps."""
+    """The course's chapters (this app's is one of them) and this app's steps.
+
+    ``title`` and ``author`` say whose lesson it is (a teacher's own file; the app's has a title).
+    """
 
     chapters: tuple[Texts, ...]
     current_chapter: int
     steps: tuple[LessonStep, ...]
     scheme_phrases: Mapping[str, Texts] = field(default_factory=dict)
+    title: Texts = field(default_factory=dict)
+    author: str = ""
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages every text of the steps is written in (the app's order)."""
+        written = set(LANGUAGES)
+        for step in self.steps:
+            for texts in _step_texts(step):
+                written &= set(texts)
+        return tuple(language for language in LANGUAGES if language in written)
 
     def index_of(self, step_id: str) -> int | None:
         """The position (0-based) of the step with id ``step_id``, or None."""
@@ -238,13 +248,24 @@ class Lesson:
 
 
 def read_lesson(path: Path) -> Lesson:
-    """Read and check a lesson file. Raises :class:`LessonError` naming the step and the field."""
+    """Read and check a lesson file. Raises :class:`LessonError` naming the file, and the step and
+    the field where the mistake is."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        size = path.stat().st_size
+        if size > MAX_LESSON_BYTES:
+            raise LessonError(f"the lesson {path.name} is {size / 1e6:.1f} MB; a lesson file is at most "
+                              f"{MAX_LESSON_BYTES / 1e6:g} MB")
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except LessonError:
+        raise
     except OSError as error:
         raise LessonError(f"cannot read the lesson {path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise LessonError(f"cannot read the lesson {path}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise LessonError(f"the lesson {path.name} is not UTF-8 text (byte {error.start})") from None
+    except RecursionError:
+        raise LessonError(f"the lesson {path.name} nests objects too deeply to be a lesson") from None
+    except ValueError as error:  # not JSON (json.JSONDecodeError), or a number too long to read
+        raise LessonError(f"the lesson {path.name} is not a JSON file: {error}") from None
     try:
         return parse_lesson(data)
     except LessonError as error:
@@ -260,6 +281,7 @@ def parse_lesson(data: Any) -> Lesson:
     if current >= len(chapters):
         raise field_error("course.current", f"{current} is past the last chapter ({len(chapters) - 1})")
     phrases = {scheme: _texts(data["scheme_phrases"][scheme]) for scheme in SCHEMES}
+    about = data.get("about", {})
     steps: list[LessonStep] = []
     for number, raw in enumerate(data["steps"], 1):
         try:
@@ -270,7 +292,7 @@ def parse_lesson(data: Any) -> Lesson:
         if any(other.id == step.id for other in steps):
             raise LessonError(f"{step_name(number, raw)}, field 'id': another step already has the id {step.id!r}")
         steps.append(step)
-    return Lesson(chapters, current, tuple(steps), phrases)
+    return Lesson(chapters, current, tuple(steps), phrases, _texts(about.get("title", {})), about.get("author", ""))
 
 
 def step_name(number: int, raw: object) -> str:
@@ -280,7 +302,8 @@ def step_name(number: int, raw: object) -> str:
 
 
 def _texts(raw: Mapping[str, str]) -> Texts:
-    return {language: raw[language] for language in LANGUAGES}
+    """The languages ``raw`` is written in, in the app's order."""
+    return {language: raw[language] for language in LANGUAGES if language in raw}
 
 
 def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
@@ -295,21 +318,25 @@ def _step(raw: dict[str, Any], phrases: Mapping[str, Texts]) -> LessonStep:
             raise field_error("state.alibi_head", f"head {head} of {heads} heads: the head is 1 .. H and H is "
                                                   f"1 .. {MAX_ALIBI_HEADS}")
         alibi = (heads, head)
+    vocabulary = toy_vocabulary()
+    edits = []
+    for number, edit in enumerate(state.get("edits", ())):
+        if edit["id"] >= len(vocabulary.tokens) or edit["column"] >= vocabulary.E.shape[1]:
+            raise field_error(f"state.edits[{number}]", f"E has ids 0 .. {len(vocabulary.tokens) - 1} and columns "
+                                                        f"0 .. {vocabulary.E.shape[1] - 1}, not E[{edit['id']}, "
+                                                        f"{edit['column']}]")
+        edits.append((edit["id"], edit["column"], float(edit["value"])))
     return LessonStep(
         id=raw["id"], title=_texts(raw["title"]), caption=_texts(raw["caption"]), text=state["text"],
         scheme=state["scheme"], view=raw["view"], causal=state.get("causal", True), alibi=alibi,
-        view_options=dict(raw.get("view_options", {})),
+        view_options=dict(raw.get("view_options", {})), edits=tuple(edits),
         question=_question(raw["question"], phrases) if "question" in raw else None,
         reveal=None if reveal is None else _reveal(reveal))
 
 
 def _reveal(raw: dict[str, Any]) -> Reveal:
-    return Reveal(
-        caption=_texts(raw["caption"]),
-        moves=tuple(Move(move["from"] - 1, move["to"] - 1) for move in raw.get("moves", ())),
-        view_options=dict(raw.get("view_options", {})),
-        done_caption=_texts(raw["done_caption"]) if "done_caption" in raw else None,
-        variants=tuple(CaptionVariant(dict(v["when"]), _texts(v["caption"])) for v in raw.get("variants", ())))
+    return Reveal(moves=tuple(Move(move["from"] - 1, move["to"] - 1) for move in raw.get("moves", ())),
+                  view_options=dict(raw.get("view_options", {})))
 
 
 def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
@@ -323,17 +350,19 @@ def _question(raw: Any, phrases: Mapping[str, Texts]) -> LessonQuestion:
     choices = []
     for number, choice in enumerate(raw["choices"]):
         where = f"question.choices[{number}]"
-        right_when = choice["right_when"]
-        if right_when is not None and right_when not in kind.outcomes:
-            raise field_error(f"{where}.right_when", f"{right_when!r} is not an outcome of {kind.name} "
-                                                     f"({', '.join(sorted(kind.outcomes))}) nor null")
+        raw_right = choice["right_when"]
+        right_when = () if raw_right is None else (raw_right,) if isinstance(raw_right, str) else tuple(raw_right)
+        for outcome in right_when:
+            if outcome not in kind.outcomes:
+                raise field_error(f"{where}.right_when", f"{outcome!r} is not an outcome of {kind.name} "
+                                                         f"({', '.join(sorted(kind.outcomes))}) nor null")
         choices.append(ChoiceText(choice["key"], right_when, _named(choice["text"], f"{where}.text", kind),
                                   _named(choice["why"], f"{where}.why", kind)))
     keys = [choice.key for choice in choices]
     if len(set(keys)) != len(keys):
         raise field_error("question.choices", f"two choices share a key ({', '.join(keys)})")
     for outcome in sorted(kind.outcomes):
-        right = [choice.key for choice in choices if choice.right_when == outcome]
+        right = [choice.key for choice in choices if outcome in choice.right_when]
         if len(right) != 1:
             raise field_error("question.choices", f"outcome {outcome!r} must make exactly one choice right, "
                                                   f"not {len(right)}")
@@ -350,6 +379,8 @@ def _named(raw: Mapping[str, str], where: str, kind: QuestionKind | None) -> Tex
     allowed = kind.values if kind is not None else frozenset()
     texts = {}
     for language in LANGUAGES:
+        if language not in raw:
+            continue
         text = raw[language]
         if not text.strip():
             raise field_error(f"{where}.{language}", "is empty")
@@ -367,30 +398,24 @@ def _named(raw: Mapping[str, str], where: str, kind: QuestionKind | None) -> Tex
     return texts
 
 
-def matching_caption(reveal: Reveal, facts: Mapping[str, object]) -> Texts:
-    """The answer's caption for ``facts``: the first variant whose every fact holds, else the caption."""
-    for variant in reveal.variants:
-        if all(facts.get(name) == value for name, value in variant.when.items()):
-            return variant.caption
-    return reveal.caption
-
-
 # ---- older versions ------------------------------------------------------------------------------
 
 
 def upgraded(data: Any) -> Any:
     """``data`` as the current version, upgraded step by step from an older one (unchanged if it
     is not a lesson of a version :data:`UPGRADES` knows: the schema then says what is wrong)."""
-    while isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") in UPGRADES:
+    while (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("version"), int)
+           and data["version"] in UPGRADES):
         data = UPGRADES[data["version"]](data)
     return data
 
 
 def _from_version_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 2 (the app's own lesson until version 3): its course was ``path.stages``, a view's
-    options ``staging``, a reveal's moves ``commands: [{"move": …}]``; its questions were only the
-    prompt, their choices kept by step id in the app's ``choices.json``. Those are the questions of
-    the app's lesson now, taken from it by step id."""
+    options ``staging``, a reveal's moves ``commands: [{"move": …}]``, and a reveal wrote its own
+    answer (``caption``, ``variants``, ``done_caption``: dropped, the question's explanations say it
+    now); its questions were only the prompt, their choices kept by step id in the app's
+    ``choices.json``. Those are the questions of the app's lesson now, taken from it by step id."""
     built_in = {step["id"]: step for step in json.loads(BUILT_IN_LESSON.read_text(encoding="utf-8"))["steps"]}
     upgraded_data = {key: value for key, value in data.items() if key not in ("path", "version", "steps")}
     upgraded_data["version"] = 3
@@ -415,6 +440,8 @@ def _step_from_version_2(number: int, step: Any, built_in: Mapping[str, Any]) ->
         reveal = dict(reveal)
         if "staging" in reveal:
             reveal["view_options"] = reveal.pop("staging")
+        for answer in ("caption", "variants", "done_caption"):
+            reveal.pop(answer, None)
         commands = reveal.pop("commands", None)
         if isinstance(commands, list):
             reveal["moves"] = [command.get("move") if isinstance(command, dict) else command for command in commands]
@@ -433,6 +460,101 @@ UPGRADES: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = {2: _from_v
 """Version → the function that reads it as the next version."""
 
 
-__all__ = ["BUILT_IN_LESSON", "FORMAT", "LESSON_SCHEMA", "STEP", "UPGRADES", "VERSION", "CaptionVariant",
-           "ChoiceText", "Lesson", "LessonError", "LessonQuestion", "LessonStep", "Move", "Reveal",
-           "matching_caption", "parse_lesson", "read_lesson", "step_name", "upgraded"]
+# ---- writing ------------------------------------------------------------------------------------
+
+
+def _step_texts(step: LessonStep) -> list[Texts]:
+    """Every text of ``step`` a class may read: title, caption, question, choices, explanations."""
+    texts = [step.title, step.caption]
+    if step.question is not None:
+        question = step.question
+        texts += [question.prompt, *question.outcomes.values(), *([question.unavailable] if question.unavailable
+                                                                  else [])]
+        texts += [text for choice in question.choices for text in (choice.text, choice.why)]
+    return texts
+
+
+def lesson_data(lesson: Lesson) -> dict[str, Any]:
+    """``lesson`` as the current version of the file holds it (what :func:`parse_lesson` reads back)."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if lesson.title or lesson.author:
+        data["about"] = {"title": dict(lesson.title), **({"author": lesson.author} if lesson.author else {})}
+    data["course"] = {"current": lesson.current_chapter, "chapters": [dict(chapter) for chapter in lesson.chapters]}
+    data["scheme_phrases"] = {scheme: dict(lesson.scheme_phrases[scheme]) for scheme in SCHEMES}
+    data["steps"] = [step_data(step) for step in lesson.steps]
+    return data
+
+
+def step_data(step: LessonStep) -> dict[str, Any]:
+    """One step as the file holds it; what the file may leave out (the mask on, no edits) is left out."""
+    state: dict[str, Any] = {"text": step.text, "scheme": step.scheme}
+    if not step.causal:
+        state["causal"] = False
+    if step.alibi is not None:
+        state["alibi_heads"], state["alibi_head"] = step.alibi
+    if step.edits:
+        state["edits"] = [{"id": token_id, "column": column, "value": _json_number(value)}
+                          for token_id, column, value in step.edits]
+    data: dict[str, Any] = {"id": step.id, "title": dict(step.title), "caption": dict(step.caption), "state": state,
+                            "view": step.view}
+    if step.view_options:
+        data["view_options"] = dict(step.view_options)
+    if step.question is not None:
+        question = step.question
+        written: dict[str, Any] = {"kind": question.kind, "prompt": dict(question.prompt), **question.parameters}
+        written["choices"] = [{"key": choice.key, "right_when": _right_when(choice.right_when),
+                               "text": dict(choice.text), "why": dict(choice.why)} for choice in question.choices]
+        written["outcomes"] = {outcome: dict(text) for outcome, text in question.outcomes.items()}
+        if question.unavailable is not None:
+            written["unavailable"] = dict(question.unavailable)
+        data["question"] = written
+    if step.reveal is not None:
+        reveal: dict[str, Any] = {}
+        if step.reveal.moves:
+            reveal["moves"] = [{"from": move.source + 1, "to": move.target + 1} for move in step.reveal.moves]
+        if step.reveal.view_options:
+            reveal["view_options"] = dict(step.reveal.view_options)
+        data["reveal"] = reveal
+    return data
+
+
+def _right_when(outcomes: tuple[str, ...]) -> str | list[str] | None:
+    return None if not outcomes else outcomes[0] if len(outcomes) == 1 else list(outcomes)
+
+
+def _json_number(value: float) -> int | float:
+    """A whole number written without its ``.0``: 1, not 1.0 (−0 as 0)."""
+    return int(value) if math.isfinite(value) and value.is_integer() else value
+
+
+LINE = 110
+"""The widest line :func:`lesson_text` puts an object or a list on whole."""
+
+
+def lesson_text(lesson: Lesson) -> str:
+    """``lesson`` as the app writes a lesson file: JSON, two spaces an indent, every short object (a
+    text in each language, a move, a state) on one line, so that a teacher can read and diff it."""
+    return _layout(lesson_data(lesson), 0) + "\n"
+
+
+def _layout(value: object, depth: int) -> str:
+    whole = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, (dict, list)) or len(whole) + 2 * depth <= LINE:
+        return whole
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_layout(item, depth + 1)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    return "[\n" + ",\n".join(inner + _layout(item, depth + 1) for item in value) + "\n" + "  " * depth + "]"
+
+
+def write_lesson(lesson: Lesson, path: Path) -> None:
+    """Write ``lesson`` to ``path`` (:func:`lesson_text`), whole or not at all. Raises ``OSError``."""
+    write_atomically(path, lesson_text(lesson).encode("utf-8"))
+
+
+__all__ = ["BUILT_IN_LESSON", "FORMAT", "LESSON_SCHEMA", "MAX_LESSON_BYTES", "STEP", "UPGRADES", "VERSION",
+           "ChoiceText", "Lesson", "LessonError", "LessonQuestion", "LessonStep", "Move", "Reveal", "Texts", "complete",
+           "in_language", "lesson_data", "lesson_text", "parse_lesson", "read_lesson", "step_data", "step_name",
+           "upgraded", "write_lesson"]

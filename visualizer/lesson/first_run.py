@@ -1,4 +1,5 @@
-"""A first launch (no settings yet) opens on the guided lesson's first step, with a one-line hint."""
+"""Where a launch without a command line of its own starts: a first launch (no settings yet) on the guided
+lesson's first step, with a one-line hint; a later one on the lesson shown when the app last quit."""
 
 from __future__ import annotations
 
@@ -9,10 +10,17 @@ from PySide6.QtWidgets import QMainWindow
 from visualizer.lesson.first_run_hint import FirstRunHint, is_dismissed
 from visualizer.lesson.run import LessonRun
 
+SHOWN_STEP_KEY = "lesson/shown_step"
+"""The id of the lesson's step shown when the app quit ("" when the lesson was hidden)."""
+REVEALED_KEY = "lesson/revealed"
+"""Whether that step's answer was revealed."""
+
 
 def start_first_run(host: QMainWindow, lesson: LessonRun, undo_stack: QUndoStack, settings: QSettings,
                     first_run: bool) -> FirstRunHint | None:
-    """On the first run, open the lesson's first step; show the hint (on ``host``) until dismissed.
+    """On the first run, open the lesson's first step; later, the step shown when the app quit (its
+    answer revealed if it was), or no lesson if it was hidden. Show the hint (on ``host``) until
+    dismissed.
 
     Call only when no command-line option says where to start: those always win.
 
@@ -37,9 +45,26 @@ def start_first_run(host: QMainWindow, lesson: LessonRun, undo_stack: QUndoStack
     if first_run:
         lesson.go_to(0)
         undo_stack.clear()
+    else:
+        resume_shown_lesson(lesson, undo_stack, settings)
     if is_dismissed(settings):
         return None
     hint = FirstRunHint(settings, host)
     host.addToolBar(Qt.ToolBarArea.TopToolBarArea, hint)
     host.installEventFilter(hint)
     return hint
+
+
+def resume_shown_lesson(lesson: LessonRun, undo_stack: QUndoStack, settings: QSettings) -> bool:
+    """Show the lesson's step that was shown when the app quit, in the step's own state (and its
+    answer, if it was revealed then); True if there was one. A step this lesson no longer has, or
+    settings written by hand, start without the lesson, as before."""
+    step_id = settings.value(SHOWN_STEP_KEY, "")
+    index = lesson.lesson.index_of(step_id) if isinstance(step_id, str) and step_id else None
+    if index is None:
+        return False
+    lesson.go_to(index)
+    if settings.value(REVEALED_KEY, False) in (True, "true") and lesson.lesson.steps[index].is_question:
+        lesson.reveal()
+    undo_stack.clear()  # the lesson's own state is where the teacher starts, not an edit
+    return True

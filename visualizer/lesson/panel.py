@@ -6,12 +6,18 @@ forwards its buttons to it."""
 
 from __future__ import annotations
 
+import html
+import re
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
-from visualizer.lesson.run import Lesson, LessonRun, LessonStep
+from visualizer.lesson.kinds.base import Waiting, Withdrawn
+from visualizer.lesson.run import NO_BREAK_SPACE, Lesson, LessonRun, LessonStep
+from visualizer.lesson.texts import in_language
 from visualizer.ui.balanced_label import BalancedLabel
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
@@ -20,6 +26,9 @@ QUESTION_LEAST_CHARACTERS = 22
 """Along the bottom, the question's least width, in average characters of its type."""
 
 
+VECTOR = re.compile(r"\[[^\[\]]*\]")
+"""A vector in a text: ``[1, 0, 0, -1]``."""
+
 class LessonPanel(ListeningView, QWidget):
     """Steps of the lesson, one at a time: a view of a :class:`LessonRun`.
 
@@ -27,9 +36,12 @@ class LessonPanel(ListeningView, QWidget):
     -------
     step_changed : (int)
         The index of the step now shown.
+    back_requested : ()
+        The teacher asked for the step's own page again (the page in front is another).
     """
 
     step_changed = Signal(int)
+    back_requested = Signal()
 
     def __init__(self, run: LessonRun, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +54,7 @@ class LessonPanel(ListeningView, QWidget):
         self.counter.setAlignment(Qt.AlignmentFlag.AlignCenter)  # in the width of the widest number
         self.title = BalancedLabel()  # even lines: no word alone on a title's last line
         self.caption = QLabel()
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)  # a teacher's text shows as typed, markup too
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.question_box = QFrame()
@@ -60,11 +73,18 @@ class LessonPanel(ListeningView, QWidget):
         self._question_buttons.addWidget(self.reveal_button)
         self._question_layout.addLayout(self._question_buttons)
         self.previous_button, self.next_button = QPushButton(), QPushButton()
+        # Shown while the page in front is not the step's (a real model, another tab): one click
+        # brings the step's page back.
+        self.back_button = QPushButton()
+        self.back_button.hide()
+        self.back_button.clicked.connect(self.back_requested)
+        self._elsewhere: Callable[[], str] | None = None
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.advance)
         self.buttons = QWidget()
         self._buttons_row = QHBoxLayout(self.buttons)
         self._buttons_row.setContentsMargins(0, 0, 0, 0)
+        self._buttons_row.addWidget(self.back_button)
         self._buttons_row.addWidget(self.previous_button)
         self._buttons_row.addWidget(self.next_button)
         self._grid = QGridLayout(self)
@@ -208,6 +228,20 @@ class LessonPanel(ListeningView, QWidget):
         """Run the question's experiment and show its answer."""
         self.run.reveal()
 
+    def set_elsewhere(self, page: Callable[[], str] | None) -> None:
+        """Another page is in front than the step's, whose title ``page`` gives in the current
+        language; None: the step's own page is in front (or no step is shown). The caption then
+        says where the step is, and a button brings it back: the lesson never talks about a page
+        nobody sees."""
+        if (page is None) != (self._elsewhere is None) or (page is not None and self.elsewhere() != page()):
+            self._elsewhere = page
+            self.back_button.setVisible(page is not None)
+            self._show_caption()
+
+    def elsewhere(self) -> str | None:
+        """The title of the step's page while another page is in front, else None."""
+        return None if self._elsewhere is None else self._elsewhere()
+
     def add_to_question_box(self, widget: QWidget) -> None:
         """Put ``widget`` in the question box after the Reveal button: beside it along the bottom,
         under it beside the views (the class poll's button and offline practice)."""
@@ -222,52 +256,38 @@ class LessonPanel(ListeningView, QWidget):
     # ---- text ----------------------------------------------------------------------------------
 
     def fill(self, text: str) -> str:
-        """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and {changed} with live values."""
+        """Replace {ids}, {V}, {d}, {n}, {x1} … {xn} and the other live values of the model."""
         separator = "; " if self._appearance.language == "pt" else ", "
-        values = self.run.live_values(self._appearance.numbers, separator)
-        # Computed only when the text names them: the answer's comparisons cost a little.
-        if "{changed}" in text:
-            values["changed"] = self._changed_text()
-        if "{outputs_changed}" in text:
-            values["outputs_changed"] = self._outputs_text()
         try:
-            return text.format_map(values)
+            return text.format_map(self.run.live_values(self._appearance.numbers, separator))
         except (KeyError, IndexError, ValueError):
             return text
 
-    def _fill_outcome(self, text: str, outcome: dict[str, object]) -> str:
-        """Fill {rows_touched}, {V}, {batch} … of an experiment's outcome, whole numbers grouped."""
-        numbers = self._appearance.numbers
-        values = {key: numbers.integer(value) if isinstance(value, int) and not isinstance(value, bool) else value
-                  for key, value in outcome.items()}
-        try:
-            return text.format(**values).replace("{", "{{").replace("}", "}}")  # no second fill
-        except (KeyError, IndexError, ValueError):
-            return text
-
-    def _outputs_text(self) -> str:
-        changed = self.run.changed_outputs()
-        if changed is None:
-            return ""
-        if not changed:
-            return self.tr("no token")
-        model_tokens = self.run.shown_tokens()
-        return ", ".join(f"{p + 1} {model_tokens[p]}" for p in changed)
-
-    def _changed_text(self) -> str:
-        changed = self.run.changed_rows()
-        if changed is None:
-            return ""
-        if not changed:
-            return self.tr("no row's values changed")
-        return self.tr("rows whose values changed: {0}").format(", ".join(str(p + 1) for p in changed))
+    def _answer_text(self, step: LessonStep) -> str | None:
+        """The revealed answer for the state on screen, or what stands in for it (the experiment is
+        measuring; the state on screen is no longer the experiment's); None before a reveal."""
+        explained = self.run.explained()
+        if explained is None:
+            return None
+        if isinstance(explained, Waiting):
+            return self.tr("The app is measuring it now, on this laptop: the answer appears here when the "
+                           "measurement ends.")
+        if isinstance(explained, Withdrawn):
+            if explained.reason == "numbers":
+                return self.tr("This answer compares rows of X, and past the learned table a row has no numbers. "
+                               "Reveal runs the experiment again on the lesson's sentence.")
+            return self.tr("This answer was about “{0}”, and the tokens on screen have changed since. Reveal runs "
+                           "the experiment again on that sentence.").format(step.text)
+        answer = self.run.answer(self._appearance.language)
+        # A vector never breaks across lines: its separators keep its numbers together.
+        return None if answer is None else VECTOR.sub(lambda m: m.group(0).replace(" ", NO_BREAK_SPACE), answer)
 
     def retranslate(self) -> None:
         """Re-read every visible string (and refill live values)."""
         language = self._appearance.language
         chapters = []
         for index, chapter in enumerate(self.lesson.chapters):
-            name = chapter[language]
+            name = html.escape(in_language(chapter, language))  # the path is rich text: a name is not
             if index == self.lesson.current_chapter:
                 name = f"<b><u>{name}</u></b> ◀ " + self.tr("you are here")
             chapters.append(name)
@@ -275,6 +295,7 @@ class LessonPanel(ListeningView, QWidget):
         self.previous_button.setText(self.tr("◀ Previous"))
         self.next_button.setText(self.tr("Next ▶"))
         self.reveal_button.setText(self.tr("Reveal"))
+        self.back_button.setText(self.tr("Show the step"))
         step = self.current_step()
         total = len(self.lesson.steps)
         self._show_counter()
@@ -285,7 +306,7 @@ class LessonPanel(ListeningView, QWidget):
             self.previous_button.setEnabled(True)  # not started: Previous starts at the first step too
             return
         assert self.run.index is not None
-        self.title.setText(step.title[language])
+        self.title.setText(in_language(step.title, language))
         self._show_caption()
         self.question_box.setVisible(step.is_question)
         # The last step: Next only reveals its answer, then there is nothing after it.
@@ -294,8 +315,8 @@ class LessonPanel(ListeningView, QWidget):
                      instead=self.previous_button)
         self._enable(self.previous_button, self.run.index > 0, instead=self.next_button)  # nothing before the first
         if step.question:
-            self.question.setText(step.question.prompt[language])
-            self.reveal_button.setEnabled(not self.run.revealed)
+            self.question.setText(in_language(step.question.prompt, language))
+            self.reveal_button.setEnabled(not self.run.revealed or self.run.withdrawn())
 
     @staticmethod
     def _enable(button: QPushButton, enabled: bool, instead: QPushButton) -> None:
@@ -307,17 +328,21 @@ class LessonPanel(ListeningView, QWidget):
         button.setEnabled(enabled)
 
     def _show_caption(self) -> None:
-        """The step's caption, or its answer for the state under it, with live values filled in."""
+        """The step's caption, or its answer for the state on screen, with live values filled in;
+        Reveal is offered again when the state on screen is no longer the experiment's."""
         step = self.current_step()
         if step is None:
             return
         language = self._appearance.language
-        caption = self.run.answer(language) or step.caption[language]
-        if self.run.outcome is not None and step.reveal is not None and step.reveal.done_caption:
-            caption = self._fill_outcome(step.reveal.done_caption[language], self.run.outcome)
-        text = self.fill(caption)
+        answer = self._answer_text(step)
+        text = answer if answer is not None else self.fill(in_language(step.caption, language))
+        if self._elsewhere is not None:
+            text = self.tr("This step is on the page “{0}”, and another page is in front: “Show the step” "
+                           "brings it back.").format(self._elsewhere())
         if text != self.caption.text():  # the same words need no new layout
             self.caption.setText(text)
+        if step.question:
+            self.reveal_button.setEnabled(not self.run.revealed or self.run.withdrawn())
 
     def _counter_text(self, number: int | None) -> str:
         """"step 3 of 13" ("13 steps" before the lesson starts); in the corner, where the caption
@@ -354,6 +379,6 @@ class LessonPanel(ListeningView, QWidget):
         # Reveal and the class poll's two buttons).
         least = QFontMetrics(self.question.font()).averageCharWidth() * QUESTION_LEAST_CHARACTERS
         self.question.setMinimumWidth(least if self._wide else 0)
-        for widget in (self.reveal_button, self.previous_button, self.next_button, self.counter):
+        for widget in (self.reveal_button, self.back_button, self.previous_button, self.next_button, self.counter):
             widget.setFont(scaled_font(self._appearance, 10 if self._wide else 11))
         self._show_counter()

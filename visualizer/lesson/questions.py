@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from visualizer.lesson.file import LessonQuestion, LessonStep, Texts
+from visualizer.lesson.file import LessonQuestion, LessonStep, Texts, complete
 from visualizer.lesson.kinds import KINDS, Values
 from visualizer.model import EmbeddingModel
 
@@ -99,19 +99,19 @@ def question_for(step: LessonStep | None, model: EmbeddingModel) -> AskedQuestio
     found = KINDS[written.kind].find(step, model)
     if found is None:
         assert written.unavailable is not None  # the lesson file was checked: such questions say why
-        return Unavailable(step.id, dict(written.prompt), dict(written.unavailable))
+        return Unavailable(step.id, complete(written.prompt), complete(written.unavailable))
     outcome, values = found
     return _fill(step.id, written, outcome, values)
 
 
 def _fill(step_id: str, written: LessonQuestion, outcome: str, values: Values) -> Question:
-    def fill(texts: Texts) -> Texts:
+    def fill(texts: Texts) -> Texts:  # in every language: one the teacher did not write shows another
         return {language: text.format(**{name: value[language] for name, value in values.items()})
-                for language, text in texts.items()}
+                for language, text in complete(texts).items()}
 
     choices = tuple(Choice(choice.key, fill(choice.text), fill(choice.why)) for choice in written.choices)
-    right = next(index for index, choice in enumerate(written.choices) if choice.right_when == outcome)
-    return Question(step_id, dict(written.prompt), choices, right, fill(written.outcomes[outcome]))
+    right = next(index for index, choice in enumerate(written.choices) if outcome in choice.right_when)
+    return Question(step_id, complete(written.prompt), choices, right, fill(written.outcomes[outcome]))
 
 
 __all__ = ["LETTERS", "AskedQuestion", "Choice", "Question", "Unavailable", "question_for"]

@@ -9,7 +9,7 @@ of the run (``revealed``): a session keeps it, ``--step N --reveal`` starts in i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -21,24 +21,22 @@ from visualizer.core import (
     NumberFormat,
     display_token,
     sinusoidal,
+    toy_vocabulary,
 )
 from visualizer.lesson.file import (
     BUILT_IN_LESSON,
-    FACTS,
-    CaptionVariant,
     Lesson,
     LessonError,
     LessonStep,
     Move,
     Reveal,
-    matching_caption,
+    in_language,
     read_lesson,
 )
-from visualizer.lesson.kinds.base import ShownFacts
+from visualizer.lesson.kinds.base import Explained, Withdrawn
 from visualizer.model import EmbeddingModel
 from visualizer.subscriptions import Listening
 
-FACT_NAMES = tuple(FACTS)
 NO_BREAK_SPACE = "\u00a0"
 
 
@@ -93,6 +91,8 @@ class LessonRun(Listening):
 
     Signals
     -------
+    lesson_changed : ()
+        Another lesson is run (File → Open lesson, an edit of the lesson): it starts afresh.
     step_shown : (LessonStep)
         A step was entered (or resumed from a session): the shell shows its view as it asks.
     answer_shown : (LessonStep)
@@ -103,6 +103,7 @@ class LessonRun(Listening):
         The model changed under the step: captions that name live values are filled again.
     """
 
+    lesson_changed = Signal()
     step_shown = Signal(LessonStep)
     answer_shown = Signal(LessonStep)
     changed = Signal()
@@ -131,6 +132,18 @@ class LessonRun(Listening):
     def current_step(self) -> LessonStep | None:
         """The step shown."""
         return None if self._index is None else self.lesson.steps[self._index]
+
+    def set_lesson(self, lesson: Lesson, index: int | None = None) -> None:
+        """Run ``lesson`` instead: at step ``index`` (its state put on the model and its view
+        brought forward), or not started (None)."""
+        self.lesson = lesson
+        self._index, self._revealed, self._outcome = None, False, None
+        self._reveal_count += 1
+        self.lesson_changed.emit()
+        if index is None:
+            self.changed.emit()
+        else:
+            self.go_to(index)
 
     def go_to(self, index: int) -> None:
         """Enter step ``index``: the model takes the step's state, the shell shows its view."""
@@ -170,9 +183,11 @@ class LessonRun(Listening):
 
     def reveal(self) -> None:
         """Run the question's experiment and show its answer (unless a part shows something
-        first: see :meth:`hold_reveal`)."""
+        first: see :meth:`hold_reveal`). A revealed answer that the state on screen no longer fits
+        (:meth:`withdrawn`) may be revealed again: the step's state is put back and the experiment
+        runs once more."""
         step = self.current_step()
-        if step is None or step.reveal is None or self._revealed:
+        if step is None or step.reveal is None or (self._revealed and not self.withdrawn()):
             return
         if any(first() for first in list(self._before_reveal)):
             return  # this ask showed that; the next one reveals
@@ -180,6 +195,9 @@ class LessonRun(Listening):
         self._apply_state(step)
         for move in step.reveal.moves:
             self._model.move_token(move.source, move.target)
+        if self._revealed:  # revealed again: a new experiment, whose measurement is still to come
+            self._outcome = None
+            self._reveal_count += 1
         self._revealed = True
         self.answer_shown.emit(step)
         self.changed.emit()
@@ -216,46 +234,34 @@ class LessonRun(Listening):
 
         return report
 
-    # ---- the answer, computed from the model under it ------------------------------------------
+    # ---- the answer, computed from the state on screen ----------------------------------------
 
-    def facts(self, names: Collection[str] = FACT_NAMES) -> dict[str, object]:
-        """What an answer's caption may depend on (those of ``names``): the mask (``causal``), the
-        ``scheme``, and after a reveal whether the rows of X only moved (``rows_only_move``) and
-        whether attention's outputs only moved (``outputs_only_move``), as the question's kind
-        sees the state on screen (:meth:`~visualizer.lesson.kinds.base.QuestionKind.shown`)."""
-        facts: dict[str, object] = {"causal": self._model.attention.causal, "scheme": self._model.scheme}
-        if {"rows_only_move", "outputs_only_move"} & set(names):
-            shown = self.shown()
-            if shown.changed_rows is not None:
-                facts["rows_only_move"] = not shown.changed_rows
-            if shown.changed_outputs is not None:
-                facts["outputs_only_move"] = not shown.changed_outputs
-        return facts
-
-    def answer(self, language: str) -> str | None:
-        """The revealed answer's caption in ``language`` for the state under it (None before a reveal)."""
-        step = self.current_step()
-        if step is None or step.reveal is None or not self._revealed:
-            return None
-        names = {name for variant in step.reveal.variants for name in variant.when}
-        return matching_caption(step.reveal, self.facts(names) if names else {})[language]
-
-    def shown(self) -> ShownFacts:
-        """After a reveal, what the state on screen shows, as the question's kind compares it with
-        the step's own sentence; nothing before a reveal."""
+    def explained(self) -> Explained | None:
+        """After a reveal, the answer for the state on screen now, as the question's kind explains it
+        (:meth:`~visualizer.lesson.kinds.base.QuestionKind.explain`): an outcome and its values, or
+        why there is none; None before a reveal. Computed afresh each time: the teacher may have
+        changed the sentence, the scheme, the mask or E under the answer."""
         step = self.current_step()
         if step is None or step.question is None or not self._revealed:
-            return ShownFacts()
-        return step.question.computed_by.shown(step, self._model)
+            return None
+        return step.question.computed_by.explain(step, self._model, self._outcome)
 
-    def changed_rows(self) -> list[int] | None:
-        """After a reveal: the positions (0-based) whose rows of X changed, not merely moved; else None."""
-        return self.shown().changed_rows
+    def answer(self, language: str) -> str | None:
+        """The revealed answer's explanation in ``language`` for the state on screen, filled with its
+        values; None before a reveal, while the experiment runs, or when the state on screen is not
+        the experiment's (see :meth:`explained`: the panel says which)."""
+        explained = self.explained()
+        step = self.current_step()
+        if not isinstance(explained, tuple) or step is None or step.question is None:
+            return None
+        outcome, values = explained
+        return in_language(step.question.outcomes[outcome], language).format(
+            **{name: value[language] for name, value in values.items()})
 
-    def changed_outputs(self) -> list[int] | None:
-        """After a reveal: the positions (0-based) whose attention output changed, not merely moved
-        (the mask, or positions, tell the orders apart); else None."""
-        return self.shown().changed_outputs
+    def withdrawn(self) -> bool:
+        """True when a revealed answer no longer fits the state on screen (another sentence): Reveal
+        may run the experiment again."""
+        return isinstance(self.explained(), Withdrawn)
 
     def shown_tokens(self) -> list[str]:
         """The tokens of the sequence as the app shows them (␣ for a leading space)."""
@@ -301,11 +307,17 @@ class LessonRun(Listening):
         self._model.set_causal(step.causal)
         if step.alibi is not None:
             self._model.set_alibi_heads(*step.alibi)
+        if step.edits:  # the step's own table: the toy's with its edits (else E stays as the class left it)
+            target = np.array(toy_vocabulary().E, dtype=float)
+            for token_id, column, value in step.edits:
+                target[token_id, column] = value
+            for token_id, column in zip(*np.nonzero(np.asarray(self._model.E) != target), strict=True):
+                self._model.set_embedding(int(token_id), int(column), float(target[token_id, column]))
 
     def _on_model_changed(self) -> None:
         if self._index is not None:
             self.values_changed.emit()
 
 
-__all__ = ["BUILT_IN_LESSON", "CaptionVariant", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues",
-           "Move", "Reveal", "load_lesson"]
+__all__ = ["BUILT_IN_LESSON", "Lesson", "LessonError", "LessonRun", "LessonStep", "LiveValues", "Move", "Reveal",
+           "load_lesson"]

@@ -89,6 +89,55 @@ class Nullable(FieldType):
             self.item.check(value, where)
 
 
+class OneOrMore(FieldType):
+    """What ``item`` holds, or a non-empty list of such."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: FieldType) -> None:
+        self.item = item
+
+    def check(self, value: object, where: str) -> None:
+        if isinstance(value, list):
+            ListOf(self.item, minimum=1).check(value, where)
+        else:
+            self.item.check(value, where)
+
+
+class Number(FieldType):
+    """A finite number at most ``limit`` in size."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+
+    def check(self, value: object, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -self.limit <= value <= self.limit:
+            raise field_error(where, f"must be a number from −{self.limit:g} to {self.limit:g}, not {value!r}")
+
+
+class LanguageTexts(FieldType):
+    """A text in one or more of ``languages``: ``{"en": …, "pt": …}``; at least one is written."""
+
+    __slots__ = ("languages",)
+
+    def __init__(self, languages: tuple[str, ...]) -> None:
+        self.languages = languages
+
+    def check(self, value: object, where: str) -> None:
+        if not isinstance(value, dict):
+            raise field_error(where, f"must be an object of texts by language ({', '.join(self.languages)}), "
+                                     f"not {value!r}")
+        for language, text in value.items():
+            if language not in self.languages:
+                raise field_error(join(where, str(language)),
+                                  f"is not a language of the app ({', '.join(self.languages)})")
+            Text().check(text, join(where, language))
+        if not value:
+            raise field_error(where, f"needs a text in {' or '.join(self.languages)}")
+
+
 class Boolean(FieldType):
     """true or false."""
 
@@ -164,5 +213,5 @@ class ListOf(FieldType):
             self.item.check(item, f"{where}[{index}]")
 
 
-__all__ = ["Boolean", "FieldType", "LessonError", "ListOf", "Nullable", "OneOf", "Options", "Record", "Text", "Whole",
-           "field_error", "join"]
+__all__ = ["Boolean", "FieldType", "LanguageTexts", "LessonError", "ListOf", "Nullable", "Number", "OneOf", "OneOrMore",
+           "Options", "Record", "Text", "Whole", "field_error", "join"]

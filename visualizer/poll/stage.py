@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -23,7 +24,9 @@ import numpy as np
 from visualizer.core import display_token
 from visualizer.core.formatting import NUMBER_FORMATS, NumberFormat
 from visualizer.languages import LANGUAGES
-from visualizer.lesson.run import LessonRun
+from visualizer.lesson.kinds.base import Waiting, Withdrawn
+from visualizer.lesson.run import NO_BREAK_SPACE, LessonRun
+from visualizer.lesson.texts import complete, in_language
 from visualizer.model import EmbeddingModel
 
 STAGE_BYTES = 40_000
@@ -31,8 +34,10 @@ STAGE_BYTES = 40_000
 under 50 kB."""
 
 Translate = Callable[[str, str], str]
-"""``translate(language, text)``: the lesson panel's own words (``no token``, ``rows whose values
-changed: {0}``) in ``language``, as the app's translations have them."""
+"""``translate(language, text)``: the lesson panel's own words (``The app is measuring it now…``)
+in ``language``, as the app's translations have them."""
+VECTOR = re.compile(r"\[[^\[\]]*\]")
+"""A vector in a text: ``[1, 0, 0, -1]`` (as the lesson panel finds them)."""
 
 
 def tables_for_view(view: str | None, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
@@ -89,7 +94,7 @@ def stage_for(run: LessonRun, model: EmbeddingModel, translate: Translate) -> di
     stage: dict[str, Any] = {
         "step": step.id, "number": run.index + 1, "steps": len(run.lesson.steps), "view": step.view,
         "revealed": run.revealed,
-        "title": {language: step.title[language] for language in LANGUAGES},
+        "title": complete(step.title),  # a lesson written in one language shows it in both
         "caption": {language: caption_text(run, language, translate) for language in LANGUAGES},
         "tables": [matrix_table(name, model) for name in names],
     }
@@ -142,57 +147,34 @@ def _cells(values: np.ndarray, numbers: NumberFormat) -> list[list[str | None]]:
 
 
 def caption_text(run: LessonRun, language: str, translate: Translate) -> str:
-    """The current step's caption in ``language`` as the lesson panel shows it: the step's own, or
-    the revealed answer's for the state under it (or the experiment's outcome), its live values
-    filled in that language's numbers. The same rules as ``LessonPanel._show_caption`` and ``fill``
-    (``tests/poll/test_stage.py`` holds them to the panel's words, step by step)."""
+    """The current step's caption in ``language`` as the lesson panel shows it: the step's own with
+    its live values filled in that language's numbers, or once revealed the answer for the state on
+    screen (or what stands in for it: the app is measuring; the state is no longer the
+    experiment's). The same rules as ``LessonPanel._show_caption`` (``tests/poll/test_stage.py``
+    holds them to the panel's words, step by step and answer by answer, in both languages)."""
     step = run.current_step()
     if step is None:
         return ""
-    numbers = NUMBER_FORMATS[language]
-    caption = run.answer(language) or step.caption[language]
-    if run.outcome is not None and step.reveal is not None and step.reveal.done_caption:
-        caption = _fill_outcome(step.reveal.done_caption[language], run.outcome, numbers)
-    return _fill(caption, run, language, translate)
-
-
-def _fill(text: str, run: LessonRun, language: str, translate: Translate) -> str:
-    separator = "; " if language == "pt" else ", "
-    values = run.live_values(NUMBER_FORMATS[language], separator)
-    # Computed only when the text names them: the answer's comparisons cost a little.
-    if "{changed}" in text:
-        values["changed"] = _changed_text(run.changed_rows(), language, translate)
-    if "{outputs_changed}" in text:
-        values["outputs_changed"] = _outputs_text(run.changed_outputs(), run.shown_tokens(), language, translate)
-    try:
-        return text.format_map(values)
-    except (KeyError, IndexError, ValueError):
-        return text
-
-
-def _changed_text(changed: list[int] | None, language: str, translate: Translate) -> str:
-    if changed is None:
-        return ""
-    if not changed:
-        return translate(language, "no row's values changed")
-    return translate(language, "rows whose values changed: {0}").format(", ".join(str(p + 1) for p in changed))
-
-
-def _outputs_text(changed: list[int] | None, tokens: list[str], language: str, translate: Translate) -> str:
-    if changed is None:
-        return ""
-    if not changed:
-        return translate(language, "no token")
-    return ", ".join(f"{p + 1} {tokens[p]}" for p in changed)
-
-
-def _fill_outcome(text: str, outcome: Mapping[str, object], numbers: NumberFormat) -> str:
-    values = {key: numbers.integer(value) if isinstance(value, int) and not isinstance(value, bool) else value
-              for key, value in outcome.items()}
-    try:
-        return text.format(**values).replace("{", "{{").replace("}", "}}")  # no second fill
-    except (KeyError, IndexError, ValueError):
-        return text
+    explained = run.explained()
+    if explained is None:
+        separator = "; " if language == "pt" else ", "
+        caption = in_language(step.caption, language)
+        try:
+            return caption.format_map(run.live_values(NUMBER_FORMATS[language], separator))
+        except (KeyError, IndexError, ValueError):
+            return caption
+    if isinstance(explained, Waiting):
+        return translate(language, "The app is measuring it now, on this laptop: the answer appears here when the "
+                                   "measurement ends.")
+    if isinstance(explained, Withdrawn):
+        if explained.reason == "numbers":
+            return translate(language, "This answer compares rows of X, and past the learned table a row has no "
+                                       "numbers. Reveal runs the experiment again on the lesson's sentence.")
+        return translate(language, "This answer was about “{0}”, and the tokens on screen have changed since. "
+                                   "Reveal runs the experiment again on that sentence.").format(step.text)
+    answer = run.answer(language) or ""
+    # A vector never breaks across lines: its separators keep its numbers together.
+    return VECTOR.sub(lambda vector: vector.group(0).replace(" ", NO_BREAK_SPACE), answer)
 
 
 __all__ = ["STAGE_BYTES", "Translate", "caption_text", "matrix_table", "stage_for", "tables_for_view"]

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from visualizer import __version__
+from visualizer.lesson.file import in_language
 from visualizer.lesson.run import Lesson
 
 
@@ -67,7 +68,7 @@ class AboutDialog(QDialog):
         self.setWindowTitle(self.tr("About the embeddings visualizer"))
         language = self.language()
         lesson = self.lesson
-        chapter = lesson.chapters[lesson.current_chapter][language]
+        chapter = in_language(lesson.chapters[lesson.current_chapter], language)
         steps = lesson.steps
         rows = "".join(f"<tr><td>{escape(name)} {escape(version)}</td><td>{escape(licence)}</td></tr>"
                        for name, version, licence in component_versions())
@@ -75,8 +76,8 @@ class AboutDialog(QDialog):
                           "the positions added (or not), and the X every later step reads.")
         taught = self.tr("The lesson: chapter {0} of {1} of the course, “{2}”, in {3} steps, "
                          "from “{4}” to “{5}”.").format(lesson.current_chapter + 1, len(lesson.chapters), chapter,
-                                                      len(steps), steps[0].title[language],
-                                                      steps[-1].title[language])
+                                                      len(steps), in_language(steps[0].title, language),
+                                                      in_language(steps[-1].title, language))
         built_on = self.tr("This app is free software under the MIT licence. It is built on:")
         lgpl = self.tr("Qt and PySide6 are used under the GNU Lesser General Public License v3: their "
                        "libraries are unmodified, in separate files of the app, and may be replaced by "

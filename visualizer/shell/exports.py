@@ -18,6 +18,7 @@ from visualizer.core.problems import TranslatableError
 from visualizer.handout.paper import PAPERS, default_paper
 from visualizer.i18n import explain
 from visualizer.io.tables import DATA_FORMATS, IMAGE_FORMATS, export_x, worked_example
+from visualizer.lesson.file import Lesson
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.ui.file_places import start_path
@@ -54,9 +55,10 @@ class Exports(QObject):
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  lab: Callable[[], GradientLab], current_view: Callable[[], QWidget], window: QWidget,
-                 messages: MessageSink) -> None:
+                 messages: MessageSink, lesson: Callable[[], Lesson] | None = None) -> None:
         super().__init__(window)
         self._model, self._appearance, self._highlight = model, appearance, highlight
+        self._lesson = lesson
         self._lab, self._current_view, self._window, self._messages = lab, current_view, window, messages
         self._paper: str | None = None  # the last handout's (see paper)
 
@@ -121,7 +123,8 @@ class Exports(QObject):
         from visualizer.handout.pdf import export_handout
 
         chosen = paper or self.paper
-        written = self._write(lambda: export_handout(self._model, path, self._appearance, chosen),
+        lesson = self._lesson() if self._lesson is not None else None  # the lesson in use; else the app's
+        written = self._write(lambda: export_handout(self._model, path, self._appearance, chosen, lesson),
                               self.tr("Saved the handout {0}").format(path))
         if written:
             self.paper = chosen

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
 from visualizer.appearance import Appearance
-from visualizer.lesson.run import Lesson
+from visualizer.lesson.run import LessonRun
 from visualizer.subscriptions import Listening
 
 if TYPE_CHECKING:  # the dialogs (and Qt's printing) load when first opened: a faster start
@@ -26,13 +26,13 @@ class Help(Listening, QObject):
     ----------
     parent : QWidget
         The window the dialogs belong to.
-    lesson : Lesson
-        The lesson About names.
+    lesson : LessonRun
+        Whose lesson About names (the one in use when it opens).
     appearance : Appearance
         Whose language the dialogs follow.
     """
 
-    def __init__(self, parent: QWidget, lesson: Lesson, appearance: Appearance) -> None:
+    def __init__(self, parent: QWidget, lesson: LessonRun, appearance: Appearance) -> None:
         super().__init__(parent)
         self._parent, self._lesson, self._appearance = parent, lesson, appearance
         self.shortcuts_dialog: ShortcutsDialog | None = None
@@ -53,7 +53,9 @@ class Help(Listening, QObject):
             from visualizer.shell.about_dialog import AboutDialog
 
             appearance = self._appearance
-            self.about_dialog = AboutDialog(self._lesson, lambda: appearance.language, self._parent)
+            self.about_dialog = AboutDialog(self._lesson.lesson, lambda: appearance.language, self._parent)
+        self.about_dialog.lesson = self._lesson.lesson  # the lesson in use now (File → Open lesson)
+        self.about_dialog.retranslate()
         return self._present(self.about_dialog)
 
     def retranslate(self, *_: object) -> None:

@@ -9,6 +9,7 @@ and takes the cues back when the lesson is hidden.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from PySide6.QtCore import QObject
 
@@ -66,7 +67,10 @@ class LessonDirector(Listening, QObject):
         self._run, self._tabs, self._band = run, tabs, band
         self.listen(run.step_shown, self._enter_step)  # dropped by detach() (Listening)
         self.listen(run.answer_shown, self._show_answer)
+        self.listen(run.changed, self._check_page)
         band.wanted_changed.connect(self._follow_band)
+        tabs.currentChanged.connect(self._check_page)
+        band.panel.back_requested.connect(self._bring_back)
 
     def _enter_step(self, step: LessonStep) -> None:
         """The run entered ``step``: show it, the views counting changes from its state."""
@@ -91,6 +95,26 @@ class LessonDirector(Listening, QObject):
         for name, built in self._tabs.built_named().items():
             if isinstance(built, CuedView):
                 built.take_cue(cue if name == step.view else Cue(begins=cue.begins))
+
+    def _check_page(self, *_: object) -> None:
+        """Tell the panel when the page in front is not the step's (a real model opened, another
+        tab chosen): it says where the step is and offers to bring it back."""
+        step = self._run.current_step()
+        front = self._tabs.current_view()
+        mine = None if step is None else self._tabs.built_named().get(step.view)
+        if step is None or not self._band.wanted or front is mine:
+            self._band.panel.set_elsewhere(None)
+        else:
+            self._band.panel.set_elsewhere(partial(self._tabs.title_of, step.view))
+
+    def _bring_back(self) -> None:
+        """The step's page in front again, with its cue (and its answer's, if revealed)."""
+        step = self._run.current_step()
+        if step is None:
+            return
+        self._show_step(step)
+        if self._run.revealed:
+            self._show_answer(step)
 
     def release_views(self) -> None:
         """Every view back to its ordinary state (the lesson was hidden)."""

@@ -27,11 +27,11 @@ from visualizer.shell.documents import Documents
 from visualizer.shell.exports import Exports
 from visualizer.shell.help import Help
 from visualizer.shell.lesson_director import LessonDirector, check_view_options
+from visualizer.shell.lesson_files import LessonFiles
 from visualizer.shell.look import Look
 from visualizer.shell.model_menu import ModelMenu
 from visualizer.shell.preferences import Preferences
 from visualizer.shell.presentation import Presentation
-from visualizer.shell.quit_question import ask_about_unsaved_work
 from visualizer.shell.screen_fit import fit_to_screen
 from visualizer.shell.surroundings import Surroundings
 from visualizer.shell.undo_actions import UndoActions
@@ -61,8 +61,8 @@ class MainWindow(QMainWindow):
     lesson : Lesson, optional
         The guided lesson (the app's own by default).
     ask_before_quit : bool
-        Closing with unsaved work asks to save it (the app's own window); off for tests and
-        screenshots, which never wait on a question.
+        Closing with unsaved work asks to save it, and so does opening a session or model over it
+        (the app's own window); off for tests and screenshots, which never wait on a question.
     """
 
     def __init__(self, model: EmbeddingModel | None = None, appearance: Appearance | None = None,
@@ -92,8 +92,7 @@ class MainWindow(QMainWindow):
         fit_to_screen(self)  # a first launch; remembered geometry (below) wins
         if self.documents.store.persistent:
             self.preferences.restore()
-            if self.documents.has_autosave():
-                self.restore_bar.show()  # offered, never forced
+            self.documents.offer_autosave()  # offered, never forced
             self.documents.fill_recent_menu()
 
     def _lay_out(self) -> None:
@@ -119,19 +118,20 @@ class MainWindow(QMainWindow):
         self.lesson_dock.measure_views_with(self.surroundings.least_height)
         self.look = Look(appearance, self, messages)
         self.exports = Exports(model, appearance, self.highlight, lambda: self.lab, self.tabs.current_view, self,
-                               messages)
-        self.documents = Documents(model, self.lesson_run, self.undo_stack, messages,
-                                   self.action_table.menus["file/recent"], store, self)
-        self.preferences = Preferences(store, self, appearance, self.presentation, self.look)
-        self.help = Help(self, self.lesson_run.lesson, appearance)
-        self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
+                               messages, lambda: self.lesson_run.lesson)
         # Real checkpoints: everything lives in that module.
         self.model_menu = ModelMenu(self.menuBar(), self.action_table.menus["help"].menuAction(), self.tabs,
                                     appearance, self.undo, messages, store, self)
+        self.documents = Documents(model, self.lesson_run, self.undo_stack, messages, self.action_table.menus[
+            "file/recent"], store, self, self.tabs, self.model_menu, self.restore_bar, self.ask_before_quit)
+        self.help = Help(self, self.lesson_run, appearance)
+        self.lesson_files = LessonFiles(self.lesson_run, messages, lambda: appearance.language, self)
+        self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
+        self.preferences = Preferences(store, self, appearance, self.presentation, self.look, self.lesson_run,
+                                       self.lesson_dock)
         self.action_table.add(window_actions(), WindowParts(
-            documents=self.documents, exports=self.exports, undo=self.undo, presentation=self.presentation,
-            lesson=self.lesson_director, look=self.look, help=self.help, appearance=appearance, tabs=self.tabs,
-            token_strip=self.token_strip, x_panel=self.x_panel, close=self.close))
+            self.documents, self.lesson_files, self.exports, self.undo, self.presentation, self.lesson_director,
+            self.look, self.help, appearance, self.tabs, self.token_strip, self.x_panel, self.close))
         self.undo.show_on(self.action_table["undo"], self.action_table["redo"])
         # The class poll: its button beside Reveal, its menu and F6; the poll itself is made on first use.
         self.class_poll = PollPart(self.lesson_run, model, appearance, self.lesson_panel, self.lesson_dock,
@@ -142,11 +142,10 @@ class MainWindow(QMainWindow):
         self.presentation.presenting_changed.connect(self.action_table.set_presenting)
         self.presentation.presenting_changed.connect(self.lesson_dock.set_presenting)
         self.presentation.presenting_changed.connect(self.class_poll.set_presenting)
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
-        self.restore_bar.restore_requested.connect(self.documents.restore_autosave)
-        self.restore_bar.discard_requested.connect(self.documents.discard_autosave)
+        self.documents.modified_changed.connect(self._on_modified_changed)
         self.token_strip.message.connect(self.messages.show_message)
         self.vocabulary.table_model.edit_rejected.connect(self.messages.show_message)
+        self.vocabulary.table_model.refusal_ended.connect(self.messages.withdraw_message)  # ends with its cause
         self.vocabulary.insert_requested.connect(self.token_strip.insert_after_selection)
         events = self.appearance.events
         self._listening = [(events.language, self.retranslate), (events.look, self.action_table.refresh_checks),
@@ -169,14 +168,6 @@ class MainWindow(QMainWindow):
         ``rope_clock``, …), built now if it was not yet."""
         return self.tabs.view_named(name)
 
-    def show_view(self, view: QWidget) -> None:
-        """Bring the tab holding ``view`` to the front."""
-        self.tabs.show_view(view)
-
-    def current_view(self) -> QWidget:
-        """The view of the tab in front."""
-        return self.tabs.current_view()
-
     def go_to_step(self, step: int) -> None:
         """Show lesson step ``step`` (0-based)."""
         self.lesson_run.go_to(step)
@@ -196,8 +187,8 @@ class MainWindow(QMainWindow):
         self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
 
-    def _on_clean_changed(self, clean: bool) -> None:  # a method: Qt drops it with the window, not a lambda
-        self.setWindowModified(not clean)  # the title's "*"
+    def _on_modified_changed(self, modified: bool) -> None:  # a method: Qt drops it with the window, not a lambda
+        self.setWindowModified(modified)  # the title's "*": unsaved work in the toy or on the Real model page
 
     # ---- lifetime --------------------------------------------------------------------------------
 
@@ -211,7 +202,7 @@ class MainWindow(QMainWindow):
         # Ctrl+Q and the window's close button both come here: unsaved work is saved, dropped on
         # the teacher's word, or the window stays.
         if (not self._closed and self.ask_before_quit
-                and not self.documents.may_quit(lambda: ask_about_unsaved_work(self))):
+                and not self.documents.may_quit()):
             event.ignore()
             self.activateWindow()  # the keyboard back to the window (without a window manager, nobody else does it)
             return

@@ -1,4 +1,5 @@
-"""What the teacher's own look and window are between runs: geometry, zoom, contrast, theme, language."""
+"""What the teacher's own look and window are between runs: geometry, zoom, contrast, theme, language,
+and the lesson shown when the app quit (shown again at the next start: :mod:`visualizer.lesson.first_run`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from PySide6.QtWidgets import QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.i18n import LANGUAGES
+from visualizer.lesson.band import LessonBand
+from visualizer.lesson.first_run import REVEALED_KEY, SHOWN_STEP_KEY
+from visualizer.lesson.run import LessonRun
 from visualizer.shell.look import THEMES, Look
 from visualizer.shell.presentation import Presentation
 from visualizer.shell.screen_fit import WindowPlace, remembered_geometry, restore_geometry
@@ -28,13 +32,15 @@ class Preferences(QObject):
         Whose geometry is kept.
     appearance, presentation, look
         The zoom and contrast (the teacher's own, not presentation mode's), the theme and language.
+    lesson, band
+        The lesson's step (and whether its answer is revealed), and whether the lesson is shown.
     """
 
     def __init__(self, store: SettingsStore, window: QWidget, appearance: Appearance, presentation: Presentation,
-                 look: Look) -> None:
+                 look: Look, lesson: LessonRun, band: LessonBand) -> None:
         super().__init__(window)
         self._store, self._window, self._appearance = store, window, appearance
-        self._presentation, self._look = presentation, look
+        self._presentation, self._look, self._lesson, self._band = presentation, look, lesson, band
         self._last_normal: WindowPlace | None = None  # where the window was before maximized or full screen
         window.installEventFilter(self)
 
@@ -67,8 +73,13 @@ class Preferences(QObject):
             self._look.set_language(str(language))
 
     def save(self) -> None:
-        """Remember the window and the teacher's own look (not presentation mode's)."""
+        """Remember the window, the teacher's own look (not presentation mode's) and the lesson's step
+        if it is shown (its dock closed, or hidden by F9, it is not)."""
         store = self._store
+        step = self._lesson.current_step()
+        shown = step is not None and self._band.wanted and not self._band.isHidden()
+        store.set_value(SHOWN_STEP_KEY, step.id if shown and step is not None else "")
+        store.set_value(REVEALED_KEY, shown and self._lesson.revealed)
         store.set_value(PLACE_KEY, remembered_geometry(self._window, self._last_normal).to_list())
         store.set_value("zoom", self._presentation.saved_scale())
         store.set_value("high_contrast", self._presentation.saved_contrast())

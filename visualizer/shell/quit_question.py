@@ -1,4 +1,5 @@
-"""The question a window with unsaved work asks before it closes: save, quit without saving, or stay."""
+"""The question asked before unsaved work would go: on quitting, and before a session or a real model
+replaces what is open. Save, go on without saving, or Cancel (nothing happens)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ from enum import Enum
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+from visualizer.core.problems import QT_TRANSLATE_NOOP
+
+CONTEXT = "QuitQuestion"
 
 
 class QuitChoice(Enum):
@@ -16,18 +21,58 @@ class QuitChoice(Enum):
     CANCEL = "cancel"
 
 
-def ask_about_unsaved_work(parent: QWidget) -> QuitChoice:
+class Purpose(Enum):
+    """What the teacher is about to do: the question and its *without saving* button say it.
+
+    The values are (question, the button that goes on without saving), English sources in context
+    ``QuitQuestion``; ``{0}`` is the name of what opens.
+    """
+
+    QUIT = (QT_TRANSLATE_NOOP("QuitQuestion", "Save the session before quitting?"),
+            QT_TRANSLATE_NOOP("QuitQuestion", "Quit &without saving"))
+    OPEN = (QT_TRANSLATE_NOOP("QuitQuestion", "Save the session before opening {0}?"),
+            QT_TRANSLATE_NOOP("QuitQuestion", "Open &without saving"))
+    MODEL = (QT_TRANSLATE_NOOP("QuitQuestion", "Save the session before opening the model {0}?"),
+             QT_TRANSLATE_NOOP("QuitQuestion", "Open &without saving"))
+    TOY = (QT_TRANSLATE_NOOP("QuitQuestion", "Save the session before closing the real model?"),
+           QT_TRANSLATE_NOOP("QuitQuestion", "Close &without saving"))
+    RESTORE = (QT_TRANSLATE_NOOP("QuitQuestion", "Save the session before restoring the work saved automatically?"),
+               QT_TRANSLATE_NOOP("QuitQuestion", "Restore &without saving"))
+
+
+def ask_about_unsaved_work(parent: QWidget, purpose: Purpose = Purpose.QUIT, name: str = "",
+                           toy_work: bool = True, real_work: bool = False) -> QuitChoice:
     """Ask, in a modal box over ``parent``, what to do with work not saved yet (Return saves,
-    Escape stays)."""
+    Escape cancels).
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window.
+    purpose : Purpose
+        Quitting, or what is about to open or close.
+    name : str
+        The file or folder about to open (``{0}`` of the question).
+    toy_work, real_work : bool
+        Which work would be lost, said under the question: the toy's (sentence, scheme, E) and the
+        Real model page's (its sentence, the order of its tokens, their undo history).
+    """
+    question, go_on = purpose.value
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(QCoreApplication.translate("QuitQuestion", "Unsaved work"))
-    box.setText(QCoreApplication.translate("QuitQuestion", "Save the session before quitting?"))
-    box.setInformativeText(QCoreApplication.translate(
-        "QuitQuestion", "The sentence, the scheme and the edits to E since the last save would be lost."))
+    box.setText(QCoreApplication.translate(CONTEXT, question).format(name))
+    lost = []
+    if toy_work:
+        lost.append(QCoreApplication.translate(
+            "QuitQuestion", "The sentence, the scheme and the edits to E since the last save would be lost."))
+    if real_work:
+        lost.append(QCoreApplication.translate(
+            "QuitQuestion", "The changes on the Real model page since the last save would be lost."))
+    box.setInformativeText(" ".join(lost))
     role = QMessageBox.ButtonRole
     save = box.addButton(QCoreApplication.translate("QuitQuestion", "&Save"), role.AcceptRole)
-    discard = box.addButton(QCoreApplication.translate("QuitQuestion", "Quit &without saving"), role.DestructiveRole)
+    discard = box.addButton(QCoreApplication.translate(CONTEXT, go_on), role.DestructiveRole)
     cancel = box.addButton(QCoreApplication.translate("QuitQuestion", "Cancel"), role.RejectRole)
     box.setDefaultButton(save)
     box.setEscapeButton(cancel)
@@ -39,4 +84,4 @@ def ask_about_unsaved_work(parent: QWidget) -> QuitChoice:
     return QuitChoice.DISCARD if clicked is discard else QuitChoice.CANCEL
 
 
-__all__ = ["QuitChoice", "ask_about_unsaved_work"]
+__all__ = ["Purpose", "QuitChoice", "ask_about_unsaved_work"]

@@ -193,6 +193,10 @@ class ViewTabs(Listening, QTabWidget):
         self.setTabVisible(index, role.tab)
         return index
 
+    def title_of(self, name: str) -> str:
+        """The title of page ``name`` in the current language."""
+        return self._titles[name]()
+
     def page_view(self, name: str, kind: type[PageView]) -> PageView:
         """The view of page ``name``, built now if it was not yet."""
         view = self.view_named(name)

@@ -15,6 +15,7 @@ from visualizer.shell.documents import Documents
 from visualizer.shell.exports import Exports
 from visualizer.shell.help import Help
 from visualizer.shell.lesson_director import LessonDirector
+from visualizer.shell.lesson_files import LessonFiles
 from visualizer.shell.look import Look
 from visualizer.shell.presentation import Presentation
 from visualizer.shell.undo_actions import UndoActions
@@ -30,6 +31,7 @@ class WindowParts:
     """What the window's actions act on: the shell's parts and the views its keys drive."""
 
     documents: Documents
+    lesson_files: LessonFiles
     exports: Exports
     undo: UndoActions
     presentation: Presentation
@@ -60,6 +62,16 @@ def save_session(parts: WindowParts) -> None:
 def save_session_as(parts: WindowParts) -> None:
     """File → Save session as…"""
     parts.documents.ask_save_as()
+
+
+def open_lesson(parts: WindowParts) -> None:
+    """File → Open lesson…"""
+    parts.lesson_files.ask_open()
+
+
+def save_lesson_as(parts: WindowParts) -> None:
+    """File → Save lesson as…"""
+    parts.lesson_files.ask_save_as()
 
 
 def export_x(parts: WindowParts) -> None:
@@ -255,6 +267,9 @@ def window_actions(export_scales: Sequence[int] = (1, 2, 4)) -> tuple[ActionSpec
         ActionSpec("save", QT_TRANSLATE_NOOP("MainWindow", "&Save session"), "file", save_session),
         ActionSpec("save_as", QT_TRANSLATE_NOOP("MainWindow", "Save session &as…"), "file",
                    save_session_as),
+        ActionSpec("open_lesson", QT_TRANSLATE_NOOP("MainWindow", "Open &lesson…"), "file", open_lesson,
+                   separator_before=True),
+        ActionSpec("save_lesson_as", QT_TRANSLATE_NOOP("MainWindow", "Save lesson as…"), "file", save_lesson_as),
         ActionSpec("export", QT_TRANSLATE_NOOP("MainWindow", "&Export X…"), "file/export", export_x,
                    separator_before=True),
     ]

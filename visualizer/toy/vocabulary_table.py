@@ -16,7 +16,8 @@ from visualizer.ui.protocol import ListeningView
 
 
 class VocabularyTable(ListeningView, QWidget):
-    """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits.
+    """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits, until the
+    table takes an edit.
 
     Drag a row onto the token strip to insert that token; with the keyboard, select a row and
     press Insert (or Enter on the id/token column) to insert it after the selected chip.
@@ -61,7 +62,7 @@ class VocabularyTable(ListeningView, QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.message)
         self.table_model.edit_rejected.connect(self.message.setText)
-        self.table_model.dataChanged.connect(self._on_data_changed)
+        self.table_model.refusal_ended.connect(self._on_refusal_ended)
         # A long number typed into E (1,23e6) widens its column, and only then; the table scrolls
         # sideways rather than push the window's layout.
         self.listen(model.events.embedding_changed, self._fit_columns)
@@ -88,9 +89,11 @@ class VocabularyTable(ListeningView, QWidget):
         index = self.view.currentIndex()
         return index.row() if index.isValid() else None
 
-    def _on_data_changed(self, *_: object) -> None:
-        # A successful edit clears an old complaint.
-        if self.message.text() and not self.view.state() == QAbstractItemView.State.EditingState:
+    def _on_refusal_ended(self, message: str) -> None:
+        # The table took an edit after the refusal: its message ends with its cause. (It used to end
+        # on any repaint outside editing, a hover say, and never after an edit typed into the cell:
+        # Qt writes the value while the cell is still being edited.)
+        if self.message.text() == message:
             self.message.clear()
 
     def _on_scale_changed(self) -> None:

@@ -26,6 +26,15 @@ from visualizer.toy.token_strip_model import TOKEN_ID_MIME
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
+
+class _AmbiguousCommaError(Exception):
+    """A comma typed in English: ``reason`` says the two ways it reads, in the app's language."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 ID_COLUMN, TOKEN_COLUMN, FIRST_DIM_COLUMN = 0, 1, 2
 USED_ROW = QColor(255, 214, 153)
 HIGHLIGHTED_ROW = QColor(255, 160, 90)
@@ -41,16 +50,22 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
     """Table model over the vocabulary and E of the shared model.
 
     Rows are token ids. The E cells are editable; a value that is not a finite number is
-    refused and ``edit_rejected`` says why, E keeps its old value. The last column lists the
-    positions (1-based) where the token occurs in the sequence.
+    refused and ``edit_rejected`` says why, E keeps its old value. The next edit the table takes
+    ends that message (``refusal_ended``). In English a comma is refused: "1,5" could be fifteen
+    (a thousands separator) or one and a half (a decimal comma), and the message says both; in
+    Portuguese it is the decimal comma. The last column lists the positions (1-based) where the
+    token occurs in the sequence.
 
     Signals
     -------
     edit_rejected : (str)
         A message naming the refused value.
+    refusal_ended : (str)
+        An edit was taken after that refusal: its message (the argument) no longer holds.
     """
 
     edit_rejected = Signal(str)
+    refusal_ended = Signal(str)
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
                  parent: Any = None) -> None:
@@ -60,6 +75,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         self._highlight = highlight
         self._positions_by_id: dict[int, list[int]] = {}
         self._highlighted_id: int | None = None
+        self._refusal = ""  # the message of the last refused edit, until an edit is taken
         self._bold_font = QFont()
         self._bold_font.setBold(True)
         self._index_usage()
@@ -147,18 +163,45 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
             return False
         token_id, dim = index.row(), column - FIRST_DIM_COLUMN
         try:
-            number = value if isinstance(value, (int, float)) else self._appearance.numbers.parse(str(value))
+            number = value if isinstance(value, (int, float)) else self._parse(str(value))
             self._model.set_embedding(token_id, dim, number)
         except NumberParseError as error:
             reason = {"empty": self.tr("an empty cell is not a number"),
                       "not_finite": self.tr("'{0}' is not a finite number").format(error.text)}.get(
                 error.kind, self.tr("'{0}' is not a number").format(error.text))
-            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, reason))
-            return False
+            return self._refuse(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, reason))
+        except _AmbiguousCommaError as error:
+            return self._refuse(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, error.reason))
         except ValueError as error:  # the model's limits (StateError), said in the app's language
-            self.edit_rejected.emit(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, explain(error)))
-            return False
+            return self._refuse(self.tr("E[{0}, {1}] kept its value: {2}").format(token_id, dim, explain(error)))
+        if self._refusal:  # taken (an equal value too): the complaint about an earlier try no longer holds
+            ended, self._refusal = self._refusal, ""
+            self.refusal_ended.emit(ended)
         return True
+
+    def _refuse(self, message: str) -> bool:
+        self._refusal = message
+        self.edit_rejected.emit(message)
+        return False
+
+    def _parse(self, text: str) -> float:
+        """A number typed into a cell, in the app's language. English writes 1.5 and 1,500: a comma
+        there is refused with both readings (a Portuguese habit would otherwise turn "1,5" into 1.5,
+        or a thousands separator into a decimal point, without a word)."""
+        numbers = self._appearance.numbers
+        if numbers.decimal == "." and "," in text:
+            grouped, decimal = text.strip().replace(",", ""), text.strip().replace(",", ".")
+            try:
+                numbers.parse(grouped)
+                numbers.parse(decimal)
+            except NumberParseError:
+                raise _AmbiguousCommaError(self.tr(
+                    "'{0}' has a comma: in English, type 1.5 for one and a half and 1500 for fifteen hundred").format(
+                    text.strip())) from None
+            raise _AmbiguousCommaError(self.tr(
+                "'{0}' is ambiguous in English: {1} or {2}? Type it without a comma").format(
+                text.strip(), grouped, decimal))
+        return numbers.parse(text)
 
     # ---- drag a vocabulary row onto the strip -------------------------------------------------
 

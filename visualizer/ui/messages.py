@@ -41,5 +41,12 @@ class StatusBarMessages:
         """Show ``text`` in the problem bar until the teacher dismisses it."""
         self.problems.show_problem(text)
 
+    def withdraw_message(self, text: str) -> None:
+        """``text`` no longer holds (a refused edit, and the next one was taken): gone from the status
+        bar if it is still there. A later message, and the problem bar, stay."""
+        bar = self._bar()
+        if bar.currentMessage() == text:
+            bar.clearMessage()
+
 
 __all__ = ["STATUS_MS", "MessageSink", "StatusBarMessages"]

@@ -12,7 +12,16 @@ A question of an existing kind is one entry in the lesson file; a new kind is on
 (docs/adding.md).
 """
 
-from visualizer.lesson.kinds.base import Experiment, Found, KeyWriter, QuestionKind, Values
+from visualizer.lesson.kinds.base import (
+    Comparison,
+    Explained,
+    Found,
+    KeyWriter,
+    QuestionKind,
+    Values,
+    Waiting,
+    Withdrawn,
+)
 from visualizer.lesson.kinds.moved_row import MovedRow
 from visualizer.lesson.kinds.sparse_gradient import SparseGradient
 from visualizer.lesson.kinds.swap import Swap
@@ -20,4 +29,4 @@ from visualizer.lesson.kinds.swap import Swap
 KINDS: dict[str, QuestionKind] = {kind.name: kind for kind in (Swap(), MovedRow(), SparseGradient())}
 """Every kind, by the name a lesson step gives it."""
 
-__all__ = ["KINDS", "Experiment", "Found", "KeyWriter", "QuestionKind", "Values"]
+__all__ = ["KINDS", "Comparison", "Explained", "Found", "KeyWriter", "QuestionKind", "Values", "Waiting", "Withdrawn"]

@@ -3,21 +3,31 @@
 At GPT-2 small's scale: a batch of Zipf-distributed token ids over V rows reaches only the rows of
 the ids it holds, usually far fewer than the batch (``fewer``), exactly the batch when every id
 differs (``exactly``), or every row when the batch holds each id (``all``). The toy model's sentence
-and scheme play no part. The batch is drawn as the real-scale race draws it (the same seed gives
-the same rows), so the count the poll and the handout quote is the one the reveal measures.
+and scheme play no part. The question is asked of the lesson's batch, drawn as the real-scale race
+draws it (the same seed gives the same rows); the revealed answer is the race's own measurement,
+with the V and batch the teacher left on its page.
 
 Values for the texts: ``V``, ``batch`` and ``touched`` (rows reached), grouped in each language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from visualizer.core import GPT2_SMALL_VOCAB, embedding_gradient, zipf_batch
-from visualizer.lesson.kinds.base import Found, KeyWriter, QuestionKind, Values, integer_in_every_language
+from visualizer.lesson.kinds.base import (
+    Explained,
+    Found,
+    KeyWriter,
+    QuestionKind,
+    Values,
+    Waiting,
+    integer_in_every_language,
+)
 from visualizer.model import EmbeddingModel
 
 if TYPE_CHECKING:
@@ -40,6 +50,15 @@ class SparseGradient(QuestionKind):
 
     def find(self, step: LessonStep, model: EmbeddingModel) -> Found:
         return sparse_gradient_outcome(GPT2_SMALL_VOCAB, LESSON_BATCH)
+
+    def explain(self, step: LessonStep, model: EmbeddingModel, measured: Mapping[str, object] | None) -> Explained:
+        if measured is None:
+            return Waiting()
+        V, batch, touched = (measured.get(name) for name in ("V", "batch", "rows_touched"))
+        if not all(isinstance(value, int) and not isinstance(value, bool) for value in (V, batch, touched)):
+            return Waiting()  # not a measurement of this race
+        assert isinstance(V, int) and isinstance(batch, int) and isinstance(touched, int)
+        return outcome_for(V, batch, touched)
 
     def key(self, step: LessonStep, model: EmbeddingModel, writer: KeyWriter) -> str | None:
         touched = rows_touched(GPT2_SMALL_VOCAB, LESSON_BATCH)
@@ -65,14 +84,19 @@ def _rows_touched(V: int, batch: int, zipf_exponent: float, seed: int) -> int:
     return len(rows)
 
 
-def sparse_gradient_outcome(V: int, batch: int) -> tuple[str, Values]:
-    """The outcome (``all``, ``exactly`` or ``fewer``) and the values of a batch of ``batch`` ids
-    over ``V`` rows. When both "all V" and "at most the batch" are true, the sharper one is right."""
-    touched = rows_touched(V, batch)
+def outcome_for(V: int, batch: int, touched: int) -> tuple[str, Values]:
+    """The outcome (``all``, ``exactly`` or ``fewer``) of a batch of ``batch`` ids over ``V`` rows
+    that reached ``touched`` rows. When both "all V" and "at most the batch" are true, the sharper
+    one is right."""
     outcome = "all" if touched == V else "exactly" if touched == batch else "fewer"
     return outcome, {"V": integer_in_every_language(V), "batch": integer_in_every_language(batch),
                      "touched": integer_in_every_language(touched)}
 
 
-__all__ = ["LESSON_BATCH", "LESSON_SEED", "LESSON_ZIPF_EXPONENT", "SparseGradient", "rows_touched",
+def sparse_gradient_outcome(V: int, batch: int) -> tuple[str, Values]:
+    """:func:`outcome_for` the lesson's draw of ``batch`` ids over ``V`` rows."""
+    return outcome_for(V, batch, rows_touched(V, batch))
+
+
+__all__ = ["LESSON_BATCH", "LESSON_SEED", "LESSON_ZIPF_EXPONENT", "SparseGradient", "outcome_for", "rows_touched",
            "sparse_gradient_outcome"]
