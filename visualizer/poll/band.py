@@ -262,7 +262,9 @@ class PollBand(Listening, QDockWidget):
         # and the code at its smallest: the code is as large as that leaves.
         lesson = self._lesson_band.panel.needed_height(host.width() - wanted - separator)
         lesson_room = min(int(host.height() * LESSON_SHARE_PRESENTING), lesson)
-        height = max(self.join_panel.height_for_code(MIN_QR_PX), lesson_room)
+        # The row holds both docks whole: the lesson's text and its dock's title bar, beside this
+        # band's pages and its thinner frame (without that, an answer's last line was cut by 1 px).
+        height = max(self.join_panel.height_for_code(MIN_QR_PX), lesson_room + self._frames_apart())
         page = self._page_widgets[self._page]
         # Sized now, hidden or not: a code still as large as its last place's would widen the window
         # as the band shows.
@@ -280,6 +282,20 @@ class PollBand(Listening, QDockWidget):
         if wanted > 0 and abs(self.width() - wanted) > 2:
             host.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
         self._lesson_band.fit()
+
+    def _frames_apart(self) -> int:
+        """How much more the lesson's dock adds around its text (its title bar, its frame) than
+        this band adds around its pages, in height."""
+        lesson = self._lesson_band
+        content = lesson.widget()
+        if content is None:
+            return 0
+        if content.height() > 0 and lesson.height() > content.height():
+            lesson_frame = lesson.height() - content.height()
+        else:
+            lesson_frame = max(lesson.minimumSizeHint().height() - content.minimumSizeHint().height(), 0)
+        own_frame = self.height() - self._pages.height() if self._pages.height() > 0 else 0
+        return max(lesson_frame - max(own_frame, 0), 0)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
