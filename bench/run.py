@@ -319,7 +319,7 @@ def cold_start() -> list[Row]:
 
 def main() -> None:
     from checkpoints import checkpoint_rows  # bench/ is on sys.path when this file runs
-    from poll import poll_burst, poll_flood
+    from poll import poll_burst, poll_flood, poll_follow
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
@@ -328,6 +328,7 @@ def main() -> None:
         rows += checkpoint_rows(app)
     elif sys.argv[1:] == ["poll"]:  # the class poll's figures alone
         rows += poll_burst(app)
+        rows += poll_follow(app)
         rows += poll_flood(app)
     elif sys.argv[1:] == ["handout"]:  # the handout's figures alone
         rows += handout_export(app)
@@ -340,6 +341,7 @@ def main() -> None:
         rows += cold_start()
         rows += checkpoint_rows(app)
         rows += poll_burst(app)
+        rows += poll_follow(app)
         rows += poll_flood(app)
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>12}  goal")

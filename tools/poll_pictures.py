@@ -38,7 +38,7 @@ def main(folder: Path) -> None:
     def window_for(*arguments: str):
         args = command_line.parse_arguments([*arguments, "--poll-interface", "127.0.0.1", "--lang", "en"])
         model = EmbeddingModel(text=args.text, scheme=args.scheme)
-        command_line._go_to_step(model, args.step, args.reveal, args.poll)
+        command_line._go_to_step(model, command_line.load_bundled_lesson(), args.step, args.reveal)
         return command_line.open_window(model, Appearance(language="en"), None, args)
 
     # The swap with positions, numbered as the command line counts steps (from 1).

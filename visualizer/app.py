@@ -113,8 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--reveal", action="store_true",
                         help="with --step N: show step N's answer revealed (N must be a question)")
     parser.add_argument("--poll", action="store_true",
-                        help="start with the class poll open: phones in the room answer the lesson's check-yourself "
-                             "questions (with --step N, N must be one of them); its address is printed")
+                        help="start with the class poll open: phones in the room follow the lesson's steps and "
+                             "answer its check-yourself questions; its address is printed")
     parser.add_argument("--poll-interface", metavar="ADDRESS",
                         help="where the class poll listens: a private or link-local IPv4 address of this computer, "
                              "or a loopback one (127.0.0.1) for a test on this computer alone (default: the address "
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model.restore(session.state)
     args.session_data = session
     if args.step is not None:
-        _go_to_step(model, args.lesson_data, args.step, args.reveal, args.poll)
+        _go_to_step(model, args.lesson_data, args.step, args.reveal)
     headless = args.export is not None or args.screenshot is not None
     if headless:
         # No display is needed to export or to render a screenshot.
@@ -247,19 +247,18 @@ def _export_lesson(lesson: Lesson, path: Path) -> int:
     return 0
 
 
-def _go_to_step(model: EmbeddingModel, lesson: Lesson, step: int, reveal: bool, poll: bool = False) -> None:
+def _go_to_step(model: EmbeddingModel, lesson: Lesson, step: int, reveal: bool) -> None:
     """``--step N`` (and ``--reveal``): the model in step N's state, its answer's commands run;
     exports without a window get it too. One line and exit 2 for a step out of range, or a
-    reveal (or a poll) of a step that asks nothing."""
+    reveal of a step that asks nothing (``--poll`` works on any step: phones follow it)."""
     from visualizer.lesson.run import LessonRun
 
     steps = lesson.steps
     if not 1 <= step <= len(steps):
         fail(f"--step must be 1 .. {len(steps)}, got {step}")
-    for option, given in (("--reveal", reveal), ("--poll", poll)):
-        if given and not steps[step - 1].is_question:
-            questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
-            fail(f"{option}: step {step} asks no question; the questions are steps {questions}")
+    if reveal and not steps[step - 1].is_question:
+        questions = ", ".join(str(number) for number, s in enumerate(steps, 1) if s.is_question)
+        fail(f"--reveal: step {step} asks no question; the questions are steps {questions}")
     run = LessonRun(lesson, model)
     try:
         run.go_to(step - 1)

@@ -309,57 +309,62 @@
 <context>
     <name>ClassPoll</name>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="232"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="219"/>
         <source>No local network: join the classroom Wi-Fi or start this laptop&apos;s hotspot, then ask the class again.</source>
         <translation>Sem rede local: conecte-se ao Wi-Fi da sala ou ative o hotspot deste notebook e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="236"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="223"/>
         <source>The poll listens only on this laptop&apos;s local network, not on {0}.</source>
         <translation>A votação só escuta na rede local deste notebook, não em {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="240"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="227"/>
         <source>The phone page cannot be served: {0}</source>
         <translation>A página do celular não pode ser servida: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="244"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="231"/>
         <source>Ports {0} to {1} are all in use: close what uses them, then ask the class again.</source>
         <translation>As portas {0} a {1} estão todas em uso: feche o que as usa e pergunte à turma de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="247"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="234"/>
         <source>The poll cannot listen on {0}: {1}</source>
         <translation>A votação não consegue escutar em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="327"/>
-        <source>Cannot save the counts to {0}: {1}</source>
-        <translation>Não foi possível salvar a contagem em {0}: {1}</translation>
+        <location filename="../../visualizer/poll/class_poll.py" line="318"/>
+        <source>Cannot save the class&apos;s answers to {0}: {1}</source>
+        <translation>Não foi possível salvar as respostas da turma em {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="413"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="416"/>
+        <source>Several phones answered from one network address: only one answer per address counts. If this Wi-Fi puts the class behind one address, choose Class poll → Phones share addresses; if it is one machine, leave it off.</source>
+        <translation>Vários celulares responderam de um mesmo endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi põe a turma atrás de um só endereço, escolha Votação da turma → Celulares compartilham endereços; se for uma só máquina, deixe desligado.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/class_poll.py" line="414"/>
         <source>Very many phones share one network address: some answers may be missing.</source>
         <translation>Celulares demais compartilham um endereço de rede: podem faltar respostas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="414"/>
-        <source>Several phones share one network address: only one answer per address counts. If this Wi-Fi does that, choose Class poll → Phones share addresses.</source>
-        <translation>Vários celulares compartilham um endereço de rede: só conta uma resposta por endereço. Se este Wi-Fi faz isso, escolha Votação da turma → Celulares compartilham endereços.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="417"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="420"/>
         <source>One network address sends too many requests: it is slowed down, and its phones may have to tap again.</source>
         <translation>Um endereço de rede envia pedidos demais: ele foi freado, e os celulares dele podem precisar tocar de novo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="433"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="423"/>
+        <source>{0} network addresses answered as soon as they appeared: if they are more than the phones that just joined, one machine may be answering from several addresses.</source>
+        <translation>{0} endereços de rede responderam assim que apareceram: se forem mais do que os celulares que acabaram de entrar, uma só máquina pode estar respondendo de vários endereços.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/class_poll.py" line="440"/>
         <source>The poll stopped after an error ({0}); its port is closed. Ask the class again to reopen it.</source>
         <translation>A votação parou depois de um erro ({0}); a porta dela está fechada. Pergunte à turma de novo para reabri-la.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/class_poll.py" line="445"/>
+        <location filename="../../visualizer/poll/class_poll.py" line="452"/>
         <source>The poll was closed after an error in the app; ask the class again to reopen it.</source>
         <translation>A votação foi fechada depois de um erro no app; pergunte à turma de novo para reabri-la.</translation>
     </message>
@@ -1180,27 +1185,32 @@ em {0} passos</translation>
 <context>
     <name>JoinPanel</name>
     <message>
-        <location filename="../../visualizer/poll/join_panel.py" line="112"/>
+        <location filename="../../visualizer/poll/join_panel.py" line="116"/>
         <source>Answered: {0}</source>
         <translation>Responderam: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/join_panel.py" line="114"/>
+        <location filename="../../visualizer/poll/join_panel.py" line="118"/>
         <source>Answered: {0} · addresses: {1}</source>
         <translation>Responderam: {0} · endereços: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/join_panel.py" line="202"/>
+        <location filename="../../visualizer/poll/join_panel.py" line="221"/>
+        <source>Follow the lesson on your phone</source>
+        <translation>Acompanhe a aula no celular</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/join_panel.py" line="222"/>
         <source>Answer on your phone</source>
         <translation>Responda no celular</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/join_panel.py" line="203"/>
+        <location filename="../../visualizer/poll/join_panel.py" line="223"/>
         <source>Scan the code, or open this address in the phone&apos;s browser (on the same Wi-Fi as this laptop):</source>
         <translation>Leia o código ou abra este endereço no navegador do celular (no mesmo Wi-Fi deste notebook):</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/join_panel.py" line="206"/>
+        <location filename="../../visualizer/poll/join_panel.py" line="226"/>
         <source>The class poll is closed.</source>
         <translation>A votação da turma está fechada.</translation>
     </message>
@@ -1819,37 +1829,37 @@ em {0} passos</translation>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="431"/>
+        <location filename="../../visualizer/poll/part.py" line="441"/>
         <source>&amp;Ask the class</source>
         <translation>&amp;Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="433"/>
+        <location filename="../../visualizer/poll/part.py" line="443"/>
         <source>Ask a&amp;gain (answers kept)</source>
         <translation>Perguntar de &amp;novo (respostas mantidas)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="434"/>
+        <location filename="../../visualizer/poll/part.py" line="444"/>
         <source>&amp;Reset the answers</source>
         <translation>&amp;Zerar as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="436"/>
+        <location filename="../../visualizer/poll/part.py" line="446"/>
         <source>&amp;New room code</source>
         <translation>Novo có&amp;digo da sala</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="438"/>
+        <location filename="../../visualizer/poll/part.py" line="448"/>
         <source>&amp;Phones share addresses</source>
         <translation>Celulares &amp;compartilham endereços</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="440"/>
-        <source>&amp;Save the counts as CSV…</source>
-        <translation>&amp;Salvar as contagens em CSV…</translation>
+        <location filename="../../visualizer/poll/part.py" line="450"/>
+        <source>&amp;Save the class&apos;s answers…</source>
+        <translation>&amp;Salvar as respostas da turma…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="442"/>
+        <location filename="../../visualizer/poll/part.py" line="452"/>
         <source>&amp;Close the poll</source>
         <translation>&amp;Fechar a votação</translation>
     </message>
@@ -1924,14 +1934,27 @@ em {0} passos</translation>
     </message>
 </context>
 <context>
+    <name>OpenLine</name>
+    <message>
+        <location filename="../../visualizer/poll/open_line.py" line="54"/>
+        <source>Class poll open at {0} · phones follow the lesson</source>
+        <translation>Votação da turma aberta em {0} · os celulares acompanham a aula</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/open_line.py" line="56"/>
+        <source>The class poll is closed.</source>
+        <translation>A votação da turma está fechada.</translation>
+    </message>
+</context>
+<context>
     <name>PollBand</name>
     <message>
-        <location filename="../../visualizer/poll/band.py" line="273"/>
+        <location filename="../../visualizer/poll/band.py" line="307"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/band.py" line="273"/>
+        <location filename="../../visualizer/poll/band.py" line="307"/>
         <source>Class poll</source>
         <translation>Votação da turma</translation>
     </message>
@@ -1939,52 +1962,52 @@ em {0} passos</translation>
 <context>
     <name>PollPart</name>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="180"/>
+        <location filename="../../visualizer/poll/part.py" line="183"/>
         <source>Ask again works on a check-yourself step.</source>
         <translation>Perguntar de novo só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="189"/>
+        <location filename="../../visualizer/poll/part.py" line="192"/>
         <source>Reset works on a check-yourself step.</source>
         <translation>Zerar as respostas só funciona numa etapa “Verifique”.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="212"/>
+        <location filename="../../visualizer/poll/part.py" line="215"/>
         <source>New room code: phones must scan the new code.</source>
         <translation>Novo código da sala: os celulares precisam ler o novo código.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="218"/>
+        <location filename="../../visualizer/poll/part.py" line="222"/>
         <source>No answers to save: ask the class first.</source>
         <translation>Não há respostas para salvar: pergunte à turma primeiro.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="220"/>
-        <source>Save the counts</source>
-        <translation>Salvar as contagens</translation>
+        <location filename="../../visualizer/poll/part.py" line="224"/>
+        <source>Save the class&apos;s answers</source>
+        <translation>Salvar as respostas da turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="221"/>
+        <location filename="../../visualizer/poll/part.py" line="231"/>
+        <source>The class&apos;s answers saved to {0}</source>
+        <translation>Respostas da turma salvas em {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/part.py" line="225"/>
         <source>CSV table (*.csv)</source>
         <translation>Tabela CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="227"/>
-        <source>Counts saved to {0}</source>
-        <translation>Contagens salvas em {0}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/poll/part.py" line="323"/>
+        <location filename="../../visualizer/poll/part.py" line="333"/>
         <source>Close the poll</source>
         <translation>Fechar a votação</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="323"/>
+        <location filename="../../visualizer/poll/part.py" line="333"/>
         <source>Ask the class</source>
         <translation>Perguntar à turma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/part.py" line="360"/>
+        <location filename="../../visualizer/poll/part.py" line="370"/>
         <source>Practice on your own</source>
         <translation>Praticar sozinho</translation>
     </message>
@@ -1992,22 +2015,57 @@ em {0} passos</translation>
 <context>
     <name>PollResultsView</name>
     <message>
-        <location filename="../../visualizer/poll/results.py" line="144"/>
+        <location filename="../../visualizer/poll/results.py" line="213"/>
+        <source>First vote</source>
+        <translation>Primeira votação</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="214"/>
+        <source>After the discussion</source>
+        <translation>Depois da discussão</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="216"/>
         <source>No answers to show: this step asks no question.</source>
         <translation>Nenhuma resposta para mostrar: esta etapa não faz pergunta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/results.py" line="157"/>
+        <location filename="../../visualizer/poll/results.py" line="227"/>
         <source>{0} ({1}%)</source>
         <translation>{0} ({1}%)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/results.py" line="165"/>
+        <location filename="../../visualizer/poll/results.py" line="229"/>
+        <source>first: {0} ({1}%)</source>
+        <translation>primeira: {0} ({1}%)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="230"/>
+        <source>after: {0} ({1}%)</source>
+        <translation>depois: {0} ({1}%)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="246"/>
+        <source>First vote: {0} answered; after the discussion: {1}.</source>
+        <translation>Primeira votação: {0} responderam; depois da discussão: {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="248"/>
+        <source>✓ marks the right answer.</source>
+        <translation>✓ marca a resposta certa.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="249"/>
+        <source>The answer is not revealed yet.</source>
+        <translation>A resposta ainda não foi revelada.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/poll/results.py" line="251"/>
         <source>Answered: {0}. ✓ marks the right answer.</source>
         <translation>Responderam: {0}. ✓ marca a resposta certa.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/poll/results.py" line="167"/>
+        <location filename="../../visualizer/poll/results.py" line="253"/>
         <source>Answered: {0}. The answer is not revealed yet.</source>
         <translation>Responderam: {0}. A resposta ainda não foi revelada.</translation>
     </message>

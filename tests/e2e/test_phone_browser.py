@@ -1,5 +1,6 @@
-"""A real phone browser answers the class poll of the app's own window: Debian's Chromium,
-headless, at a phone's size (360 × 740), driven by Selenium through the system's chromedriver.
+"""A real phone browser answers the class poll of the app's own window, and follows its lesson:
+Debian's Chromium, headless, at a phone's size (360 × 740), driven by Selenium through the
+system's chromedriver.
 
 The window is the one ``main.py --screenshot --presentation --size 1024x768 --step N --poll
 --poll-interface 127.0.0.1`` makes (the same functions, in this process, so that its poll stays
@@ -10,6 +11,10 @@ addresses*; then the projector counts both. After the
 reveal's first beat the chart shows those answers with the right one marked, and the phone shows
 the right answer. One browser session for all of it.
 
+A teacher's own lesson file (three steps, its own question, markup typed in a title and a caption):
+the phone follows each step, its title and caption as typed and the matrix in front as a table of
+the app's own numbers that a screen reader can read, then answers the teacher's question.
+
 With ``VISUALIZER_POLL_PICTURES=folder`` it also saves the README's pictures there: the phone with
 the question, the phone told its answer was not counted (a second phone on its address), the
 phone after the reveal, and the projector showing the class's answers (``make
@@ -18,8 +23,10 @@ screenshots``; tools/poll_pictures.py makes the projector with the code).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -27,12 +34,16 @@ import pytest
 from tests.qr_codes import qr_codes
 from visualizer import app as command_line
 from visualizer.appearance import Appearance
+from visualizer.core import display_token
+from visualizer.core.formatting import NUMBER_FORMATS
 from visualizer.i18n import install_language
 from visualizer.lesson.questions import Question
 from visualizer.lesson.run import load_lesson
 from visualizer.model import EmbeddingModel
 from visualizer.poll.server import wait_closed
+from visualizer.poll.stage import tables_for_view
 
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 PHONE = (360, 740)
 PROJECTOR = (1024, 768)
@@ -83,6 +94,11 @@ def text_of(driver, element_id: str) -> str:
     return driver.find_element(By.ID, element_id).text
 
 
+def content_of(driver, element_id: str) -> str:
+    """The element's text as the page set it (Selenium's ``.text`` turns no-break spaces into spaces)."""
+    return driver.execute_script("return document.getElementById(arguments[0]).textContent", element_id)
+
+
 def click(driver, css: str) -> None:
     from selenium.webdriver.common.by import By
 
@@ -119,7 +135,7 @@ def projector(qtbot, tmp_path):
                                          "--size", "{}x{}".format(*PROJECTOR), "--step", str(STEP), "--poll",
                                          "--poll-interface", "127.0.0.1", "--lang", "en"])
     model = EmbeddingModel(text=args.text, scheme=args.scheme)
-    command_line._go_to_step(model, args.step, args.reveal, args.poll)
+    command_line._go_to_step(model, command_line.load_bundled_lesson(), args.step, args.reveal)
     window = command_line.open_window(model, Appearance(language="en"), None, args)
     qtbot.addWidget(window)
     assert command_line.start_poll(window)
@@ -222,13 +238,135 @@ def test_a_phone_answers_the_projected_code_in_both_languages_and_the_reveal_sho
                 if entry["level"] in ("SEVERE", "WARNING") and "favicon.ico" not in entry["message"]]
     assert problems == []
 
-    # The second beat is the demonstration; the next step asks nothing: the phone waits. F6 closes.
+    # The second beat is the demonstration; the next step asks nothing: the phone follows it. F6 closes.
     window.lesson_panel.reveal_button.click()
     assert window.lesson_run.revealed and not part.band.isVisible()
     window.lesson_run.advance()
     wait_for(chromium, lambda: not choices(chromium), "the old question stayed")
-    assert text_of(chromium, "message") == "Esperando a pergunta do professor…"
+    following = window.lesson_run.current_step()
+    wait_for(chromium, lambda: text_of(chromium, "step-title") == following.title["pt"], "the phone did not follow")
+    assert text_of(chromium, "message") == ""
     port = int(poll.url.split(":")[2].split("/")[0])
     window.action_table["ask_the_class"].trigger()
     assert not poll.is_open and wait_closed("127.0.0.1", port)
     wait_for(chromium, lambda: text_of(chromium, "message").startswith("Sem contato"), "no word of the close")
+
+
+# ---- a teacher's own lesson, followed step by step -------------------------------------------------
+
+MARKED_TITLE = '<b>Bold</b> <img src=x onerror="window.pwned = 1">'
+MARKED_CAPTION = "A <i>caption</i> <script>window.pwned = 2</script> for ids {ids}"
+
+
+@pytest.fixture
+def teachers_lesson(tmp_path) -> Path:
+    """The example lesson of docs/ as a teacher might have written it: its first step's English
+    title and caption hold markup, which must show as typed."""
+    data = json.loads((ROOT / "docs" / "example-lesson.json").read_text(encoding="utf-8"))
+    data["steps"][0]["title"]["en"] = MARKED_TITLE
+    data["steps"][0]["caption"]["en"] = MARKED_CAPTION
+    path = tmp_path / "my-lesson.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def read_table(driver, table) -> dict:
+    """What a screen reader has of a table: its caption, column headers, row headers and cells."""
+    from selenium.webdriver.common.by import By
+
+    return {
+        "caption": table.find_element(By.TAG_NAME, "caption").text,
+        "columns": [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th[scope='col']")],
+        "rows": [th.text for th in table.find_elements(By.CSS_SELECTOR, "tbody th[scope='row']")],
+        "cells": [[td.text for td in row.find_elements(By.TAG_NAME, "td")]
+                  for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")],
+    }
+
+
+def expected_tables(model, names: tuple[str, ...], words: dict[str, str], language: str) -> list[dict]:
+    """The tables the phone must show, computed here from the model (not from what the app sent)."""
+    numbers = NUMBER_FORMATS[language]
+    tokens = [display_token(model.tokens[i]) for i in model.ids]
+    positions = [f"{p + 1} {token}" for p, token in enumerate(tokens)]
+    matrices = {"E_ids": (model.E_rows(), [f"{label} (id {i})" for label, i in zip(positions, model.ids, strict=True)]),
+                "P": (model.P_rows(), positions), "X": (model.X(), positions)}
+    tables = []
+    for name in names:
+        values, rows = matrices[name]
+        columns = [words["row_header"], *(f"d{c}" for c in range(model.d))]
+        tables.append({"caption": words[f"table_{name}"], "columns": columns, "rows": rows,
+                       "cells": [[numbers.cell(v) for v in row] for row in values.tolist()]})
+    return tables
+
+
+@pytest.mark.slow(seconds=14)
+def test_a_phone_follows_a_teachers_lesson_and_answers_its_question(qtbot, chromium, teachers_lesson, figure):
+    from selenium.webdriver.common.by import By
+
+    from visualizer.lesson.file import read_lesson
+    from visualizer.shell.main_window import MainWindow
+
+    lesson = read_lesson(teachers_lesson)
+    words = json.loads((ROOT / "resources" / "classroom" / "text.json").read_text(encoding="utf-8"))["en"]
+    window = MainWindow(EmbeddingModel(), Appearance(language="en"), None, lesson)
+    qtbot.addWidget(window)
+    try:
+        window.class_poll.listen_on("127.0.0.1", 0)
+        window.resize(*PROJECTOR)
+        window.presentation.set_presenting(True, full_screen=False)
+        window.show()
+        window.go_to_step(0)
+        assert window.class_poll.ask()  # on a step that asks nothing: phones follow it
+        url = window.class_poll.poll.url
+        chromium.delete_all_cookies()
+        chromium.execute_script("window.sessionStorage.clear()")
+        chromium.get(url)
+        chromium.get_log("browser")  # what the last page logged (its poll closed) is not this page's
+        viewport = chromium.find_element(By.CSS_SELECTOR, "meta[name='viewport']").get_attribute("content")
+        assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport  # the phone may zoom
+        model = window.model
+        moved = []
+        for index, step in enumerate(lesson.steps):
+            if index:
+                started = time.perf_counter()
+                window.lesson_run.advance()  # the clicker's Next: the projector and the phones move together
+            wait_for(chromium, lambda step=step: text_of(chromium, "step-title") == step.title["en"],
+                     f"the phone did not follow to step {index + 1}")
+            if index:
+                moved.append(time.perf_counter() - started)
+            assert text_of(chromium, "step-number") == f"Step {index + 1} of {len(lesson.steps)}"
+            assert content_of(chromium, "step-caption") == window.lesson_panel.caption.text()
+            names = tuple(name for name in tables_for_view(step.view, step.view_options)
+                          if name != "P" or model.adds_positions)
+            shown = [read_table(chromium, table) for table in chromium.find_elements(By.CSS_SELECTOR, "#tables table")]
+            assert shown == expected_tables(model, names, words, "en")
+            assert chromium.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+            if index == 0:  # the teacher's markup, as typed: no element made of it, nothing run
+                assert content_of(chromium, "step-title") == MARKED_TITLE
+                assert "<script>window.pwned = 2</script>" in content_of(chromium, "step-caption")
+                assert chromium.find_elements(By.CSS_SELECTOR, "#stage img, #stage b, #stage i, #stage script") == []
+                assert chromium.execute_script("return window.pwned === undefined")
+                assert not choices(chromium)
+        # The last step is the teacher's own question: the phone turns to its choices, and answers.
+        question = window.class_poll.poll.question
+        assert isinstance(question, Question) and question.step_id == lesson.steps[-1].id
+        wait_for(chromium, lambda: len(choices(chromium)) == len(question.choices), "the choices never appeared")
+        assert text_of(chromium, "prompt") == question.prompt["en"]
+        assert [b.text.split("\n") for b in choices(chromium)] == [
+            [question.letter(i), c.text["en"]] for i, c in enumerate(question.choices)]
+        choices(chromium)[question.right].click()
+        right = question.letter(question.right)
+        wait_for(chromium, lambda: f"Answer {right} recorded" in text_of(chromium, "message"), "no 'recorded'")
+        stage = window.class_poll.band.join_panel
+        qtbot.waitUntil(lambda: stage.count.text() == "Answered: 1", timeout=WAIT_S * 1000)
+        window.lesson_run.advance()  # the reveal's first beat: the phone shows the right answer
+        wait_for(chromium, lambda: chromium.find_elements(By.CSS_SELECTOR, "button.choice.right"), "no reveal")
+        assert text_of(chromium, "message") == f"You answered {right}: right!"
+        problems = [entry["message"] for entry in chromium.get_log("browser")
+                    if entry["level"] in ("SEVERE", "WARNING") and "favicon.ico" not in entry["message"]]
+        assert problems == []
+        figure(f"a phone followed a teacher's lesson of {len(lesson.steps)} steps: each step change on the phone "
+               f"within {max(moved) * 1000:.0f} ms (Selenium's own polling included), its question answered")
+    finally:
+        window.class_poll.close()
+        window.close()

@@ -1,10 +1,11 @@
 """The class poll driven with real keys: the app (``main.py --presentation --step N --poll
 --poll-interface 127.0.0.1``) on Xvfb with the xcb platform, keys pressed by xdotool.
 
-F6 closes the poll (its port closes) and asks again; the clicker's Page Down shows the class's
-answers (phones see the right one), then the demonstration; Ctrl+Q quits and the port is closed.
-The app prints the poll's address each time it opens, which is how a kiosk's log (and this test)
-finds it.
+Presenting, F6 closes the poll (its port closes) and asks again; the clicker's Page Down shows the
+class's answers (phones see the right one), then the demonstration; Ctrl+Q quits and the port is
+closed. In the ordinary window one Page Down reveals everywhere: the phones have the right answer
+and the app's answer on stage at once, and the next Page Down moves on. The app prints the poll's
+address each time it opens, which is how a kiosk's log (and this test) finds it.
 """
 
 from __future__ import annotations
@@ -94,6 +95,59 @@ def test_f6_page_down_and_ctrl_q_as_real_keys_and_the_port_closes_after(tmp_path
                 app.kill()
                 app.wait()
             reader.join(timeout=10)  # the app is gone: its output has ended
+            app.stdout.close()
+    assert app.returncode == 0, "".join(log)
+    assert wait_closed("127.0.0.1", port), "the port stayed open after Ctrl+Q"
+
+
+def test_in_the_ordinary_window_one_page_down_reveals_on_the_phones_and_in_the_app(tmp_path):
+    from visualizer.lesson.run import LessonRun
+    from visualizer.model import EmbeddingModel
+    from visualizer.poll.stage import caption_text
+
+    lesson = load_lesson()
+    model = EmbeddingModel()
+    expected = LessonRun(lesson, model)  # what the app shows once revealed, computed here
+    expected.go_to(SWAP_LEARNED - 1)
+    asked = caption_text(expected, "en", lambda _language, text: text)
+    expected.reveal()
+    answered = caption_text(expected, "en", lambda _language, text: text)
+    expected.close()
+    assert asked != answered
+    log: list[str] = []
+    with xvfb() as display:
+        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+        app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--step", str(SWAP_LEARNED), "--poll",
+                                "--poll-interface", "127.0.0.1", "--lang", "en"], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines, reader = lines_of(app.stdout)
+        try:
+            url, port = next_address(lines, log)
+            phone = Phone(url)
+            phone.open_page()
+            assert phone.answer("swap-learned", 1).status == 200
+            before = phone.status()
+            assert not before["question"]["revealed"] and before["stage"]["caption"]["en"] == asked
+            window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "Embeddings"],
+                                    env=dict(os.environ, DISPLAY=display), capture_output=True, text=True,
+                                    timeout=30, check=True).stdout.split()[0]
+            xdotool(display, "windowfocus", "--sync", window)
+
+            xdotool(display, "key", "Next")  # one key: the answer everywhere
+            wait_for(lambda: phone.status()["stage"]["revealed"], 10, "the app's reveal on the phones")
+            after = phone.status()
+            assert after["question"]["revealed"] and after["question"]["right"] is not None
+            assert after["stage"]["caption"]["en"] == answered  # no longer "Predict, then reveal"
+            xdotool(display, "key", "Next")  # the next one moves on
+            wait_for(lambda: phone.status()["stage"]["number"] == SWAP_LEARNED + 1, 10, "the next step")
+            phone.close()
+            xdotool(display, "key", "ctrl+q")
+            app.wait(timeout=30)
+        finally:
+            if app.poll() is None:
+                app.kill()
+                app.wait()
+            reader.join(timeout=10)
             app.stdout.close()
     assert app.returncode == 0, "".join(log)
     assert wait_closed("127.0.0.1", port), "the port stayed open after Ctrl+Q"

@@ -136,10 +136,63 @@ def test_counts_as_csv_in_the_apps_language(questions):
         ballot.answer("phone-id-two", "10.0.0.3", key, 0)
     text = ballot.csv("pt")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["step", "question", "letter", "choice", "answers", "right"]
+    assert rows[0] == ["step", "question", "letter", "choice", "first vote", "second vote", "right"]
     assert len(rows) == 1 + 4 + 4
     learned = questions["swap-learned"]
     right_row = rows[1 + 4 + learned.right]
     assert right_row[:3] == ["swap-learned", learned.prompt["pt"], learned.letter(learned.right)]
-    assert right_row[3] == learned.choices[learned.right].text["pt"] and right_row[4:] == ["1", "yes"]
+    assert right_row[3] == learned.choices[learned.right].text["pt"] and right_row[4:] == ["1", "", "yes"]
     assert "phone-id" not in text and "10.0.0" not in text  # no phone ids, no addresses
+
+
+def test_peer_instruction_keeps_the_first_vote_and_the_second(questions):
+    """Vote, reveal, discuss, vote again (Shift+F6): the first vote stays as it was, the answers
+    (kept, changeable) make the second; the results and the CSV carry both, and reset forgets both."""
+    ballot = Ballot()
+    question = questions["swap-learned"]
+    ballot.ask(question)
+    assert not ballot.start_second_vote()  # nobody voted yet: still the first vote
+    wrong = (question.right + 1) % len(question.choices)
+    for number, choice in enumerate((wrong, wrong, question.right)):
+        ballot.answer(f"phone-{number}", f"10.0.0.{number}", "swap-learned", choice)
+    ballot.reveal()
+    first = ballot.results()
+    assert first.first is None and first.counts[wrong] == 2
+    assert ballot.status("phone-0")["question"]["vote"] == 1
+    assert ballot.start_second_vote()
+    assert ballot.status("phone-0")["question"]["vote"] == 2 and not ballot.status(None)["question"]["revealed"]
+    assert ballot.status("phone-0")["your_answer"] == wrong  # kept until changed
+    ballot.answer("phone-0", "10.0.0.0", "swap-learned", question.right)  # convinced by the discussion
+    ballot.answer("phone-9", "10.0.0.9", "swap-learned", question.right)  # a late phone votes too
+    ballot.reveal()
+    second = ballot.results()
+    assert second.first == first.counts and second.revealed
+    assert second.counts[question.right] == 3 and second.counts[wrong] == 1
+    assert ballot.start_second_vote() and ballot.results().first == first.counts  # asked again: still the first
+    rows = list(csv.reader(io.StringIO(ballot.csv("en"))))
+    by_letter = {row[2]: row for row in rows[1:]}
+    assert by_letter[question.letter(wrong)][4:6] == ["2", "1"]
+    assert by_letter[question.letter(question.right)][4:] == ["1", "3", "yes"]
+    ballot.reset()
+    assert ballot.results().first is None and ballot.results().answered == 0
+
+
+def test_what_phones_show_is_one_revision_and_wakes_whoever_watches(questions):
+    ballot = Ballot()
+    woken = []
+    ballot.watch(woken.append)
+    ballot.ask(questions["swap-none"])
+    stage = {"title": {"en": "Check yourself", "pt": "Confira"}, "tables": []}
+    ballot.set_stage(stage)
+    tag, body = ballot.status_reply("p")
+    assert json.loads(body)["stage"] == stage and tag == f'"{ballot.revision}.n.0"'
+    revision = ballot.revision
+    ballot.set_stage(dict(stage))  # the same again: nothing to tell
+    assert ballot.revision == revision and woken == [revision - 1, revision]
+    ballot.answer("p", "10.0.0.1", "swap-none", 1)  # a phone's own answer: its tag, not everyone's
+    assert ballot.revision == revision and ballot.status_reply("p")[0] == f'"{revision}.1.0"'
+    ballot.answer("q", "10.0.0.1", "swap-none", 2)  # replaces p's answer: p must hear of it
+    assert ballot.revision == revision + 1 and ballot.status("p")["replaced"] is True
+    ballot.watch(None)
+    ballot.set_language("pt")
+    assert woken[-1] == revision + 1

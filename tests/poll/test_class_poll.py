@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from tests.poll.phones import Phone
+from visualizer.core import display_token
 from visualizer.lesson.questions import Question, Unavailable
 from visualizer.lesson.run import LessonRun, load_lesson
 from visualizer.poll.class_poll import ClassPoll, room_token
@@ -184,7 +185,7 @@ def test_an_error_inside_the_poll_closes_the_port(poll, run, qtbot, monkeypatch)
     def broken(phone):
         raise ZeroDivisionError("a bug in the poll")
 
-    monkeypatch.setattr(poll._ballot, "status", broken)
+    monkeypatch.setattr(poll._ballot, "status_reply", broken)
     phone = Phone(poll.url)
     phone.open_page()
     with qtbot.waitSignal(poll.problem) as told:
@@ -300,11 +301,12 @@ def test_the_counts_are_saved_as_csv(poll, run, qtbot, tmp_path):
     path = tmp_path / "counts.csv"
     assert poll.save_counts(path)
     rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
-    assert rows[1 + 3][2:] == ["D", poll.question.choices[3].text["en"], "1", "yes"]
+    assert rows[0] == ["step", "question", "letter", "choice", "first vote", "second vote", "right"]
+    assert rows[1 + 3][2:] == ["D", poll.question.choices[3].text["en"], "1", "", "yes"]
     problems = []
     poll.problem.connect(problems.append)
     assert not poll.save_counts(tmp_path / "missing" / "counts.csv")
-    assert problems and "Cannot save the counts to" in problems[0]
+    assert problems and "Cannot save the class's answers to" in problems[0]
     phone.close()
 
 
@@ -358,9 +360,11 @@ def test_a_problem_shows_on_the_stage(make_poll, run, appearance, qtbot):
     assert "join the classroom Wi-Fi" in stage.message.text() and not stage.qr.text()
 
 
-def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, appearance, qtbot):
-    """A class behind one address (NAT) must not fail silently: one answer counts, the stage says
-    why in the poll's band, each replaced phone is told; the teacher's setting lets each count."""
+def test_phones_behind_one_address_warn_the_teacher_off_stage(make_poll, run, appearance, qtbot):
+    """A class behind one address (NAT) must not fail silently: one answer counts, the poll's panel
+    says why on the teacher's screen (never on stage: the class must not be invited to the setting
+    that lets one address vote many times), each replaced phone is told; the teacher's setting lets
+    each count."""
     from visualizer.poll.join_panel import JoinPanel
 
     poll = make_poll()
@@ -376,8 +380,14 @@ def test_phones_behind_one_address_warn_the_teacher_on_stage(make_poll, run, app
         assert phone.answer("swap-none", 1).status == 200
     qtbot.waitUntil(lambda: poll.warning is not None)
     assert poll.answered == 1 and stage.count.text() == "Answered: 1"
-    assert not stage.warning.isHidden() and "share one network address" in stage.warning.text()
-    assert "Phones share addresses" in stage.warning.text()  # what to do about it
+    assert not stage.warning.isHidden() and "from one network address" in stage.warning.text()
+    assert "Phones share addresses" in stage.warning.text()  # what to do about it ...
+    assert "if it is one machine, leave it off" in stage.warning.text()  # ... and when not to
+    assert stage.warning_shown() == poll.warning
+    appearance.set_presenting(True)  # on stage: the class's screen says nothing of it
+    assert stage.warning.isHidden() and stage.warning_shown() is None and poll.warning is not None
+    appearance.set_presenting(False)  # the teacher's own screen again
+    assert stage.warning_shown() == poll.warning
     assert [phone.status()["replaced"] for phone in phones] == [True, True, False]
     poll.set_shared_addresses(True)  # Class poll → Phones share addresses
     assert poll.warning is None and stage.warning.isHidden()
@@ -467,3 +477,32 @@ def test_a_poll_closed_for_long_opens_with_a_new_code(make_poll, run):
     now[0] += ROOM_CODE_PAUSE_S
     poll.open()
     assert poll.token != token  # the next class on the same Wi-Fi does not inherit the address
+
+
+def test_phones_follow_the_lesson_and_a_drag_reaches_them_once_it_pauses(poll, run, model, qtbot):
+    """Every step goes to the phones at once, with its question; while the model changes under a
+    step (a drag makes dozens of changes a second) the stage goes at most every STAGE_DELAY_MS."""
+    run.go_to(INDEX["positions"])
+    assert poll.open()
+    phone = Phone(poll.url)
+    phone.open_page()
+    assert phone.status()["stage"]["step"] == "positions"
+    run.advance()
+    status = phone.status()
+    assert status["stage"]["step"] == LESSON.steps[INDEX["positions"] + 1].id and status["question"] is None
+    run.go_to(INDEX["swap-none"])
+    status = phone.status()  # a question step: its question and its stage in the same status
+    assert status["stage"]["step"] == "swap-none" and status["question"]["id"] == "swap-none"
+    revision = poll._ballot.revision
+    for _ in range(10):  # the class drags ␣gato back and forth
+        model.move_token(1, 2)
+        model.move_token(2, 1)
+    model.move_token(1, 2)
+    assert poll._ballot.revision == revision  # nothing sent yet: the drag goes on
+    qtbot.waitUntil(lambda: poll._ballot.revision > revision, timeout=2000)  # once the drag pauses
+    assert poll._ballot.revision == revision + 1  # twenty-one changes, one update
+    scores = phone.status()["stage"]["tables"][0]
+    assert scores["rows"][1].endswith(display_token(model.tokens[model.ids[1]]))  # the dragged order
+    run.reveal()  # the reveal: at once, its answer in the caption
+    assert phone.status()["stage"]["revealed"] is True
+    phone.close()

@@ -32,11 +32,12 @@ from tests.stage import (
     assert_labels_whole,
     close_all,
     digit_height,
+    font_px,
     visible_labels,
 )
 from visualizer.lesson.questions import Question
 from visualizer.lesson.run import load_lesson
-from visualizer.poll.band import CODE_SHARE
+from visualizer.poll.band import CODE_SHARE, FOLLOW
 from visualizer.poll.server import wait_closed
 from visualizer.poll.web import code_text
 from visualizer.shell.main_window import MainWindow
@@ -45,9 +46,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = load_lesson()
 QUESTIONS = [index for index, step in enumerate(LESSON.steps) if step.is_question]
 INDEX = {step.id: index for index, step in enumerate(LESSON.steps)}
-# A step that asks nothing, and how the refusal names the steps that do (numbers as on screen).
+# A step that asks nothing (numbered as on screen).
 NOT_A_QUESTION = INDEX["positions"] + 1
-QUESTION_NUMBERS = ", ".join(str(index + 1) for index in QUESTIONS)
 SCREENS = ((1024, 768), (1280, 720), (1920, 1080))
 
 
@@ -56,6 +56,11 @@ def settle(window: MainWindow) -> QImage:
     for _ in range(3):
         QApplication.processEvents()
     return window.grab().toImage()
+
+
+def place(ancestor, widget):
+    """Where ``widget`` sits in ``ancestor``."""
+    return widget.mapTo(ancestor, widget.rect().topLeft())
 
 
 def port_of(url: str) -> int:
@@ -224,13 +229,9 @@ def test_the_ordinary_window_at_1024x768_shows_the_poll_the_chart_and_practice_w
             assert band.geometry().left() > lesson.right() and band.geometry().top() < lesson.bottom()
             assert qr_codes(band.grab().toImage()) == [code_text(part.poll.url)]
             assert_labels_whole(visible_labels(window))
-            window.lesson_run.reveal()
+            window.lesson_run.reveal()  # one click reveals everywhere: the chart and the demonstration
             settle(window)
-            assert band.showing_results
-            assert_labels_whole(visible_labels(window))
-            window.lesson_run.reveal()  # the demonstration: beside the views, the chart stays
-            settle(window)
-            assert band.showing_results and band.isVisible()
+            assert band.showing_results and band.isVisible() and window.lesson_run.revealed
             assert_labels_whole(visible_labels(window))
             part.ask_button.click()
             assert not part.is_open() and not band.isVisible()
@@ -260,14 +261,17 @@ def test_f6_and_the_button_ask_and_close_and_closing_closes_the_port(qtbot):
         assert not poll.is_open and wait_closed("127.0.0.1", port)
         window.go_to_step(0)  # a step that asks nothing: the question box and its button are gone
         assert not part.ask_button.isVisible()
-        press(window, "F6")  # the poll opens anyway: it asks when a question comes
-        assert poll.is_open and not part.band.isVisible()
+        press(window, "F6")  # the poll opens anyway: phones follow the lesson, it asks when a question comes
+        assert poll.is_open and part.band.isVisible() and part.band.page == FOLLOW
+        assert qr_codes(part.band.grab().toImage()) == [code_text(poll.url)]  # the window says where
     finally:
         window.class_poll.close()
         close_all([window])
 
 
-def test_ask_again_reset_and_save_the_counts(qtbot, tmp_path, monkeypatch):
+def test_peer_instruction_keeps_both_votes_shows_them_side_by_side_and_saves_them(qtbot, tmp_path, monkeypatch):
+    """Vote, reveal (one click in the window), discuss, Shift+F6, vote again, reveal: the chart
+    shows the first vote beside the second, Class poll → Save the class's answers writes both."""
     window = open_window(qtbot, (1400, 900))
     phones: list[Phone] = []
     try:
@@ -275,24 +279,63 @@ def test_ask_again_reset_and_save_the_counts(qtbot, tmp_path, monkeypatch):
         window.go_to_step(INDEX["batch-question"])
         assert part.ask()
         poll = part.poll
-        phones = answer(poll.url, "batch-question", [3, 3, 1])
+        right = poll.question.right
+        wrong = (right + 1) % len(poll.question.choices)
+        first_choices = [wrong, wrong, right]
+        phones = answer(poll.url, "batch-question", first_choices)
         qtbot.waitUntil(lambda: poll.answered == 3)
-        window.lesson_run.reveal()
-        window.lesson_run.reveal()
-        assert window.lesson_run.revealed and phones[0].answer("batch-question", 0).status == 409
-        press(window, "Shift+F6")  # ask again after a discussion: the answers kept, changeable
+        window.lesson_dock.panel.reveal_button.click()  # one click: the chart, the phones, the demonstration
+        assert window.lesson_run.revealed and part.band.showing_results
+        assert phones[0].answer("batch-question", 0).status == 409
+        chart = part.band.results
+        assert not any(bar.isVisible() for bar in chart.first_bars)  # one vote so far
+        # The discussion, on stage (F5): Shift+F6 asks again, the answers kept and changeable.
+        window.resize(1024, 768)
+        window.presentation.set_presenting(True, full_screen=False)
+        press(window, "Shift+F6")
         assert not window.lesson_run.revealed and not poll.results().revealed and poll.answered == 3
         assert part.band.isVisible() and not part.band.showing_results
-        assert phones[2].answer("batch-question", 3).status == 200
-        qtbot.waitUntil(lambda: poll.results().counts == (0, 0, 0, 3))
-        path = tmp_path / "counts.csv"
+        assert phones[0].status()["question"]["vote"] == 2
+        assert phones[0].answer("batch-question", right).status == 200  # convinced by the discussion
+        second_choices = [right, wrong, right]
+        second = tuple(second_choices.count(i) for i in range(len(poll.question.choices)))
+        first = tuple(first_choices.count(i) for i in range(len(poll.question.choices)))
+        qtbot.waitUntil(lambda: poll.results().counts == second)
+        press(window, "PgDown")  # the reveal's first beat: both votes side by side, for the back row
+        settle(window)
+        assert part.band.showing_results and chart.results().first == first and chart.results().counts == second
+        assert chart.first_title.isVisible() and chart.second_title.isVisible()
+        assert [c.text() for c in chart.first_counts] == [f"{n} ({round(100 * n / 3)}%)" for n in first]
+        assert [c.text() for c in chart.counts] == [f"{n} ({round(100 * n / 3)}%)" for n in second]
+        for index in range(len(first)):  # each choice's first vote left of its second, on its line
+            assert chart.first_bars[index].isVisible() == (first[index] > 0)
+            assert place(chart, chart.counts[index]).x() > place(chart, chart.first_counts[index]).x()
+            assert abs(place(chart, chart.counts[index]).y() - place(chart, chart.first_counts[index]).y()) < 4
+            assert digit_height(chart.first_counts[index].font()) >= MIN_DIGIT_PX
+        labels = visible_labels(chart)
+        assert_labels_whole(labels)
+        assert_labels_apart(chart, labels)
+        # Beside the views (Esc), a column: each choice's first vote over its second, each count named.
+        window.presentation.set_presenting(False)
+        settle(window)
+        assert part.band.showing_results
+        assert [c.text() for c in chart.first_counts] == [f"first: {n} ({round(100 * n / 3)}%)" for n in first]
+        assert [c.text() for c in chart.counts] == [f"after: {n} ({round(100 * n / 3)}%)" for n in second]
+        for index in range(len(first)):
+            assert place(chart, chart.counts[index]).y() > place(chart, chart.first_counts[index]).y()
+        assert_labels_whole(visible_labels(window))
+        path = tmp_path / "answers.csv"
         monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path)[:-4], "")))
-        window.action_table["save_counts"].trigger()
+        window.action_table["save_counts"].trigger()  # Class poll → Save the class's answers…
+        assert window.action_table["save_counts"].text().replace("&", "") == "Save the class's answers…"
         rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
-        assert rows[0] == ["step", "question", "letter", "choice", "answers", "right"]
-        assert [row[4] for row in rows[1:]] == ["0", "0", "0", "3"] and rows[4][5] == "yes"
+        assert rows[0] == ["step", "question", "letter", "choice", "first vote", "second vote", "right"]
+        assert [(row[4], row[5]) for row in rows[1:]] == [(str(a), str(b)) for a, b in zip(first, second, strict=True)]
+        assert [row[6] for row in rows[1:]] == ["yes" if i == right else "no" for i in range(len(first))]
+        text = path.read_text(encoding="utf-8")
+        assert "127.0." not in text and "phone" not in text.lower()  # nothing names a student
         window.action_table["reset_answers"].trigger()
-        assert poll.answered == 0 and poll.results().counts == (0, 0, 0, 0) and poll.is_open
+        assert poll.answered == 0 and poll.results().first is None and poll.is_open
         window.go_to_step(0)
         window.action_table["reset_answers"].trigger()  # a step that asks nothing: said, nothing done
         assert window.statusBar().currentMessage() == "Reset works on a check-yourself step."
@@ -390,8 +433,6 @@ def test_an_error_inside_the_app_closes_the_port_then_the_crash_handler_reports_
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--poll", "--export", "x.json"], "--poll is the window's class poll: leave out --export"),
     (["--poll-interface", "127.0.0.1", "--export", "x.csv"], "--poll-interface is the window's class poll"),
-    (["--poll", "--step", str(NOT_A_QUESTION)],
-     f"--poll: step {NOT_A_QUESTION} asks no question; the questions are steps {QUESTION_NUMBERS}"),
     (["--poll-interface", "8.8.8.8"], "--poll-interface 8.8.8.8: not a private, link-local or loopback"),
     (["--poll-interface", "0.0.0.0"], "--poll-interface 0.0.0.0: not a private, link-local or loopback"),
     (["--poll-interface", "classroom.example"], "--poll-interface classroom.example: not a private"),
@@ -400,6 +441,65 @@ def test_the_command_line_refuses_a_poll_where_it_cannot_apply(cli, arguments, m
     result = cli(*arguments)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("presenting", "step"), [(False, NOT_A_QUESTION), (True, NOT_A_QUESTION), (False, None)],
+                         ids=["window", "stage", "window without --step"])
+def test_poll_on_a_step_that_asks_nothing_says_it_is_open_and_where(qtbot, tmp_path, presenting, step):
+    """``--poll`` (with ``--step N`` of a step that asks nothing, or none): phones follow the
+    lesson, and the window says so: beside the views the code, the address and what phones do; on
+    stage one line across the top, the token strip and the scheme line in their places, the view
+    keeping the stage."""
+    from visualizer import app as command_line
+    from visualizer.appearance import Appearance
+    from visualizer.model import EmbeddingModel
+    from visualizer.poll.band import LINE
+    from visualizer.poll.open_line import LINE_STAGE_PX
+
+    size = (1024, 768)
+    arguments = ["--screenshot", str(tmp_path / "shot.png"), "--size", "{}x{}".format(*size), "--poll",
+                 "--poll-interface", "127.0.0.1", "--lang", "en"]
+    arguments += ["--step", str(step)] if step is not None else []
+    args = command_line.parse_arguments(arguments + (["--presentation"] if presenting else []))
+    model = EmbeddingModel(text=args.text, scheme=args.scheme)
+    if step is not None:
+        command_line._go_to_step(model, command_line.load_bundled_lesson(), args.step, args.reveal)
+    window = command_line.open_window(model, Appearance(language="en"), None, args)
+    qtbot.addWidget(window)
+    try:
+        window.resize(*size)
+        window.show()
+        settle(window)
+        view_alone = window.tabs.current_view().height()
+        assert command_line.start_poll(window)
+        part = window.class_poll
+        url = part.poll.url
+        settle(window)
+        band = part.band
+        assert band.isVisible()
+        if presenting:
+            assert band.page == LINE and url in band.line.text().replace("\u200b", "")
+            assert "phones follow the lesson" in band.line.text()
+            assert window.token_strip.isVisible()  # one line: the sequence keeps its place
+            assert band.height() < 0.08 * size[1]
+            assert window.tabs.current_view().height() >= view_alone - band.height() - 8
+            assert font_px(band.line.font()) >= window.appearance.stage_px(LINE_STAGE_PX) >= 18
+            assert_labels_whole([band.line])
+        else:
+            assert band.page == FOLLOW and band.join_panel.title.text() == "Follow the lesson on your phone"
+            assert qr_codes(band.grab().toImage()) == [code_text(url)]
+            assert not band.join_panel.count.isVisible()  # nothing is asked: nothing to count
+            assert_labels_whole(visible_labels(window))
+        phone = Phone(url)
+        status = phone.status()
+        assert status["question"] is None
+        assert status["stage"] is None if step is None else status["stage"]["number"] == step
+        phone.close()
+        window.lesson_run.advance()  # phones follow, and the window keeps saying where
+        assert band.isVisible()
+    finally:
+        window.class_poll.close()
+        close_all([window])
 
 
 def test_poll_screenshot_shows_a_code_that_scans_and_leaves_the_port_closed(cli, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 
 import pytest
 
@@ -234,3 +235,141 @@ def test_it_never_listens_on_every_interface_nor_on_a_public_address():
     for address in ("0.0.0.0", "8.8.8.8", "::"):
         with pytest.raises(NotLocalAddressError):
             PollServer(PollApp(Ballot(), TOKEN, (), limits, page={}), address, 0, limits)
+
+
+# ---- phones following the stage: an ETag, and a status that waits for a change -------------------
+
+
+def waiting_status(server: PollServer, cookie: str, tag: str, source: str | None = None) -> socket.socket:
+    """A phone's ``status?wait`` holding ``tag``, sent on a socket of its own (returned, not read)."""
+    sock = socket.create_connection((server.host, server.port), timeout=10,
+                                    source_address=(source, 0) if source else None)
+    request = (f"GET /{TOKEN}/status?wait HTTP/1.1\r\nHost: {server.host}:{server.port}\r\nCookie: {cookie}\r\n"
+               f"If-None-Match: {tag}\r\n\r\n").encode()
+    sock.sendall(request)
+    return sock
+
+
+def reply_of(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """Read one whole reply: status, headers, body."""
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = sock.recv(65536)
+        assert chunk, "closed before a reply"
+        received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:]}
+    length = int(headers.get("content-length", "0"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        assert chunk, "closed in the middle of a body"
+        body += chunk
+    return int(lines[0].split(" ")[1]), headers, body
+
+
+@pytest.fixture
+def stage_server():
+    ballot = Ballot()
+    ballot.ask(question_for(STEPS["swap-none"], EmbeddingModel()))
+    limits = Limits(burst=1000, per_second=1000, wait_seconds=2)
+    server = PollServer(PollApp(ballot, TOKEN, (), limits), "127.0.0.1", 0, limits)
+    server.start()
+    yield ballot, server
+    server.stop()
+
+
+def test_an_unchanged_status_costs_a_bodiless_304(stage_server):
+    _, server = stage_server
+    phone = Phone(server.url)
+    phone.open_page()
+    first = phone.request("GET", phone.base + "status")
+    tag = first.headers["etag"]
+    assert first.status == 200 and json.loads(first.body)["question"]["id"] == "swap-none"
+    again = phone.request("GET", phone.base + "status", headers={"If-None-Match": tag})
+    assert again.status == 304 and again.body == b"" and again.headers["etag"] == tag
+    assert "default-src 'none'" in again.headers["content-security-policy"]
+    assert phone.answer("swap-none", 2).status == 200  # the phone's own answer is part of its status
+    changed = phone.request("GET", phone.base + "status", headers={"If-None-Match": tag})
+    assert changed.status == 200 and json.loads(changed.body)["your_answer"] == 2
+    phone.close()
+
+
+def test_a_waiting_status_is_answered_as_soon_as_the_stage_changes(stage_server):
+    ballot, server = stage_server
+    phone = Phone(server.url)
+    phone.open_page()
+    tag = phone.request("GET", phone.base + "status").headers["etag"]
+    sock = waiting_status(server, phone.cookie, tag)
+    sock.settimeout(0.3)
+    with pytest.raises(TimeoutError):  # nothing changed: it waits
+        sock.recv(1)
+    sock.settimeout(5)
+    start = time.perf_counter()
+    ballot.set_stage({"title": {"en": "Step two", "pt": "Etapa dois"}})
+    status, headers, body = reply_of(sock)
+    took = time.perf_counter() - start
+    assert status == 200 and json.loads(body)["stage"]["title"]["en"] == "Step two" and headers["etag"] != tag
+    assert took < 0.5
+    sock.close()
+    phone.close()
+
+
+def test_a_waiting_status_ends_after_wait_seconds_with_a_304(stage_server):
+    ballot, server = stage_server
+    phone = Phone(server.url)
+    phone.open_page()
+    tag = phone.request("GET", phone.base + "status").headers["etag"]
+    sock = waiting_status(server, phone.cookie, tag)
+    start = time.perf_counter()
+    status, headers, body = reply_of(sock)
+    waited = time.perf_counter() - start
+    assert status == 304 and body == b"" and headers["etag"] == tag
+    assert server.app.limits.wait_seconds - 0.1 <= waited < server.app.limits.wait_seconds + 1.5
+    assert headers["connection"] == "close"  # waitress's rule for a reply without a length; the page asks anew
+    sock.close()
+    sock = waiting_status(server, phone.cookie, tag)  # waits again, until the next change
+    ballot.set_stage({"title": {"en": "Step three", "pt": "Etapa três"}})
+    assert reply_of(sock)[0] == 200
+    sock.close()
+    phone.close()
+
+
+def test_a_stale_or_foreign_wait_is_answered_at_once(stage_server):
+    ballot, server = stage_server
+    phone = Phone(server.url)
+    phone.open_page()
+    tag = phone.request("GET", phone.base + "status").headers["etag"]
+    ballot.set_stage({"title": {"en": "Moved on", "pt": "Seguiu"}})
+    sock = waiting_status(server, phone.cookie, tag)  # an old tag: the change is already there
+    assert reply_of(sock)[0] == 200
+    sock.close()
+    # Another host, or the wrong token, never waits: refused at once as any such request.
+    with socket.create_connection((server.host, server.port), timeout=5) as other:
+        other.sendall(f"GET /{TOKEN}/status?wait HTTP/1.1\r\nHost: evil.example\r\nIf-None-Match: {tag}\r\n\r\n"
+                      .encode())
+        assert reply_of(other)[0] == 400
+    phone.close()
+
+
+def test_waiting_phones_hold_no_thread(stage_server):
+    """More phones wait than the server has threads, and another phone is still served at once;
+    one change then answers them all."""
+    ballot, server = stage_server
+    phones = [Phone(server.url, source=f"127.80.0.{number + 1}") for number in range(6 * server.app.limits.threads)]
+    waiting = []
+    for number, phone in enumerate(phones):
+        phone.open_page()
+        tag = phone.request("GET", phone.base + "status").headers["etag"]
+        waiting.append(waiting_status(server, phone.cookie, tag, source=f"127.80.0.{number + 1}"))
+    other = Phone(server.url, source="127.80.1.1")
+    start = time.perf_counter()
+    assert other.open_page().status == 200 and other.status()["question"]["id"] == "swap-none"
+    assert time.perf_counter() - start < 0.5
+    ballot.set_language("pt")
+    for sock in waiting:
+        status, _, body = reply_of(sock)
+        assert status == 200 and json.loads(body)["language"] == "pt"
+        sock.close()
+    for phone in (*phones, other):
+        phone.close()

@@ -67,7 +67,7 @@ def test_menus_hold_every_row_with_a_menu_in_table_order(qtbot):
                               "&Edit the lesson"]
     poll_entries = [a.text() or "—" for a in table.menus["poll"].actions()]
     assert poll_entries == ["&Ask the class", "Ask a&gain (answers kept)", "&Reset the answers", "&New room code",
-                            "—", "&Phones share addresses", "—", "&Save the counts as CSV…", "—", "&Close the poll"]
+                            "—", "&Phones share addresses", "—", "&Save the class's answers…", "—", "&Close the poll"]
     file_entries = [a.text() or "—" for a in table.menus["file"].actions()]
     assert file_entries[:4] == ["&Open session…", "Open &recent", "&Save session", "Save session &as…"]
     assert table["export_png_2"].text() == "Current view as PNG (2×)…"

@@ -1,16 +1,23 @@
-"""The class's answers, in memory only: one per phone per question, changeable until the reveal.
+"""The class's answers, in memory only: one per phone per question, changeable until the reveal;
+and what every phone shows (the step on stage, the question).
 
 No Qt, no network: the server's threads call :meth:`Ballot.answer` and :meth:`Ballot.status`,
 the UI thread calls the rest; one lock guards everything. Nothing here is ever written to disk
-except by :meth:`Ballot.csv`, when the teacher saves the counts. No names: a phone is a random id.
+except by :meth:`Ballot.csv`, when the teacher saves the class's answers. No names: a phone is a
+random id.
+
+Peer instruction: each question keeps its first vote, and once the teacher asks again after a
+discussion (:meth:`Ballot.start_second_vote`), the vote after it; the results and the CSV carry both.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -56,14 +63,18 @@ class PollResults:
     ----------
     question : Question
     counts : tuple of int
-        Answers per choice, in the question's order.
+        Answers per choice, in the question's order (after a discussion: the second vote).
     revealed : bool
         True once the lesson revealed the answer (answers are frozen).
+    first : tuple of int, optional
+        Once the class votes again after a discussion: the first vote's counts (``counts`` is
+        then the second vote); None before.
     """
 
     question: Question
     counts: tuple[int, ...]
     revealed: bool
+    first: tuple[int, ...] | None = None
 
     @property
     def answered(self) -> int:
@@ -80,10 +91,12 @@ class _Record:
     seen_of: dict[str, set[str]] = field(default_factory=dict)  # address → phones that answered (to the threshold)
     replaced: dict[str, None] = field(default_factory=dict)  # phones whose answer another one replaced
     revealed: bool = False
+    first: tuple[int, ...] | None = None  # the first vote's counts, once the class votes again
 
     def forget_answers(self) -> None:
         for kept in (self.answers, self.address_of, self.phones_of, self.seen_of, self.replaced):
             kept.clear()
+        self.first = None
 
 
 class Ballot:
@@ -112,7 +125,11 @@ class Ballot:
         self._on_change = on_change
         self._phones_per_address = phones_per_address
         self._crowding = crowding
-        self._shared_status: dict[str, Any] | None = None
+        self._stage: dict[str, Any] | None = None
+        self._shared_status: bytes | None = None  # what every phone's status shares, as JSON
+        self._watchers: list[Callable[[int], None]] = []
+        self._batched = 0  # inside :meth:`batch`: watchers hear of the changes once, at its end
+        self._announced = 0  # the revision watchers last heard of
 
     # ---- the UI thread: what is asked ---------------------------------------------------------
 
@@ -156,6 +173,57 @@ class Ballot:
                 record.revealed = False
                 self._changed()
 
+    def start_second_vote(self) -> bool:
+        """Ask the current question again after a discussion (peer instruction): its first vote is
+        kept as it stands, and the answers, kept and changeable, make the second vote from now on.
+        Once per question (asked again later, the second vote goes on). False if the class has
+        not voted yet (nothing to keep: this is still the first vote)."""
+        with self._lock:
+            record = self._record()
+            if record is None or not isinstance(record.question, Question):
+                return False
+            if record.first is None:
+                if not record.answers and not record.revealed:
+                    return False
+                record.first = _counts(record)
+            record.revealed = False
+            self._changed()
+            return True
+
+    def set_stage(self, stage: dict[str, Any] | None) -> None:
+        """What phones show of the step on stage (``visualizer.poll.stage``: plain JSON data);
+        phones are told only if it changed."""
+        with self._lock:
+            if stage != self._stage:
+                self._stage = stage
+                self._changed()
+
+    def watch(self, watcher: Callable[[int], None] | None) -> None:
+        """Call ``watcher(revision)`` whenever what phones show changes (the server wakes the
+        phones waiting for it); None: no one. Called under the ballot's lock, on the thread that
+        made the change: it must only post a wake-up, never block."""
+        with self._lock:
+            self._watchers = [] if watcher is None else [watcher]
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Make several changes one for the phones waiting (a new step: its question and its stage):
+        watchers hear of them once, at the end."""
+        with self._lock:
+            self._batched += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._batched -= 1
+                if not self._batched and self._announced != self._revision:
+                    self._announce()
+
+    @property
+    def revision(self) -> int:
+        """Counts the changes of what phones show (a plain int read: any thread)."""
+        return self._revision
+
     def set_phones_per_address(self, phones: int) -> None:
         """How many phones one address answers for, from the next answer on (answers already
         counted stay: lowering it replaces an address's extra answers only as its phones answer)."""
@@ -189,6 +257,14 @@ class Ballot:
         """Under the lock: what every phone sees changed."""
         self._revision += 1
         self._shared_status = None
+        if not self._batched:
+            self._announce()
+
+    def _announce(self) -> None:
+        """Under the lock: tell the watchers of the revision now."""
+        self._announced = self._revision
+        for watcher in self._watchers:
+            watcher(self._revision)
 
     # ---- the UI thread: results -------------------------------------------------------------
 
@@ -218,21 +294,24 @@ class Ballot:
             record = self._records.get(step_id) if step_id is not None else self._record()
             if record is None or not isinstance(record.question, Question):
                 return None
-            return PollResults(record.question, _counts(record), record.revealed)
+            return PollResults(record.question, _counts(record), record.revealed, record.first)
 
     def csv(self, language: str) -> str:
-        """Every question asked so far with its counts, one row per choice (no phone ids)."""
+        """Every question asked so far, one row per choice: how many chose it in the first vote and,
+        if the class voted again after a discussion, in the second (empty otherwise); no phone ids,
+        no addresses, no names."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["step", "question", "letter", "choice", "answers", "right"])
+        writer.writerow(["step", "question", "letter", "choice", "first vote", "second vote", "right"])
         with self._lock:
             records = [record for record in self._records.values() if isinstance(record.question, Question)]
-            rows = [(record.question, _counts(record)) for record in records]
-        for question, counts in rows:
+            rows = [(record.question, _counts(record), record.first) for record in records]
+        for question, counts, first in rows:
             assert isinstance(question, Question)
             for index, choice in enumerate(question.choices):
+                votes = [counts[index], ""] if first is None else [first[index], counts[index]]
                 writer.writerow([question.step_id, question.prompt[language], question.letter(index),
-                                 choice.text[language], counts[index], "yes" if index == question.right else "no"])
+                                 choice.text[language], *votes, "yes" if index == question.right else "no"])
         return out.getvalue()
 
     # ---- the server's threads -------------------------------------------------------------
@@ -255,7 +334,9 @@ class Ballot:
             if record.answers.get(phone) == choice and record.address_of.get(phone) == address:
                 return Verdict.ACCEPTED  # the same again: nothing changed, no event for the UI
             self._drop(record, phone)  # a change of mind, or the same phone on another address
+            new_address = address not in record.phones_of
             phones = record.phones_of.setdefault(address, [])
+            replacing = False
             while len(phones) >= self._phones_per_address:
                 replaced = phones[0]
                 self._drop(record, replaced)
@@ -263,6 +344,9 @@ class Ballot:
                 if len(record.replaced) > MAX_REPLACED:
                     del record.replaced[next(iter(record.replaced))]
                 phones = record.phones_of.setdefault(address, [])
+                replacing = True
+            if replacing:
+                self._changed()  # the replaced phone's page must say so: it waits for a change
             phones.append(phone)
             record.answers[phone] = choice
             record.address_of[phone] = address
@@ -275,8 +359,11 @@ class Ballot:
             if len(seen) < threshold:
                 seen.add(phone)
                 crowded = len(seen) >= threshold
-        if crowded and self._crowding is not None:
-            self._crowding.note(address, Cap.PHONES)
+        if self._crowding is not None:
+            if crowded:
+                self._crowding.note(address, Cap.PHONES)
+            if new_address:
+                self._crowding.answered(address)  # one machine's many addresses answering at once
         self._notify()
         return Verdict.ACCEPTED
 
@@ -292,16 +379,27 @@ class Ballot:
                 del record.phones_of[address]
 
     def status(self, phone: str | None) -> dict[str, Any]:
-        """What ``phone``'s page shows: the question and its choices (the right one and the
-        explanations only once revealed), this phone's own answer, and whether another phone of
-        its address replaced it. Never the counts."""
+        """What ``phone``'s page shows: the step on stage, the question and its choices (the right
+        one and the explanations only once revealed), this phone's own answer, and whether another
+        phone of its address replaced it. Never the counts."""
+        _, body = self.status_reply(phone)
+        return dict(json.loads(body))
+
+    def status_reply(self, phone: str | None) -> tuple[str, bytes]:
+        """:meth:`status` as the server sends it: its ETag (the revision and this phone's own part:
+        an unchanged status costs a 304 and no body) and its JSON. The part every phone shares is
+        written once per revision; each reply only adds the phone's own two fields."""
         with self._lock:
             if self._shared_status is None:
-                self._shared_status = self._status_for_everyone()
+                shared = json.dumps(self._status_for_everyone(), ensure_ascii=False, separators=(",", ":"))
+                self._shared_status = shared[:-1].encode("utf-8")  # without its closing brace
             record = self._record()
             mine = record.answers.get(phone) if record is not None and phone is not None else None
             replaced = record is not None and phone is not None and phone in record.replaced
-            return {**self._shared_status, "your_answer": mine, "replaced": replaced}
+            revision, shared_bytes = self._revision, self._shared_status
+        own = f',"your_answer":{"null" if mine is None else int(mine)},"replaced":{"true" if replaced else "false"}}}'
+        tag = f'"{revision}.{"n" if mine is None else mine}.{int(replaced)}"'
+        return tag, shared_bytes + own.encode("ascii")
 
     def _status_for_everyone(self) -> dict[str, Any]:
         record = self._record()
@@ -310,12 +408,12 @@ class Ballot:
             question = record.question
             choices = [{"letter": question.letter(i), "text": c.text} for i, c in enumerate(question.choices)]
             shown = {"id": question.step_id, "prompt": question.prompt, "choices": choices,
-                     "revealed": record.revealed}
+                     "revealed": record.revealed, "vote": 1 if record.first is None else 2}
             if record.revealed:
                 shown["right"] = question.right
                 shown["explanation"] = question.explanation
                 shown["why"] = [choice.why for choice in question.choices]
-        return {"revision": self._revision, "language": self._language, "question": shown}
+        return {"revision": self._revision, "language": self._language, "question": shown, "stage": self._stage}
 
     def _notify(self) -> None:
         if self._on_change is not None:

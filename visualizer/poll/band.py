@@ -13,6 +13,10 @@ student alone), scrolled if that column is short. In a window too narrow for the
 the views (the lesson runs along the bottom), it sits beside the lesson in that row, the code as
 tall as the row.
 
+On a step that asks nothing, an open poll still says where it is: beside the views the same panel
+(the code, the address, "follow the lesson on your phone"); on stage one line across the top
+(the token strip and the scheme line stay), so that the step's view keeps the stage.
+
 Imported only when a poll is first used: it brings the QR code (segno) and the poll's views.
 """
 
@@ -36,6 +40,7 @@ from PySide6.QtWidgets import (
 from visualizer.appearance import Appearance
 from visualizer.lesson.band import LESSON_SHARE_PRESENTING, QWIDGETSIZE_MAX, LessonBand
 from visualizer.poll.join_panel import MIN_QR_PX, JoinPanel
+from visualizer.poll.open_line import OpenLine
 from visualizer.poll.practice_question import PracticeQuestion
 from visualizer.poll.results import PollResultsView
 from visualizer.subscriptions import Listening
@@ -57,8 +62,9 @@ STAGE, COLUMN, ROW = "stage", "column", "row"
 (beside the views), or beside the lesson in its row along the bottom (a narrow window)."""
 ROW_SHARE = 0.36
 """In a narrow window's bottom row, the panel's share of the width at most (the lesson's text keeps the rest)."""
-CODE, RESULTS, PRACTICE = "code", "results", "practice"
-"""What the band shows: the code (the class answers), the chart (the reveal), offline practice."""
+CODE, RESULTS, PRACTICE, FOLLOW, LINE = "code", "results", "practice", "follow", "line"
+"""What the band shows: the code (the class answers), the chart (the reveal), offline practice, the
+code on a step that asks nothing (phones follow the lesson), one line on stage on such a step."""
 CODE_SHARE = 1 / 3
 """Presenting, the code (its quiet zone included) is this share of the screen's height, unless the
 view in front cannot leave that much (see :meth:`PollBand.fit`)."""
@@ -93,12 +99,14 @@ class PollBand(Listening, QDockWidget):
         self.results.set_prompt_shown(False)  # the lesson shows the question right beside it
         self.practice = PracticeQuestion(appearance)
         self.practice.set_prompt_shown(False)  # the lesson above shows the question; the title says what
+        self.line = OpenLine(appearance)
         self._pages = QStackedWidget()
         # The chart and practice scroll if the column beside the views is short: the lesson's text
         # above them stays whole (presenting, the band is as tall as the chart needs, room allowing).
-        self._page_widgets: dict[str, QWidget] = {CODE: self.join_panel, RESULTS: _scrolled(self.results),
-                                                  PRACTICE: _scrolled(self.practice)}
-        for page in self._page_widgets.values():
+        self._page_widgets: dict[str, QWidget] = {CODE: self.join_panel, FOLLOW: self.join_panel,
+                                                  RESULTS: _scrolled(self.results), PRACTICE: _scrolled(self.practice),
+                                                  LINE: self.line}
+        for page in dict.fromkeys(self._page_widgets.values()):
             self._pages.addWidget(page)
         self.setWidget(self._pages)
         self._page = CODE
@@ -119,19 +127,22 @@ class PollBand(Listening, QDockWidget):
 
     @property
     def page(self) -> str | None:
-        """What shows: ``code``, ``results``, ``practice``, or None (hidden)."""
+        """What shows: ``code``, ``results``, ``practice``, ``follow``, ``line``, or None (hidden)."""
         return self._page if self._wanted else None
 
     def show_page(self, page: str | None) -> None:
-        """Show ``page`` (:data:`CODE`, :data:`RESULTS`, :data:`PRACTICE`), or nothing (None)."""
+        """Show ``page`` (:data:`CODE`, :data:`RESULTS`, :data:`PRACTICE`, :data:`FOLLOW`, :data:`LINE`),
+        or nothing (None)."""
         shown = page is not None
         if shown != self._wanted or (shown and page != self._page):
             if page is not None:
                 self._page = page
-                self._pages.setCurrentWidget(self._page_widgets[page])
+                current = self._page_widgets[page]
+                self._pages.setCurrentWidget(current)
+                self.join_panel.set_following(page == FOLLOW)
                 # Only the page shown counts for the band's size (a stack counts every page).
-                for name, widget in self._page_widgets.items():
-                    policy = QSizePolicy.Policy.Preferred if name == page else QSizePolicy.Policy.Ignored
+                for widget in dict.fromkeys(self._page_widgets.values()):
+                    policy = QSizePolicy.Policy.Preferred if widget is current else QSizePolicy.Policy.Ignored
                     widget.setSizePolicy(policy, policy)
                 self.retranslate()
             self._wanted = shown
@@ -178,7 +189,8 @@ class PollBand(Listening, QDockWidget):
                 self._host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
                 self._host.splitDockWidget(self._lesson_band, self, Qt.Orientation.Vertical)
                 self.setTitleBarWidget(None)  # type: ignore[arg-type]  # None: Qt's own bar
-        self._surroundings.cover_sequence(presenting)
+        # One line leaves the token strip and the scheme line in place; the code's band takes their room.
+        self._surroundings.cover_sequence(presenting and self._page != LINE)
         self.fit()  # sized before it shows: a band that showed taller first would grow the window
         self.show()
         self.fit()
@@ -197,6 +209,12 @@ class PollBand(Listening, QDockWidget):
             self._fit_row()
             return
         self._lesson_band.share_row(0)
+        if self._where == STAGE and self._page == LINE:
+            height = self.line.heightForWidth(host.width())
+            self._pages.setFixedHeight(height)
+            host.resizeDocks([self], [height], Qt.Orientation.Vertical)
+            self._lesson_band.fit()
+            return
         if self._where == STAGE:
             height = self.join_panel.height_for_code(host.height() * CODE_SHARE)
             if self.showing_results:  # as tall as the code's band, or as the chart needs
@@ -225,7 +243,7 @@ class PollBand(Listening, QDockWidget):
         needed = content.heightForWidth(content.width()) + chrome
         width = self._pages.width()
         page = self._page_widgets[self._page]
-        least = self.join_panel.column_height(width) if self._page == CODE else page.minimumSizeHint().height()
+        least = self.join_panel.column_height(width) if page is self.join_panel else page.minimumSizeHint().height()
         least += self.height() - self._pages.height()  # and its title bar
         wanted = max(least, column - needed)
         if abs(self.height() - wanted) > 2:
@@ -244,7 +262,9 @@ class PollBand(Listening, QDockWidget):
         # and the code at its smallest: the code is as large as that leaves.
         lesson = self._lesson_band.panel.needed_height(host.width() - wanted - separator)
         lesson_room = min(int(host.height() * LESSON_SHARE_PRESENTING), lesson)
-        height = max(self.join_panel.height_for_code(MIN_QR_PX), lesson_room)
+        # The row holds both docks whole: the lesson's text and its dock's title bar, beside this
+        # band's pages and its thinner frame (without that, an answer's last line was cut by 1 px).
+        height = max(self.join_panel.height_for_code(MIN_QR_PX), lesson_room + self._frames_apart())
         page = self._page_widgets[self._page]
         # Sized now, hidden or not: a code still as large as its last place's would widen the window
         # as the band shows.
@@ -263,6 +283,20 @@ class PollBand(Listening, QDockWidget):
             host.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
         self._lesson_band.fit()
 
+    def _frames_apart(self) -> int:
+        """How much more the lesson's dock adds around its text (its title bar, its frame) than
+        this band adds around its pages, in height."""
+        lesson = self._lesson_band
+        content = lesson.widget()
+        if content is None:
+            return 0
+        if content.height() > 0 and lesson.height() > content.height():
+            lesson_frame = lesson.height() - content.height()
+        else:
+            lesson_frame = max(lesson.minimumSizeHint().height() - content.minimumSizeHint().height(), 0)
+        own_frame = self.height() - self._pages.height() if self._pages.height() > 0 else 0
+        return max(lesson_frame - max(own_frame, 0), 0)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._where == COLUMN:
@@ -278,6 +312,7 @@ class PollBand(Listening, QDockWidget):
         self.join_panel.detach()
         self.results.detach()
         self.practice.detach()
+        self.line.detach()
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:
@@ -291,4 +326,4 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     return scroll
 
 
-__all__ = ["CODE", "CODE_SHARE", "PRACTICE", "RESULTS", "PollBand"]
+__all__ = ["CODE", "CODE_SHARE", "FOLLOW", "LINE", "PRACTICE", "RESULTS", "PollBand"]

@@ -1,12 +1,14 @@
 """The class poll's controller: asks the room the lesson's current question, on the laptop's
 local network, and hands the answers to the UI through signals.
 
-It is given what it uses (the model, the appearance, and where the lesson is: any object with
-the :class:`LessonPosition` shape, such as :class:`~visualizer.lesson.run.LessonRun`), never the
-window. It follows the lesson on its own: entering a question step asks that question, the
+It is given what it uses (the model, the appearance, and the lesson's run), never the window. It
+follows the lesson on its own: every phone shows the step on stage (its title, its caption and the
+matrix in front: :mod:`visualizer.poll.stage`), entering a question step asks that question, the
 lesson's reveal closes the answers and shows phones the right one. The server (waitress, in
 :mod:`visualizer.poll`) runs on its own threads only while the poll is open; answers reach
-the UI thread as a queued signal, coalesced, so a burst of phones never blocks a frame.
+the UI thread as a queued signal, coalesced, so a burst of phones never blocks a frame, and the
+stage reaches the phones at most every 250 ms while the class drags tokens
+(:mod:`visualizer.poll.stage_sender`).
 """
 
 from __future__ import annotations
@@ -21,14 +23,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from visualizer.appearance import Appearance
 from visualizer.io.atomic import write_atomically
 from visualizer.lesson.questions import AskedQuestion, question_for
-from visualizer.lesson.run import LessonStep
+from visualizer.lesson.run import LessonRun
 from visualizer.model import EmbeddingModel
 from visualizer.poll.ballot import Ballot, PollResults
 from visualizer.poll.crowding import Cap, Crowding
@@ -36,11 +37,13 @@ from visualizer.poll.feed import PollFeed
 from visualizer.poll.join_panel import JoinPanel
 from visualizer.poll.local_network import local_interfaces
 from visualizer.poll.network import LocalInterface, NoNetworkError, NotLocalAddressError, choose_interface
+from visualizer.poll.open_line import OpenLine
 from visualizer.poll.practice_question import PracticeQuestion
 from visualizer.poll.results import PollResultsView
 from visualizer.poll.server import PORT, PORT_TRIES, PollServer, bind_first_free
+from visualizer.poll.stage_sender import StageSender
 from visualizer.poll.web import AssetError, Limits, PollApp, load_page
-from visualizer.subscriptions import Connectable, Listening
+from visualizer.subscriptions import Listening
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
@@ -48,24 +51,6 @@ ROOM_CODE_PAUSE_S = 20 * 60
 """A poll closed this long opens again with a new room code: the next class on the same Wi-Fi
 does not inherit the last one's address (phones of the last class cannot answer). Closed and
 opened again sooner (a discussion, a slip of F6), it keeps its code: no one has to scan again."""
-
-
-class LessonPosition(Protocol):
-    """Which lesson step is shown and whether its answer is revealed.
-
-    :class:`~visualizer.lesson.run.LessonRun` has this shape; so may whatever directs the lesson.
-    """
-
-    @property
-    def changed(self) -> Connectable:
-        """Emitted (no arguments) when the step or its revealed state changes."""
-
-    @property
-    def revealed(self) -> bool:
-        """True once the current question's answer is shown."""
-
-    def current_step(self) -> LessonStep | None:
-        """The step shown, or None before the lesson starts."""
 
 
 def fresh_room_code() -> tuple[str, bytes]:
@@ -87,8 +72,8 @@ class ClassPoll(Listening, QObject):
         Its table E gives the choices their numbers.
     appearance : Appearance
         Phones follow its language (each may switch).
-    lesson : LessonPosition
-        Where the lesson is.
+    lesson : LessonRun
+        Where the lesson is: phones follow its step, its question and its reveal.
     parent : QObject, optional
     address : str, optional
         Listen here instead of the interface chosen among ``interfaces()`` (tests and kiosks:
@@ -125,7 +110,7 @@ class ClassPoll(Listening, QObject):
     _answers_arrived = Signal()  # emitted on the server's threads; queued to this object's thread
     _server_failed = Signal(int, str)  # the opening it happened in, what happened
 
-    def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonPosition,
+    def __init__(self, model: EmbeddingModel, appearance: Appearance, lesson: LessonRun,
                  parent: QObject | None = None, *, address: str | None = None, port: int = PORT,
                  limits: Limits | None = None, interfaces: Callable[[], list[LocalInterface]] = local_interfaces,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -150,10 +135,12 @@ class ClassPoll(Listening, QObject):
         self._seen: tuple[str | None, bool] = (None, False)
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
         self._feed: PollFeed | None = None
+        self._stage = StageSender(lesson, model, self._ballot, self)
         self._answers_arrived.connect(self._on_answers_arrived, Qt.ConnectionType.QueuedConnection)
         self._server_failed.connect(self._on_server_failed, Qt.ConnectionType.QueuedConnection)
         self.listen(lesson.changed, self._on_lesson_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
+        self.listen(model.events.changed, self._on_model_changed)
         self.listen(appearance.events.language, self._ballot.set_language)
         self.listen(appearance.events.language, self._on_language_changed)
         application = QCoreApplication.instance()
@@ -249,6 +236,7 @@ class ClassPoll(Listening, QObject):
         self._server = server
         self._closed_at = None
         self._crowding.clear()  # what crowded the last opening may be gone (or was the setting's)
+        self._stage.send()
         server.start()
         self._install_error_hook()
         self._count_answers()
@@ -261,6 +249,7 @@ class ClassPoll(Listening, QObject):
         if server is None:
             return
         self._closed_at = self._clock()
+        self._stage.stop()
         self._remove_error_hook()
         server.stop()
         self._count_answers()  # no warning while closed
@@ -301,9 +290,10 @@ class ClassPoll(Listening, QObject):
         return self._limits.for_shared_addresses(self._shared)
 
     def reopen(self) -> None:
-        """Take answers to the current question again (they are kept and can be changed), and
-        open the server if it was closed: ask again after a discussion."""
-        self._ballot.reopen()
+        """Ask the current question again after a discussion (peer instruction): the first vote is
+        kept, the answers (kept, changeable) make the second; the server opens if it was closed."""
+        if not self._ballot.start_second_vote():
+            self._ballot.reopen()  # nobody had voted: still the first vote, open again
         self.open()
         self.state_changed.emit()
 
@@ -320,22 +310,24 @@ class ClassPoll(Listening, QObject):
         self.state_changed.emit()
 
     def save_counts(self, path: Path) -> bool:
-        """Write every question's counts as CSV (no phone ids); False and a ``problem`` if it fails."""
+        """Write the class's answers to every question as CSV (:meth:`Ballot.csv`: no phone ids, no
+        names); False and a ``problem`` if it fails."""
         try:
             write_atomically(Path(path), self._ballot.csv(self._appearance.language).encode("utf-8"))
         except OSError as error:
-            self.problem.emit(self.tr("Cannot save the counts to {0}: {1}").format(path, error.strerror or error))
+            self.problem.emit(self.tr("Cannot save the class's answers to {0}: {1}")
+                              .format(path, error.strerror or error))
             return False
         return True
 
     def show_in(self, join_panel: JoinPanel | None = None, results: PollResultsView | None = None,
-                practice: PracticeQuestion | None = None) -> None:
+                practice: PracticeQuestion | None = None, line: OpenLine | None = None) -> None:
         """Keep these widgets showing the poll, from now on (instead of those given before): the
         stage its address, count and problems; the chart the current question's results; practice
-        the current question (:class:`~visualizer.poll.feed.PollFeed`)."""
+        the current question; the line its address (:class:`~visualizer.poll.feed.PollFeed`)."""
         if self._feed is not None:
             self._feed.stop()
-        self._feed = PollFeed(self, join_panel, results, practice, parent=self)
+        self._feed = PollFeed(self, join_panel, results, practice, line, parent=self)
 
     def detach(self) -> None:
         """Close the poll and stop listening (the window's teardown)."""
@@ -353,20 +345,29 @@ class ClassPoll(Listening, QObject):
     def _on_lesson_changed(self) -> None:
         step = self._lesson.current_step()
         seen = (step.id if step is not None else None, self._lesson.revealed)
-        if seen == self._seen and step is not None:
-            return
-        entered = seen[0] != self._seen[0] or step is None
-        self._seen = seen
+        with self._ballot.batch():  # the question and the stage reach a waiting phone together
+            if self._server is not None:  # the step, its reveal, or what its experiment reported
+                self._stage.send()
+            if seen == self._seen and step is not None:
+                return
+            entered = seen[0] != self._seen[0] or step is None
+            self._seen = seen
+            if entered:
+                self._question = question_for(step, self._model)
+                self._ballot.ask(self._question, revealed=seen[1])
+            elif seen[1]:
+                self._ballot.reveal()
+            else:
+                self._ballot.reopen()
         if entered:
-            self._question = question_for(step, self._model)
-            self._ballot.ask(self._question, revealed=seen[1])
             self.question_changed.emit()
-        elif seen[1]:
-            self._ballot.reveal()
-        else:
-            self._ballot.reopen()
         self._count_answers()
         self.state_changed.emit()
+
+    def _on_model_changed(self) -> None:
+        if self._server is not None:  # only while open: no one else could ask for it
+            self._stage.send_soon()
+
 
     def _on_embedding_changed(self) -> None:
         question = question_for(self._lesson.current_step(), self._model)
@@ -403,20 +404,26 @@ class ClassPoll(Listening, QObject):
             self.crowding_changed.emit()
 
     def _crowding_warning(self) -> str | None:
-        """What the stage tells the teacher of crowded addresses: phones behind one address (the
-        setting may help) apart from one device's too many requests or connections (it may not:
-        the setting would let that device vote many times)."""
+        """What the teacher should know of the network, for their screen only: phones behind one
+        address (the setting helps, but lets one machine vote many times: only the teacher can tell),
+        one device's too many requests, a burst of new addresses answering as they appeared."""
         if self._server is None:
             return None
-        if self._crowding.hit(Cap.PHONES):
-            if self._shared:
-                return self.tr("Very many phones share one network address: some answers may be missing.")
-            return self.tr("Several phones share one network address: only one answer per address counts. "
-                           "If this Wi-Fi does that, choose Class poll → Phones share addresses.")
-        if self._crowding.hit(Cap.REQUESTS) or self._crowding.hit(Cap.CONNECTIONS):
-            return self.tr("One network address sends too many requests: it is slowed down, and its "
-                           "phones may have to tap again.")
-        return None
+        said = []
+        if self._crowding.hit(Cap.PHONES) and self._shared:
+            said.append(self.tr("Very many phones share one network address: some answers may be missing."))
+        elif self._crowding.hit(Cap.PHONES):
+            said.append(self.tr("Several phones answered from one network address: only one answer per "
+                                "address counts. If this Wi-Fi puts the class behind one address, choose "
+                                "Class poll → Phones share addresses; if it is one machine, leave it off."))
+        elif self._crowding.hit(Cap.REQUESTS) or self._crowding.hit(Cap.CONNECTIONS):
+            said.append(self.tr("One network address sends too many requests: it is slowed down, and its "
+                                "phones may have to tap again."))
+        if fresh := self._crowding.addresses(Cap.FRESH):
+            said.append(self.tr("{0} network addresses answered as soon as they appeared: if they are more "
+                                "than the phones that just joined, one machine may be answering from several "
+                                "addresses.").format(self._appearance.numbers.integer(fresh)))
+        return "\n".join(said) or None
 
     # ---- errors close the port --------------------------------------------------------------
 
@@ -458,4 +465,4 @@ class ClassPoll(Listening, QObject):
             self._hooks = None
 
 
-__all__ = ["ClassPoll", "LessonPosition", "room_token"]
+__all__ = ["ClassPoll", "room_token"]

@@ -1,5 +1,6 @@
 """The widgets that show a class poll, kept in step with it: the stage (address, count, crowding,
-problems), the results chart and the practice question.
+problems), the line that says it is open on a step that asks nothing, the results chart and the
+practice question.
 
 The widgets are values that know nothing of the poll; a :class:`PollFeed` is the one place that
 feeds them, from the poll's signals.
@@ -15,6 +16,7 @@ from PySide6.QtCore import QObject, SignalInstance
 from visualizer.lesson.questions import AskedQuestion
 from visualizer.poll.ballot import PollResults
 from visualizer.poll.join_panel import JoinPanel
+from visualizer.poll.open_line import OpenLine
 from visualizer.poll.practice_question import PracticeQuestion
 from visualizer.poll.results import PollResultsView
 
@@ -56,17 +58,19 @@ def _alive(widget: QObject | None) -> bool:
 
 
 class PollFeed(QObject):
-    """Keep ``join_panel``, ``results`` and ``practice`` (any may be None) showing ``poll``, from now on.
+    """Keep ``join_panel``, ``results``, ``practice`` and ``line`` (any may be None) showing ``poll``,
+    from now on.
 
     A child of ``parent`` (the poll itself): it goes with it, or when the poll is shown elsewhere
     (:meth:`stop`). A widget deleted before the poll is skipped.
     """
 
     def __init__(self, poll: FedPoll, join_panel: JoinPanel | None = None, results: PollResultsView | None = None,
-                 practice: PracticeQuestion | None = None, *, parent: QObject | None = None) -> None:
+                 practice: PracticeQuestion | None = None, line: OpenLine | None = None, *,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._poll = poll
-        self._join_panel, self._results, self._practice = join_panel, results, practice
+        self._join_panel, self._results, self._practice, self._line = join_panel, results, practice, line
         poll.state_changed.connect(self._show_state)
         poll.answers_changed.connect(self._show_count)
         poll.crowding_changed.connect(self._show_crowding)
@@ -80,6 +84,7 @@ class PollFeed(QObject):
     def stop(self) -> None:
         """Feed nothing more (its connections go with it)."""
         self._join_panel = self._results = self._practice = None
+        self._line = None
         self.setParent(None)
         self.deleteLater()
 
@@ -87,6 +92,9 @@ class PollFeed(QObject):
         if _alive(self._join_panel):
             assert self._join_panel is not None
             self._join_panel.set_address(self._poll.url)
+        if _alive(self._line):
+            assert self._line is not None
+            self._line.set_address(self._poll.url)
         self._show_results()
 
     def _show_count(self, *_: int) -> None:

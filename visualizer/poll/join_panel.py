@@ -1,5 +1,8 @@
 """The class poll on the projector while the class answers: a QR code of the address, the
-address in large type, and how many have answered (never how they answered: nobody copies).
+address in large type, and how many have answered (never how they answered: nobody copies). In
+the ordinary window it also shows on a step that asks nothing (phones follow the lesson), and
+there it says what the teacher should know of the network; on stage that stays off the class's
+screen.
 
 Two arrangements: a row (the code on the left, the text beside it: a band across the stage) and
 a column (the code on top, the text under it: a panel beside the views)."""
@@ -47,6 +50,7 @@ class JoinPanel(ListeningView, QWidget):
         self._addresses: int | None = None
         self._warning: str | None = None
         self._problem: str | None = None
+        self._following = False
         self.qr = QrCode()
         self.title = QLabel()
         self.title.setWordWrap(True)
@@ -59,8 +63,8 @@ class JoinPanel(ListeningView, QWidget):
         self.count = QLabel()
         self.count.setObjectName("poll_count")
         self.count.setWordWrap(True)
-        # In the hint's place while it says something (phones sharing an address): the teacher
-        # needs it more than the class needs the hint, and the band keeps its height.
+        # In the hint's place while it says something (phones sharing an address), never on stage:
+        # advice about the network is the teacher's, and the class must not be invited to use it.
         self.warning = QLabel()
         self.warning.setObjectName("poll_warning")
         self.warning.setWordWrap(True)
@@ -114,17 +118,32 @@ class JoinPanel(ListeningView, QWidget):
             self.count.setText(self.tr("Answered: {0} · addresses: {1}").format(integer(answered), integer(addresses)))
 
     def set_warning(self, message: str | None) -> None:
-        """Something the teacher should know while the class answers (phones sharing an address),
-        shown in the hint's place; None: the hint again."""
+        """Something the teacher should know of the network (phones sharing an address, a burst of
+        new addresses), shown in the hint's place, off stage only; None: the hint again."""
         if (message or None) == self._warning:
             return
         self._warning = message or None
         self.warning.setText(self._warning or "")
-        self.warning.setVisible(self._warning is not None)
+        self._show_warning()
+
+    def warning_shown(self) -> str | None:
+        """The advice about the network as shown now: None while presenting (the class's screen)."""
+        return None if self.warning.isHidden() else self._warning
+
+    def _show_warning(self) -> None:
+        self.warning.setVisible(self._warning is not None and not self._appearance.presenting)
         self._show_hint()
         # In a column or a compact row the hint was already hidden: the warning adds lines there.
         self.fit_code()
         self.updateGeometry()
+
+    def set_following(self, following: bool) -> None:
+        """On a step that asks nothing: phones follow the lesson (the title says so, no count); or
+        a question (the default)."""
+        if following != self._following:
+            self._following = following
+            self.count.setVisible(not following)
+            self.retranslate()
 
     def set_column(self, column: bool) -> None:
         """The code above the text (a panel beside the views), or beside it (a band: the default)."""
@@ -142,7 +161,7 @@ class JoinPanel(ListeningView, QWidget):
     def _show_hint(self) -> None:
         """The hint (scan the code, or open the address) where there is room for it: not in a
         column or a row beside the lesson (the title says what to do), nor under a warning."""
-        self.hint.setVisible(not (self._column or self._compact) and self._warning is None)
+        self.hint.setVisible(not (self._column or self._compact) and self.warning.isHidden())
 
     def set_compact(self, compact: bool) -> None:
         """Smaller type and no hint (a row beside the lesson in a narrow window, where the lesson's
@@ -199,7 +218,8 @@ class JoinPanel(ListeningView, QWidget):
 
     def retranslate(self) -> None:
         """Re-read every visible string in the current language."""
-        self.title.setText(self.tr("Answer on your phone"))
+        self.title.setText(self.tr("Follow the lesson on your phone") if self._following
+                           else self.tr("Answer on your phone"))
         self.hint.setText(self.tr("Scan the code, or open this address in the phone's browser "
                                   "(on the same Wi-Fi as this laptop):"))
         self.set_count(self._count, self._addresses)
@@ -238,7 +258,7 @@ class JoinPanel(ListeningView, QWidget):
             self.address.setFont(mono)
             self.count.setFont(scaled_font(appearance, 20 * big, bold=True))
             self.message.setFont(scaled_font(appearance, 14, bold=True))
-        self.fit_code()
+        self._show_warning()  # presenting begins or ends: the advice leaves the screen or comes back
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -3,11 +3,14 @@
 The part gives the lesson's question box an *Ask the class* button beside *Reveal* (F6 does the
 same, also while presenting, where the question along the bottom needs the button's width), and
 *Practice on your own* for a student alone; it brings the poll's menu (ask again, reset, save the
-counts, close). Once asked, the poll follows the lesson: each check-yourself step shows its code
-and how many have answered; the reveal then comes in two beats, each a click of Reveal or of the
-clicker's Next: first the chart of the class's answers with the right one marked (phones show it
-too), then the app's live demonstration as without a poll (presenting, the chart makes room for
-it). So a teacher with a clicker presses F6 once, then only Next.
+class's answers, close). Once asked, the poll follows the lesson: phones show each step, each
+check-yourself step shows its code and how many have answered, and a step that asks nothing says
+the poll is open and where (the code beside the views, one line on stage). Presenting, the reveal
+comes in two beats, each a click of Reveal or of the clicker's Next: first the chart of the class's
+answers with the right one marked (phones show it too), then the app's live demonstration as
+without a poll (the chart makes room for it). So a teacher with a clicker presses F6 once, then
+only Next. In the ordinary window one click reveals everywhere: the chart beside the views, the
+answer on the phones and the demonstration at once.
 
 Nothing of the poll is imported before it is first used (the controller, waitress, segno, the QR
 code and the chart): the window starts as fast without it. The controller
@@ -213,18 +216,19 @@ class PollPart(Listening, QObject):
         self._show()
 
     def ask_save_counts(self) -> None:
-        """Save the counts of every question asked as CSV (no phone ids), through a file dialog."""
+        """Save the class's answers to every question asked as CSV (each choice's first vote and,
+        after a discussion, its second; no phone ids, no names), through a file dialog."""
         if self._poll is None:
             self._messages.show_message(self.tr("No answers to save: ask the class first."))
             return
-        path, _ = QFileDialog.getSaveFileName(self._host, self.tr("Save the counts"), start_path("class-poll.csv"),
-                                              self.tr("CSV table (*.csv)"))
+        path, _ = QFileDialog.getSaveFileName(self._host, self.tr("Save the class's answers"),
+                                              start_path("class-poll.csv"), self.tr("CSV table (*.csv)"))
         if not path:
             return
         if not path.lower().endswith(".csv"):
             path += ".csv"
         if self._poll.save_counts(Path(path)):
-            self._messages.show_message(self.tr("Counts saved to {0}").format(path))
+            self._messages.show_message(self.tr("The class's answers saved to {0}").format(path))
 
     def _on_question(self, refusal: str) -> bool:
         step = self._run.current_step()
@@ -259,7 +263,8 @@ class PollPart(Listening, QObject):
     def _feed(self) -> None:
         if self._poll is not None and self._band is not None:
             band = self._band
-            self._poll.show_in(join_panel=band.join_panel, results=band.results, practice=band.practice)
+            self._poll.show_in(join_panel=band.join_panel, results=band.results, practice=band.practice,
+                               line=band.line)
 
     def _show_practice(self, shown: bool) -> None:
         if shown:
@@ -269,13 +274,15 @@ class PollPart(Listening, QObject):
     # ---- following the lesson and the poll ---------------------------------------------------
 
     def _answers_first(self) -> bool:
-        """The reveal's first beat, while the class is asked: how it answered (True: shown)."""
+        """Presenting, the reveal's first beat while the class is asked: how it answered (True:
+        shown; the demonstration waits for the next click). In the ordinary window one click
+        reveals everywhere: the chart, the phones and the demonstration at once (False)."""
         poll = self._poll
         results = poll.results() if poll is not None and poll.is_open else None
         if poll is None or results is None or results.revealed:
             return False
         poll.show_answers()
-        return True
+        return self._appearance.presenting
 
     def _on_lesson_changed(self) -> None:
         self._show()
@@ -295,24 +302,27 @@ class PollPart(Listening, QObject):
         self._show()
 
     def _show(self) -> None:
-        """The band on a question step: the code or the chart while the poll is open (or the problem
-        it has to say), practice beside the views when asked for and no poll is open; the buttons
-        as the poll is."""
+        """The band: on a question step the code or the chart while the poll is open, practice
+        beside the views when asked for and no poll is open; on a step that asks nothing, where
+        the open poll is (the code beside the views, one line on stage); the problem the poll has
+        to say, on any step; the buttons as the poll is."""
         step = self._run.current_step()
         question = step is not None and step.is_question
         open_now = self.is_open()
         presenting = self._appearance.presenting
         practising = not open_now and not presenting
         if self._band is not None:
-            from visualizer.poll.band import CODE, PRACTICE, RESULTS
+            from visualizer.poll.band import CODE, FOLLOW, LINE, PRACTICE, RESULTS
 
             results = self._poll.results() if self._poll is not None else None
             answers_shown = open_now and results is not None and results.revealed
             # Presenting, the demonstration (the lesson's reveal) gets the stage back, as without a poll.
             demonstrating = self._run.revealed and presenting
             page: str | None = None
-            if question and self._problem is not None:
+            if self._problem is not None:
                 page = CODE  # the stage says the problem in the code's place
+            elif open_now and not question:
+                page = LINE if presenting else FOLLOW  # phones follow the lesson: say where
             elif question and open_now and not demonstrating:
                 page = RESULTS if answers_shown else CODE
             elif question and practising and self.practice_button.isChecked():
@@ -413,7 +423,7 @@ def new_room_code(part: PollPart) -> None:
 
 
 def save_counts(part: PollPart) -> None:
-    """Class poll → Save the counts as CSV…"""
+    """Class poll → Save the class's answers… (a CSV)"""
     part.ask_save_counts()
 
 
@@ -437,7 +447,7 @@ def poll_actions() -> tuple[ActionSpec, ...]:
                    new_room_code),
         ActionSpec("share_addresses", QT_TRANSLATE_NOOP("MainWindow", "&Phones share addresses"), POLL_MENU,
                    share_addresses, checked=shares_addresses, checkable=True, separator_before=True),
-        ActionSpec("save_counts", QT_TRANSLATE_NOOP("MainWindow", "&Save the counts as CSV…"), POLL_MENU,
+        ActionSpec("save_counts", QT_TRANSLATE_NOOP("MainWindow", "&Save the class's answers…"), POLL_MENU,
                    save_counts, separator_before=True),
         ActionSpec("close_poll", QT_TRANSLATE_NOOP("MainWindow", "&Close the poll"), POLL_MENU, close_poll,
                    separator_before=True),

@@ -10,9 +10,16 @@ limits (body and header sizes) this server decides which connections stay open:
 - A request must arrive whole within ``Limits.request_seconds`` of its first byte (slow partial
   requests that keep trickling bytes never look idle).
 - One address holds at most ``Limits.connections_per_address``; the whole server at most
-  :func:`connection_cap`. At either cap a new connection takes the place of the connection idle
-  longest (of that address, or of the address holding the most), rather than being refused:
-  whoever holds connections without using them cannot lock the class out.
+  :func:`connection_cap`. At either cap a new connection takes the place of another rather than
+  being refused, so that whoever holds connections without using them cannot lock the class out:
+  first one that never asked anything, then one whose request is still unfinished (slow headers or
+  bodies: the oldest, of the address holding the most), then one idle since its last reply, then a
+  connection just opened, last a phone's status waiting for a change. At the server's cap the
+  first two kinds make room by the batch (:data:`ROOM_BATCH_SHARE`), so that a full server scans
+  its connections once per batch, not once per new one.
+- A phone's ``GET status?wait`` that holds the status as it is now (``PollApp.may_wait``) is kept
+  on no thread until what phones show changes (the ballot wakes the loop) or
+  ``Limits.wait_seconds`` pass; then it is served as any request.
 - An address refused by the rate limit has its new connections closed on arrival, unparsed, and
   each connection that asks anything more is answered once (429) and closed.
 - Out of file handles, it stops accepting for a moment instead of retrying at once (the pending
@@ -25,6 +32,7 @@ trigger), then joins it: once it returns, the port is closed.
 from __future__ import annotations
 
 import errno
+import heapq
 import logging
 import os
 import select
@@ -59,6 +67,17 @@ FILES_SPARE = 64
 """File handles kept for the rest of the app (a save, a font, the trigger) below the process's limit."""
 ACCEPT_PAUSE_S = 0.25
 """Out of file handles, how long the server stops accepting before it tries again."""
+NEW_CONNECTION_S = 1.0
+"""A connection younger than this that has sent nothing yet is a phone about to ask: it makes room
+only after idle ones (its request is on its way)."""
+ACCEPTS_PER_PASS = 32
+"""Connections taken from the listening socket per pass of the loop, at most (see ``handle_accept``)."""
+ROOM_BATCH_SHARE = 0.02
+"""At the server's cap, connections that never asked anything or whose request is unfinished make
+room this share of the cap at a time (20 of 1,000)."""
+
+# How readily a connection makes room for a new one (higher first); a request being served, never.
+_WAITING, _NEW, _SERVED, _UNFINISHED, _BARE = range(5)
 
 # Waitress logs a client that hangs up mid-request as an error with a traceback; for a poll that
 # is an ordinary phone leaving. Kept out of the user's terminal; the app reports real errors itself.
@@ -131,6 +150,7 @@ class _GuardedChannel(HTTPChannel):
             self._counted = True
             server: _GuardedServer = self.server
             server.connections_of[self.host] = server.connections_of.get(self.host, 0) + 1
+            server.channels_of.setdefault(self.host, set()).add(self)
 
     def del_channel(self, map: dict[int, Any] | None = None) -> None:
         super().del_channel(map)
@@ -140,8 +160,11 @@ class _GuardedChannel(HTTPChannel):
             left = server.connections_of.get(self.host, 1) - 1
             if left > 0:
                 server.connections_of[self.host] = left
+                server.channels_of.get(self.host, set()).discard(self)
             else:
                 server.connections_of.pop(self.host, None)
+                server.channels_of.pop(self.host, None)
+            server.stop_waiting(self)
 
 
 class _GuardedServer(TcpWSGIServer):
@@ -153,8 +176,15 @@ class _GuardedServer(TcpWSGIServer):
         self.gate = gate
         self.connection_cap = cap
         self.connections_of: dict[str, int] = {}  # address → open connections (the loop's thread)
+        self.channels_of: dict[str, set[_GuardedChannel]] = {}  # address → its connections
         self._partial_since: dict[int, tuple[int, float]] = {}
         self._accept_paused_until = 0.0
+        # Phones' statuses waiting for a change: connection → (since when, the revision it holds).
+        # Parked by whichever thread hands the request over (the loop, or a worker after the one
+        # before it on the same connection), released on the loop's thread.
+        self._waiting: dict[_GuardedChannel, tuple[float, int]] = {}
+        self._waiting_lock = threading.Lock()
+        self._wake_pending = False
         super().__init__(application, **kwargs)
 
     @property
@@ -173,21 +203,29 @@ class _GuardedServer(TcpWSGIServer):
         return bool(self.accepting) and now >= self._accept_paused_until
 
     def handle_accept(self) -> None:
-        try:
-            accepted = self.accept()
-        except OSError as error:
-            if error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                self._accept_paused_until = time.time() + ACCEPT_PAUSE_S
-            return
-        if accepted is None:
-            return
-        connection, address = accepted
+        # Every pass of waitress's loop registers each open connection with poll() again: under a
+        # flood of connections, taking one per pass costs that for each. Several are taken per pass.
+        for _ in range(ACCEPTS_PER_PASS):
+            try:
+                accepted = self.accept()
+            except OSError as error:
+                if error.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    self._accept_paused_until = time.time() + ACCEPT_PAUSE_S
+                return
+            if accepted is None:
+                return  # no more waiting
+            self._take(*accepted)
+
+    def _take(self, connection: Any, address: Any) -> None:
+        """A connection just accepted: refused (closed unread), or given a channel, room made for it."""
         host = address[0] if isinstance(address, tuple) else str(address)
         gate = self.gate
         if not gate.rate.allow(host):  # refused for a while: closed before anything is read
             connection.close()
             gate.refuse(host)
             return
+        if gate.crowding is not None:
+            gate.crowding.heard(host)
         if self.connections_of.get(host, 0) >= self.poll_limits.connections_per_address:
             if gate.crowding is not None:
                 gate.crowding.note(host, Cap.CONNECTIONS)
@@ -205,26 +243,98 @@ class _GuardedServer(TcpWSGIServer):
         self.channel_class(self, connection, self.fix_addr(address), self.adj, map=self._map)
 
     def _make_room(self, host: str | None) -> bool:
-        """Close the connection idle longest (of ``host``, or of anyone) that is not in the middle
-        of a request; False if every one is. Anyone's: first those never served, then those of the
-        address holding the most connections, then the one served least recently."""
-        best: _GuardedChannel | None = None
-        best_key: tuple[bool, int, float] | None = None
-        for channel in self.active_channels.values():
-            if host is not None and channel.host != host:
-                continue
-            if channel.requests or _in_progress(channel.request):
-                continue
-            key = (not channel.served, self.connections_of.get(channel.host, 0), -channel.served_at)
-            if best_key is None or key > best_key:
-                best, best_key = channel, key
-        if best is None:
-            return False
-        best.handle_close()  # on the loop's thread, no request of its own in flight: closed now
-        return True
+        """Close a connection (of ``host``, or of anyone) to make room for a new one; False if every
+        one is being served. Which one: see the module's docstring (:meth:`_room_order`). At the
+        server's cap (``host`` None), connections that never asked anything or whose request is
+        unfinished go by the batch."""
+        now = time.time()
+        channels = self.channels_of.get(host, set()) if host is not None else self.active_channels.values()
+        ordered = ((order, channel) for channel in channels if (order := self._room_order(channel, now)) is not None)
+        batch = 1 if host is not None else max(1, int(self.connection_cap * ROOM_BATCH_SHARE))
+        chosen = heapq.nlargest(batch, ordered, key=lambda pair: pair[0])
+        for number, (order, channel) in enumerate(chosen):
+            if number and order[0] < _UNFINISHED:
+                break  # a batch only of connections that asked nothing or keep their request unfinished
+            channel.handle_close()  # on the loop's thread, no request of its own in flight: closed now
+        return bool(chosen)
+
+    def _room_order(self, channel: _GuardedChannel, now: float) -> tuple[int, int, float] | None:
+        """How readily ``channel`` makes room (larger first): its kind, then how many connections
+        its address holds, then how long it has been so; None while a request of it is served."""
+        waiting = self._waiting.get(channel)
+        if waiting is not None:
+            kind, since = _WAITING, waiting[0]
+        elif channel.requests:
+            return None
+        elif _in_progress(channel.request):
+            first = self._partial_since.get(channel._fileno)
+            kind, since = _UNFINISHED, first[1] if first is not None and first[0] == id(channel.request) else now
+        elif channel.served:
+            kind, since = _SERVED, channel.served_at
+        elif now - channel.creation_time < NEW_CONNECTION_S:
+            kind, since = _NEW, channel.creation_time
+        else:
+            kind, since = _BARE, channel.creation_time
+        return kind, self.connections_of.get(channel.host, 0), now - since
+
+    # ---- phones waiting for a change --------------------------------------------------------
+
+    def add_task(self, task: Any) -> None:
+        """A request to serve on ``task`` (a connection): a phone's ``status?wait`` that holds the
+        status as it is now waits instead (:meth:`PollApp.may_wait`); any other goes to a worker.
+        Called under the connection's request lock, on the loop's thread or a worker's."""
+        channel: _GuardedChannel = task
+        request = channel.requests[0] if channel.requests else None
+        held = None
+        if request is not None and not request.error:
+            headers = request.headers
+            held = self.gate.may_wait(request.command or "", request.path or "", request.query or "",
+                                      headers.get("HOST"), headers.get("IF_NONE_MATCH"))
+        if held is None:
+            super().add_task(channel)
+            return
+        with self._waiting_lock:
+            self._waiting[channel] = (time.time(), held)
+        if self.gate.ballot.revision != held:  # changed meanwhile: the wake-up may have come and gone
+            self._serve_waiting([channel])
+
+    def wake(self, _revision: int = 0) -> None:
+        """What phones show changed: answer the phones waiting for it (safe from any thread; a
+        burst of changes wakes the loop once)."""
+        if self._wake_pending:
+            return
+        self._wake_pending = True
+        try:
+            self.trigger.pull_trigger(self._release_waiting)
+        except OSError:  # the trigger is closed: the loop is on its way out
+            pass
+
+    def _release_waiting(self) -> None:
+        """On the loop's thread: serve every waiting status the change made stale."""
+        self._wake_pending = False
+        revision = self.gate.ballot.revision
+        with self._waiting_lock:
+            stale = [channel for channel, (_, held) in self._waiting.items() if held != revision]
+        self._serve_waiting(stale)
+
+    def _serve_waiting(self, channels: list[_GuardedChannel]) -> None:
+        with self._waiting_lock:
+            served = [channel for channel in channels if self._waiting.pop(channel, None) is not None]
+        for channel in served:
+            if channel.connected:
+                super().add_task(channel)
+
+    def stop_waiting(self, channel: _GuardedChannel) -> None:
+        """``channel`` closed: it waits no more."""
+        with self._waiting_lock:
+            self._waiting.pop(channel, None)
 
     def maintenance(self, now: float) -> None:
         limits = self.poll_limits
+        waited = now - limits.wait_seconds
+        with self._waiting_lock:
+            timed_out = [channel for channel, (since, _) in self._waiting.items() if since < waited]
+        self._serve_waiting(timed_out)  # answered as any request: a 304 if nothing changed for it
         idle_since = now - limits.idle_seconds
         deadline = now - limits.request_seconds
         seen = {}
@@ -302,6 +412,7 @@ class PollServer:
         dispatcher.set_thread_count(limits.threads)
         self.host, self.port = host, int(self._server.effective_port)
         app.set_hosts({f"{host}:{self.port}"} | ({host} if self.port == 80 else set()))
+        app.ballot.watch(self._server.wake)  # a change of what phones show wakes those waiting
         self._on_error = on_error
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
@@ -346,6 +457,7 @@ class PollServer:
 
     def _close_everything(self) -> None:
         """On the loop's thread (or before it starts): close every socket, the listening one too."""
+        self.app.ballot.watch(None)
         wasyncore.close_all(self._map)
 
     def close_soon(self) -> None:

@@ -4,8 +4,16 @@ Everything lives under ``/<room token>/``; nothing else exists::
 
     GET  /<token>/            the page (and the phone's id, a signed cookie)
     GET  /<token>/poll.css    its style, poll.js its script, text.json its words (from memory)
-    GET  /<token>/status      the question, its choices and this phone's answer (JSON)
+    GET  /<token>/status      the step on stage, the question, its choices and this phone's
+                              answer (JSON, with an ETag: If-None-Match gets a bodiless 304;
+                              ``?wait`` with the current ETag waits for a change, see below)
     POST /<token>/answer      {"question": "<step id>", "choice": <index>} (JSON)
+
+Phones follow the stage by asking for ``status?wait`` with the ETag they hold: the server
+(:mod:`visualizer.poll.server`) keeps such a request, on no thread, until what phones show changes
+or ``Limits.wait_seconds`` pass; then it is answered as any other (a 304 if nothing changed for
+this phone). So a step change reaches every phone at once, and an unchanged step costs a phone one
+bodiless reply every ``wait_seconds``.
 
 Every other path, method or host is refused with a 4xx before anything is read; no path ever
 reaches the file system (the assets are bytes read once, an allow-list). Each response carries a
@@ -92,6 +100,8 @@ class Limits:
     refuse_seconds : float
         An address past its rate limit is refused this long (its ``Retry-After``): its
         connections are closed, new ones closed on arrival.
+    wait_seconds : int
+        The longest a phone's ``status?wait`` is kept waiting for a change (then: 304).
     idle_seconds : int
         A connection that has had no request served (a reply below 400) for this long is closed.
         Only served requests count: bytes that never make one (a bare CRLF every few seconds)
@@ -119,6 +129,7 @@ class Limits:
     burst: float = 30
     per_second: float = 10
     refuse_seconds: float = 2
+    wait_seconds: int = 15
     idle_seconds: int = 15
     request_seconds: int = 10
     connections: int = 1000
@@ -126,11 +137,12 @@ class Limits:
     threads: int = 4
     phones_per_address: int = PHONES_PER_ADDRESS
     # 60 phones load the page (about 9 requests and connections each, over the minutes the class
-    # takes to scan the code), then ask for the status every 2-2.4 s (27 a second) and answer.
+    # takes to scan the code), then each keeps one status waiting for the next change (one request
+    # per phone per change, or per wait_seconds) and another connection for its answers.
     shared_phones_per_address: int = SHARED_PHONES_PER_ADDRESS
     shared_burst: float = 300
     shared_per_second: float = 60
-    shared_connections_per_address: int = 64
+    shared_connections_per_address: int = 160
 
     def for_shared_addresses(self, shared: bool = True) -> Limits:
         """These limits for a room whose phones share network addresses (``shared``), or for a
@@ -251,11 +263,35 @@ class PollApp:
         phone = self._phone(environ)
         cookie = [] if phone is not None else [self._new_phone_cookie()]
         if rest == "status":
-            return _reply(start_response, "200 OK", self.ballot.status(phone), cookie)
+            return self._status(environ, start_response, phone, cookie)
         content_type, body = self._page[rest or PAGE]
         start_response("200 OK", [("Content-Type", content_type), ("Content-Length", str(len(body))),
                                   *SECURITY_HEADERS, *cookie])
         return [body]
+
+    def _status(self, environ: dict[str, Any], start_response: StartResponse, phone: str | None,
+                cookie: list[tuple[str, str]]) -> list[bytes]:
+        """The status, or a bodiless 304 if the phone already holds it (its ETag)."""
+        tag, body = self.ballot.status_reply(phone)
+        if phone is not None and environ.get("HTTP_IF_NONE_MATCH") == tag:
+            start_response("304 Not Modified", [*SECURITY_HEADERS, ("ETag", tag)])
+            return []
+        start_response("200 OK", [("Content-Type", "application/json; charset=utf-8"),
+                                  ("Content-Length", str(len(body))), *SECURITY_HEADERS, ("ETag", tag), *cookie])
+        return [body]
+
+    def may_wait(self, method: str, path: str, query: str, host: str | None, known: str | None) -> int | None:
+        """Whether a request (as the server's loop sees it, before any thread serves it) is a
+        phone's ``GET status?wait`` holding the status as it is now: then the revision it holds
+        (it may wait for the next one instead of being answered at once); None for anything else,
+        which is served as usual (and refused there, if it must be)."""
+        if method != "GET" or host not in self._hosts or not known or "wait" not in query.split("&"):
+            return None
+        if not hmac.compare_digest(path.encode("latin-1", "replace"), b"/" + self._token + b"/status"):
+            return None
+        revision = self.ballot.revision
+        held, _, _ = known.strip('"').partition(".")
+        return revision if held == str(revision) else None
 
     def _answer(self, environ: dict[str, Any], start_response: StartResponse, address: str) -> list[bytes]:
         if not _same_origin(environ):
