@@ -370,3 +370,56 @@ def test_a_phone_follows_a_teachers_lesson_and_answers_its_question(qtbot, chrom
     finally:
         window.class_poll.close()
         window.close()
+
+
+@pytest.mark.slow(seconds=14)
+def test_a_question_of_every_kind_written_in_the_app_is_answered_on_a_phone(qtbot, chromium):
+    """The teacher writes a step of each kind in the lesson editor (Lesson → Add this moment, then a
+    kind); the phone gets the kind's choices, and the right one is the kind's."""
+    from selenium.webdriver.common.by import By
+
+    from visualizer.lesson.kinds import KINDS
+    from visualizer.shell.main_window import MainWindow
+
+    window = MainWindow(EmbeddingModel(), Appearance(language="en"))
+    qtbot.addWidget(window)
+    try:
+        window.resize(*PROJECTOR)
+        window.show()
+        window.class_poll.listen_on("127.0.0.1", 0)
+        window.go_to_step(0)
+        window.model.set_text("o gato no muro. no gato")  # a token twice, for repeated_token
+        window.model.set_scheme("learned")  # positions added: every kind can be asked
+        authoring = window.authoring
+        authoring.show_editor(True)
+        assert window.class_poll.ask()
+        chromium.delete_all_cookies()
+        chromium.get(window.class_poll.poll.url)
+        for kind in KINDS:
+            assert authoring.add_moment(after=True) and authoring.set_kind(kind)
+            step = window.lesson_run.current_step()
+            found = KINDS[kind].find(step, window.model)
+            assert found is not None, (kind, step.text, step.scheme, window.model.text)
+            outcome, _ = found
+            right = next(n for n, choice in enumerate(step.question.choices) if outcome in choice.right_when)
+            wait_for(chromium, lambda step=step: text_of(chromium, "prompt") == step.question.prompt["en"],
+                     f"the phone never asked the {kind} question")
+            wait_for(chromium, lambda step=step: len(choices(chromium)) == len(step.question.choices), "no choices")
+            choices(chromium)[right].click()
+            letter = chr(ord("A") + right)
+            wait_for(chromium, lambda letter=letter: f"Answer {letter} recorded" in text_of(chromium, "message"),
+                     f"the {kind} answer was not recorded")
+            window.lesson_run.advance()  # in the window one Reveal shows it on the phones and on screen at once
+            wait_for(chromium, lambda: chromium.find_elements(By.CSS_SELECTOR, "button.choice.right"),
+                     f"no reveal of the {kind} question")
+            assert text_of(chromium, "message") == f"You answered {letter}: right!"
+            assert window.lesson_run.revealed
+            if kind == "sparse_gradient":  # the answer on screen is the race's measurement
+                qtbot.waitUntil(lambda: window.lesson_run.outcome is not None, timeout=120_000)
+            assert window.lesson_run.explained()[0] == outcome
+            window.lesson_run.advance()  # on to the lesson's next step; the next moment is added after it
+            window.model.set_text("o gato no muro. no gato")  # Next entered the lesson's next step: back to
+            window.model.set_scheme("learned")  # the moment every kind can ask on
+    finally:
+        window.class_poll.close()
+        window.close()

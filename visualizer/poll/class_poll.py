@@ -132,7 +132,8 @@ class ClassPoll(Listening, QObject):
         self._answered = 0
         self._turnout: tuple[int, str | None] = (0, None)  # addresses, warning
         self._question: AskedQuestion | None = None
-        self._seen: tuple[str | None, bool] = (None, False)
+        # The step, its question as written (the lesson editor may change it in place) and whether it is revealed.
+        self._seen: tuple[str | None, object, bool] = (None, None, False)
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
         self._feed: PollFeed | None = None
         self._stage = StageSender(lesson, model, self._ballot, self)
@@ -344,18 +345,19 @@ class ClassPoll(Listening, QObject):
 
     def _on_lesson_changed(self) -> None:
         step = self._lesson.current_step()
-        seen = (step.id if step is not None else None, self._lesson.revealed)
+        seen = (step.id if step is not None else None, step.question if step is not None else None,
+                self._lesson.revealed)
         with self._ballot.batch():  # the question and the stage reach a waiting phone together
             if self._server is not None:  # the step, its reveal, or what its experiment reported
                 self._stage.send()
             if seen == self._seen and step is not None:
                 return
-            entered = seen[0] != self._seen[0] or step is None
+            entered = seen[:2] != self._seen[:2] or step is None
             self._seen = seen
             if entered:
                 self._question = question_for(step, self._model)
-                self._ballot.ask(self._question, revealed=seen[1])
-            elif seen[1]:
+                self._ballot.ask(self._question, revealed=seen[2])
+            elif seen[2]:
                 self._ballot.reveal()
             else:
                 self._ballot.reopen()
