@@ -80,6 +80,7 @@ screenshots: $(STAMP)
 	$(PY) main.py --screenshot resources/screenshots/laptop-1024x768.png --lang pt --size 1024x768 --step 3
 	$(PY) main.py --screenshot resources/screenshots/compare-schemes.png --size 1400x900 --step 5
 	$(PY) main.py --screenshot resources/screenshots/gradient-lab.png --size 1400x900 --step 11
+	$(PY) main.py --screenshot resources/screenshots/lesson-editor.png --size 1024x768 --step 7 --edit-lesson
 	mkdir -p build
 	$(PY) main.py --export build/handout.pdf --lang en
 	pdftoppm -r 80 -f 2 -l 2 -singlefile -png build/handout.pdf resources/screenshots/handout-page-2

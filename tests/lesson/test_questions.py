@@ -214,3 +214,67 @@ def test_the_batch_outcome_follows_the_sizes(V, batch, outcome):
     assert values["V"]["en"] == f"{V:,}" and values["batch"]["en"] == f"{batch:,}"
     touched = int(values["touched"]["en"].replace(",", ""))
     assert touched <= min(V, batch)
+
+
+# ---- one token twice (a kind the lesson editor offers; the app's lesson asks none) ----------------
+
+
+def repeated_token_step(text: str, scheme: str):
+    """A step of the app's lesson made a question of kind ``repeated_token`` by its draft."""
+    from visualizer.authoring.edits import with_kind
+
+    index = [step.id for step in LESSON.steps].index("positions")
+    step = replace(LESSON.steps[index], text=text, scheme=scheme)
+    lesson = replace(LESSON, steps=(*LESSON.steps[:index], step, *LESSON.steps[index + 1:]))
+    return with_kind(lesson, index, "repeated_token", EmbeddingModel().tokens).steps[index]
+
+
+@pytest.mark.parametrize("scheme, outcome", [("none", "same"), ("rope", "same"), ("alibi", "same"),
+                                             ("learned", "different"), ("sinusoidal", "different")])
+def test_one_token_twice_has_equal_rows_only_when_nothing_is_added(scheme, outcome):
+    step = repeated_token_step("o gato no muro. no gato", scheme)
+    question = question_for(step, EmbeddingModel())
+    assert isinstance(question, Question)
+    assert right_key(question) == outcome
+    model = EmbeddingModel(text="o gato no muro. no gato", scheme=scheme)
+    X = np.array(model.X())
+    assert np.array_equal(X[2], X[5]) == (outcome == "same")  # ␣no at positions 3 and 6
+    if scheme == "learned":  # the row at each place is E[1] + that place's vector: the choice quotes both
+        why = question.choices[question.right].why["en"]
+        assert row_text(X[2]) in why and row_text(X[5]) in why
+
+
+def test_one_token_twice_explains_the_sentence_on_screen_and_withdraws_without_a_repeat():
+    from visualizer.lesson.kinds import KINDS
+    from visualizer.lesson.kinds.base import Withdrawn
+
+    kind = KINDS["repeated_token"]
+    step = repeated_token_step("o gato no muro. no gato", "learned")
+    model = EmbeddingModel(text="o gato no muro. no gato", scheme="learned")
+    assert kind.explain(step, model, None)[0] == "different"
+    model.set_scheme("none")  # the teacher changes the scheme under the answer: it follows
+    outcome, values = kind.explain(step, model, None)
+    assert outcome == "same" and values["p"]["en"] == "3" and values["q"]["en"] == "6"
+    model.set_text("o gato subiu no telhado. no gato")  # another sentence, ␣no twice first: explained too
+    outcome, values = kind.explain(step, model, None)
+    assert (outcome, values["token"]["en"], values["p"]["en"], values["q"]["en"]) == ("same", "␣no", "5", "8")
+    model.set_text("o gato subiu")
+    assert kind.explain(step, model, None) == Withdrawn("sentence")
+    assert question_for(replace(step, text="o gato subiu"), EmbeddingModel()).__class__ is Unavailable
+
+
+def test_one_token_twice_in_the_handout_key(qapp):
+    from visualizer.handout.content import _Writer
+    from visualizer.lesson.kinds import KINDS
+
+    writer = _Writer(lambda context, text: text, "en")
+    model = EmbeddingModel()
+    different = KINDS["repeated_token"].key(repeated_token_step("o gato no muro. no gato", "learned"), model, writer)
+    X = np.array(EmbeddingModel(text="o gato no muro. no gato", scheme="learned").X())
+
+    def printed(row):  # the handout prints a minus sign
+        return row_text(row).replace("-", "\u2212")
+
+    assert different.startswith("Different:") and printed(X[2]) in different and printed(X[5]) in different
+    same = KINDS["repeated_token"].key(repeated_token_step("o gato no muro. no gato", "none"), model, writer)
+    assert same.startswith("The same:") and printed(model.E[1]) in same

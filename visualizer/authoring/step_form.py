@@ -264,6 +264,7 @@ def _text(field: Field) -> str:
 def _set_text(field: Field, text: str) -> None:
     if isinstance(field, QLineEdit):
         field.setText(text)
+        field.setCursorPosition(0)  # a long title shows its start, not its end
     else:
         field.setPlainText(text)
 
