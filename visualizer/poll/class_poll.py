@@ -132,8 +132,7 @@ class ClassPoll(Listening, QObject):
         self._answered = 0
         self._turnout: tuple[int, str | None] = (0, None)  # addresses, warning
         self._question: AskedQuestion | None = None
-        # The step, its question as written (the lesson editor may change it in place) and whether it is revealed.
-        self._seen: tuple[str | None, object, bool] = (None, None, False)
+        self._seen: tuple[str | None, object, bool] = (None, None, False)  # step, its question (edited?), revealed
         self._hooks: tuple[ExceptHook, ExceptHook] | None = None
         self._feed: PollFeed | None = None
         self._stage = StageSender(lesson, model, self._ballot, self)
@@ -345,8 +344,7 @@ class ClassPoll(Listening, QObject):
 
     def _on_lesson_changed(self) -> None:
         step = self._lesson.current_step()
-        seen = (step.id if step is not None else None, step.question if step is not None else None,
-                self._lesson.revealed)
+        seen = (None, None, False) if step is None else (step.id, step.question, self._lesson.revealed)
         with self._ballot.batch():  # the question and the stage reach a waiting phone together
             if self._server is not None:  # the step, its reveal, or what its experiment reported
                 self._stage.send()
