@@ -171,7 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail("--paper is the paper of a handout: use it with --export FILE.pdf")
     if handout and args.model is not None:
         fail("a handout is the toy lesson's: leave out --model to export FILE.pdf")
-    args.lesson_data = _lesson_in_use(args.lesson)
+    # X's data needs no lesson: a copy missing the lesson's file still exports it.
+    data_only = args.export is not None and not handout and args.step is None and args.export_lesson is None
+    args.lesson_data = None if data_only and args.lesson is None else _lesson_in_use(args.lesson)
     if args.export_lesson is not None:
         return _export_lesson(args.lesson_data, args.export_lesson)
     args.checkpoint = None
