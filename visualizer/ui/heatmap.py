@@ -382,6 +382,13 @@ class Heatmap:
         columns = len(column_labels)
         key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
                self._appearance.scale)
+        shape = (rows, columns)
+        if shape != self._range_shape:
+            # Whatever the names: a matrix without row names (X beside E[ids]) that grew from 5 rows
+            # to 7 kept its view on the first 5, and rows 6 and 7 were cut.
+            self._range_shape = shape
+            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
+            self._fitted = None
         if key == self._axis_labels:
             return
         self._axis_labels = key
@@ -395,10 +402,6 @@ class Heatmap:
                 axis.setTextPen(pg.mkPen(self._appearance.foreground))
                 axis.setPen(pg.mkPen(None))
         self.plot.showAxis("left", row_labels is not None)
-        shape = (rows, columns)
-        if shape != self._range_shape:
-            self._range_shape = shape
-            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
         self._fitted = None
         self.fit_labels()
 
@@ -440,8 +443,8 @@ class Heatmap:
         appearance = self._appearance
         size = self.plot.size()
         title = self.plot.titleLabel.size().height() if self._title else 0.0
-        key = (self._names, round(size.width()), round(size.height()), round(title), appearance.scale,
-               appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
+        key = (self._names, self._range_shape, round(size.width()), round(size.height()), round(title),
+               appearance.scale, appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
         if key == self._fitted or size.width() <= 0 or size.height() <= 0:
             return
         self._fitted = key
