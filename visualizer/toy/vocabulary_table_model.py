@@ -62,6 +62,9 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         self._highlighted_id: int | None = None
         self._bold_font = QFont()
         self._bold_font.setBold(True)
+        # The table's own size from the start, not only after a change of scale: the rows in use
+        # were drawn 9 pt beside the others' 11 until the window first zoomed or presented.
+        self._bold_font.setPointSizeF(appearance.pt(11))
         self._index_usage()
         self.listen(model.events.tokens_changed, self._on_tokens_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
@@ -74,6 +77,10 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
     def positions_column(self) -> int:
         """Index of the "used at" column."""
         return FIRST_DIM_COLUMN + self._model.d
+
+    def bold_font(self) -> QFont:
+        """The type of the rows the sentence uses (the widest a cell's text is drawn in)."""
+        return QFont(self._bold_font)
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._model.V
