@@ -65,13 +65,16 @@ def test_sinusoidal_has_its_own_step_with_three_decimals_and_t_from_0(presenting
     assert window.model.scheme == "sinusoidal"
     texts = panel.added.cell_texts()
     assert texts[:3] == [["0", "1", "0", "1"]] + [[f"{v:.3f}" for v in row] for row in spec.SINUSOIDAL[1:]]
-    assert panel.added.title() == "PE(t − 1)" and "counts from 0" in panel.formula.text()
-    # Every column named (a name too wide for its column takes two lines: "sin" over "(t/100)").
+    # One letter, one meaning: t the position from 1 (xₜ, the rows), s the formula's variable from 0.
+    assert panel.added.title() == "PE(s)" and "s = t − 1" in panel.formula.text()
+    # Every column named (a name too wide for its column takes two lines: "sin" over "(s/100)").
     columns = [label.replace("\n", "") for _, label in panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == ["sin t", "cos t", "sin(t/100)", "cos(t/100)"]
-    # At 1024 × 768 PE and X print their numbers; E[ids] (read on the steps before) is the picture.
-    assert panel.prints_numbers() == [False, True, True]
-    assert panel.added.labels.drawn_pixel_size and panel.result.labels.drawn_pixel_size
+    assert columns == ["sin s", "cos s", "sin(s/100)", "cos(s/100)"]
+    # At 1024 × 768 all three print their numbers, E[ids] too (nobody could check E + PE = X with
+    # E a strip of colour): X goes under what is added, its rows named.
+    assert panel.prints_numbers() == [True, True, True] and panel.graphics.two_lines
+    assert all(h.labels.drawn_pixel_size for h in panel.graphics.heatmaps)
+    assert panel.result.plot.getAxis("left").isVisible()
     caption = window.lesson_panel.caption.text().replace("\u00a0", " ")
     assert "[0.841, 0.540, 0.010, 1.000]" in caption and "counted from 0" in caption
 
@@ -81,8 +84,8 @@ def test_sinusoidal_speaks_portuguese_on_stage(presenting):
     panel = window.x_panel
     assert panel.added.cell_texts()[1] == ["0,841", "0,540", "0,010", "1,000"]
     columns = [label.replace("\n", "") for _, label in panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == ["sen t", "cos t", "sen(t/100)", "cos(t/100)"]
-    assert panel.added.labels.drawn_pixel_size and panel.result.labels.drawn_pixel_size
+    assert columns == ["sen s", "cos s", "sen(s/100)", "cos(s/100)"]
+    assert all(h.labels.drawn_pixel_size for h in panel.graphics.heatmaps)
 
 
 def test_wherever_all_three_fit_the_x_panel_prints_all_three(presenting):
@@ -111,7 +114,8 @@ def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(pr
 def test_the_swap_without_positions_shows_x_with_numbers_once_revealed(presenting):
     window = presenting((1024, 768), "en", step_index("swap-none"))
     preview = window.view("attention")
-    assert not any(text for row in preview.x_matrix.cell_texts() for text in row)  # before: a picture
+    # The question is about X: its numbers before the reveal too (they were a strip of colours).
+    assert preview.x_matrix.cell_texts()[1] == ["1", "-0.5", "0", "-0.5"] and preview.x_matrix.labels.drawn_pixel_size
     window.lesson_run.reveal()
     paint(window)
     np.testing.assert_array_equal(preview.x_matrix.values(), [spec.E[i] for i in spec.IDS_SUB_BEFORE_GATO])
@@ -281,7 +285,8 @@ def test_the_tables_colour_bar_keeps_every_number(presenting, size):
     window = presenting(size, "pt", step_index("lookup"))
     axis = window.view("lookup_table").colour_bar.axis
     labels = [label for _, label in axis._tickLevels[0]]
-    assert labels == ["−1", "−0,5", "0", "0,5", "1"]
+    # One colour scale through the lesson (±2: X's largest under any scheme), E's table too.
+    assert labels == ["−2", "−1,5", "−1", "−0,5", "0", "0,5", "1", "1,5", "2"]
     font = axis.style["tickFont"]
     assert axis.width() >= max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + axis.style[
         "tickTextOffset"][0]
@@ -295,4 +300,4 @@ def test_sinusoidal_names_every_column_of_PE_at_every_projector_size(presenting,
     window = presenting(size, language, step_index("sinusoidal"))
     sine = "sin" if language == "en" else "sen"
     columns = [label.replace("\n", "") for _, label in window.x_panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == [f"{sine} t", "cos t", f"{sine}(t/100)", "cos(t/100)"]
+    assert columns == [f"{sine} s", "cos s", f"{sine}(s/100)", "cos(s/100)"]

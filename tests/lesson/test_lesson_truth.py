@@ -17,7 +17,8 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
     assert window.current_view() is attention
     assert not window.model.attention.causal and not attention.causal.isChecked()
     note = attention.note.text()
-    assert "just permute" in note and "mask" in note and "masked" not in note
+    # The note says what is shown (no mask), never what a swap does: that is the question's answer.
+    assert "no mask" in note and "masked" not in note and "permute" not in note and "apart" not in note
     before = np.array(window.model.scores())
     assert np.isfinite(before).all()  # nothing hidden: every query sees every key
     window.lesson_panel.advance()  # reveal: ␣gato and ␣sub trade places
@@ -44,9 +45,10 @@ def test_leaving_the_swap_step_brings_the_mask_back(window):
 def test_alibi_scores_are_titled_as_scores_plus_bias(window):
     window.model.set_scheme("alibi")
     window.show_view(window.view("attention"))
-    assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
+    assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j)"
+    assert "rows are queries, columns keys" in window.view("attention").note.text()
     window.model.set_scheme("none")
-    assert window.view("attention").scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
+    assert window.view("attention").scores.title() == "scores q·k / √d"
 
 
 def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(window):

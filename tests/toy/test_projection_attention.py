@@ -235,9 +235,17 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
 
 
 def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
+    # The swap's question is about X: on stage, before the reveal too, X beside the scores prints
+    # its numbers (it was a strip of colours); without a step that asks, X steps aside there.
     window = presenting((1024, 768), "en", SWAP_STEP)
     preview = window.view("attention")
-    assert not any(text for row in preview.x_matrix.cell_texts() for text in row)
+    assert preview.x_matrix.plot.isVisible() and preview.x_matrix.labels.drawn_pixel_size
+    assert all(text for row in preview.x_matrix.cell_texts() for text in row)
+    window.lesson_panel.advance()  # revealed: still
+    window.go_to_step(step_index("alibi"))  # a step that does not ask: X steps aside
+    QApplication.processEvents()
+    window.grab()
+    assert not preview.x_matrix.plot.isVisible() and preview.side.plot.isVisible()
     window.presentation.set_presenting(False)
     QApplication.processEvents()
     window.grab()

@@ -1,6 +1,8 @@
 """What a matrix shows is the model: every row and column in view, every row named."""
 
 import numpy as np
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QStyle
 
 from visualizer.ui.matrix_row import MatrixRow
 
@@ -19,3 +21,21 @@ def test_a_matrix_without_row_names_shows_every_row_when_it_grows(qtbot, appeara
         unnamed.set_matrix(values, None, ["d0", "d1", "d2", "d3"])
         for heatmap in (named, unnamed):
             assert heatmap.plot.getViewBox().viewRange() == [[0.0, 4.0], [0.0, float(n)]]
+
+
+def test_the_vocabulary_cuts_no_id_and_no_list_of_positions(window):
+    # 'o gato subiu no telhado. no gato' uses '.' (id 10) and '␣gato', '␣no' twice: the rows turn
+    # bold, and the id column drew "10" as "…", the "at" column "2, 9" as "…".
+    window.resize(1024, 768)
+    window.model.set_text("o gato subiu no telhado. no gato")
+    table = window.vocabulary.table_model
+    view = window.vocabulary.view
+    bold = QFontMetrics(table.bold_font())
+    margin = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
+    assert table.index(1, table.positions_column).data() == "5, 8"
+    for column in range(table.columnCount()):
+        for row in range(table.rowCount()):
+            text = str(table.index(row, column).data() or "")
+            assert bold.horizontalAdvance(text) + margin <= view.columnWidth(column), (row, column, text)
+    header = view.horizontalHeader()
+    assert header.length() <= view.viewport().width()  # and the window gives the table that width

@@ -8,11 +8,12 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from visualizer.appearance import Appearance
 from visualizer.core import SCHEMES
 from visualizer.model import EmbeddingModel
-from visualizer.ui.back_row import fit_column_names
 from visualizer.ui.heatmap import Heatmap
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.matrix_row import MatrixRow, numbers_width
-from visualizer.ui.palette import scaled_font, symmetric_limit
+from visualizer.ui.matrix_scroll import scrolling
+from visualizer.ui.numbers_hint import NumbersHintLabel
+from visualizer.ui.palette import scaled_font, toy_limit
 from visualizer.ui.protocol import ListeningView
 
 
@@ -95,10 +96,13 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.readout = QLabel()
+        self.numbers_hint = NumbersHintLabel()  # where the numbers are that a matrix has no room for
+        self.graphics.printing_changed.connect(self._show_numbers_hint)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
-        layout.addWidget(self.graphics, 1)
+        layout.addWidget(scrolling(self.graphics), 1)
+        layout.addWidget(self.numbers_hint)
         layout.addWidget(self.readout)
         # Scores depend on X and on the attention settings: redraw after any change.
         self.listen(model.events.changed, self.request_refresh)
@@ -113,8 +117,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         model = self._model
         matrices = {s: np.where(np.isneginf(model.scores(s)), np.nan, model.scores(s)) for s in SCHEMES}
         shown = self.shown_schemes()
-        # Levels that fit the values shown: presenting, two matrices, not the five.
-        self.graphics.set_levels(symmetric_limit(*(matrices[s] for s in shown)))
+        self.graphics.set_levels(toy_limit(model))  # one colour scale through the lesson (ui.palette.ToyScale)
         self._scores = matrices
         labels = [str(p + 1) for p in range(model.n)]
         names = self.scheme_names()
@@ -125,10 +128,15 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
         for scheme, heatmap in self.heatmaps.items():
             heatmap.set_title(names[scheme])
             heatmap.set_matrix(matrices[scheme], labels if scheme == shown[0] else None, labels)
-            fit_column_names(heatmap, self._appearance)
+            heatmap.fit_labels()
         self.caption.setText(self._caption_text())
         self._show_cell(self._cell)
         self.graphics.fit_columns()
+        self._show_numbers_hint()
+
+    def _show_numbers_hint(self) -> None:
+        """One line where a matrix has no room for its numbers (as last painted), none otherwise."""
+        self.numbers_hint.show_hint(self.graphics.numbers_hint(), self._appearance.presenting)
 
     def _caption_text(self) -> str:
         # With the causal mask on, "without positions only permutes" is not true: say what it changes.
@@ -184,6 +192,7 @@ class SchemeComparison(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.caption.setFont(scaled_font(self._appearance, 11))
+        self.numbers_hint.setFont(scaled_font(self._appearance, 11))
         self.readout.setFont(scaled_font(self._appearance, 12, bold=True))
         # Presenting, the five scores of a hovered cell wrap rather than run off the stage.
         self.readout.setWordWrap(self._appearance.presenting)

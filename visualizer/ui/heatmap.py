@@ -30,9 +30,12 @@ from visualizer.ui.palette import (
 )
 from visualizer.ui.tick_axis import unlabelled_axis
 
-WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.55
+STAGE_CELL_FILL, STAGE_ROW_FILL = 0.9, 0.85
+"""On stage a matrix prints its numbers at the stage's size when the widest takes at most this share
+of its cell's width and the type this share of its height (22 px type in rows of 26 px)."""
+WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.62
 """In the window a matrix's widest number fills this share of its cell's width, its type at most
-this share of the cell's height."""
+this share of the cell's height (10 px type in rows of 16 px: 7 tokens' scores at 1024 × 768)."""
 
 
 class CellLabels(pg.GraphicsObject):
@@ -58,6 +61,11 @@ class CellLabels(pg.GraphicsObject):
         """Pixel size of the numbers at the last paint, 0 when they were too small to draw."""
         self._printed = True  # as far as anyone was told (printed_changed): until a paint says not
         self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
+
+    @property
+    def printed(self) -> bool:
+        """False once a paint found the cells too small for their numbers (until one draws them)."""
+        return self._printed
 
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
         """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
@@ -91,7 +99,8 @@ class CellLabels(pg.GraphicsObject):
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
             widest = self._widest_text(font)
-            self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
+            fits = widest <= cell_w * STAGE_CELL_FILL and pixels <= cell_h * STAGE_ROW_FILL
+            self.drawn_pixel_size = pixels if fits else 0
         else:
             # In the window the numbers take the size their cells give them: the widest fills 85%
             # of a cell's width, the type at most 55% of its height. Below 10 px nobody reads them
@@ -301,6 +310,10 @@ class Heatmap:
     def title(self) -> str:
         """The title drawn above the matrix."""
         return self._title
+
+    def column_names(self) -> tuple[str, ...]:
+        """The names of the columns, as set (before any is broken onto two lines or left out)."""
+        return self._names[1]
 
     # ---- updates ------------------------------------------------------------------------------
 
