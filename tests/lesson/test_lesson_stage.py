@@ -99,13 +99,13 @@ def test_wherever_all_three_fit_the_x_panel_prints_all_three(presenting):
 
 def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(presenting):
     window = presenting((1024, 768), "en", step_index("schemes"))
-    none = window.view("comparison").heatmaps["none"]
-    assert none.cell_texts()[1][0] == "-0.375"  # as the attention preview prints it, not -0.38
-    shown = [window.model.scores(s) for s in ("none", window.model.scheme)]
-    largest = max(float(np.nanmax(np.abs(np.where(np.isneginf(m), np.nan, m)))) for m in shown)
-    assert none.levels() == (-math.ceil(largest * 2) / 2, math.ceil(largest * 2) / 2) == (-2.0, 2.0)
-    window.lesson_panel.advance()  # the swap step: the same number, the same text
-    assert window.view("attention").scores.cell_texts()[1][0] == "-0.375"
+    table = window.view("comparison").query_table  # query 5's scores under each scheme, printed
+    assert table.cell_texts()[0] == ["0.625", "-0.5", "-0.125", "0.125", "0.75"]  # none: as the preview prints
+    # One colour scale through the lesson: ±2, X's largest under any scheme (1.999, sinusoidal).
+    largest = max(float(np.nanmax(np.abs(window.model.X_under(s)))) for s in ("none", "learned", "sinusoidal"))
+    assert table.levels() == (-math.ceil(largest * 2) / 2, math.ceil(largest * 2) / 2) == (-2.0, 2.0)
+    window.lesson_panel.advance()  # the swap step: the same numbers, the same text
+    assert window.view("attention").scores.cell_texts()[4][:2] == ["0.625", "-0.5"]
 
 
 # ---- the swaps, revealed -------------------------------------------------------------------------
@@ -176,10 +176,13 @@ def test_alibi_has_its_own_step_with_its_slope_and_bias(presenting):
 
 
 def test_the_rope_step_lists_the_lessons_three_pairs(presenting):
+    # On stage each pair says its m − n too (only the distance counts), filling the column beside
+    # the clock that was a quarter of the screen empty.
     window = presenting((1024, 768), "pt", step_index("rope"))
     lines = window.view("rope_clock").pairs.text().splitlines()
-    assert lines == [f"({m}, {n}): cos({(m - n) * spec.ROPE_THETA:g}) = {spec.ROPE_SCORES[(m, n)]:.3f}"
-                     .replace(".", ",") for m, n in spec.ROPE_SCORES]
+    theta = f"{spec.ROPE_THETA:g}".replace(".", ",")
+    assert lines == [line for m, n in spec.ROPE_SCORES for line in (
+        f"({m}, {n}): m − n = {m - n}", f"    cos({m - n} × {theta}) = {spec.ROPE_SCORES[(m, n)]:.3f}".replace(".", ","))]
 
 
 def test_nope_has_its_own_step_where_nothing_is_added(window):
