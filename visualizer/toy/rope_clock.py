@@ -128,7 +128,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self._column = column = QVBoxLayout()
         column.addWidget(controls, 1)
         column.addWidget(self.pairs)
-        layout = QHBoxLayout(self)
+        self._outer = layout = QHBoxLayout(self)
         layout.addWidget(self.faces_scroll, 3)
         layout.addLayout(column, 2)
 
@@ -355,24 +355,25 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         sides) and the column beside it the rest; the controls only as tall as what they show, the
         lesson's pairs the height below them (a quarter of the stage was an empty frame)."""
         presenting = self.appearance.presenting and self.lesson_mode  # one face: a circle
+        outer = self._outer
         # At least half the view's area, the clock being the step's picture.
-        margins = self.layout().contentsMargins()
+        margins = outer.contentsMargins()
         tall = max(1, self.height() - margins.top() - margins.bottom())
         half = math.ceil(self.width() * self.height() / (2 * tall))
         self.faces_scroll.setMaximumWidth(max(self.height(), half) if presenting else QWIDGETSIZE_MAX)
         self._column.setStretchFactor(self.controls, 0 if presenting else 1)
         self._column.setStretchFactor(self.pairs, 1 if presenting else 0)
         column = self.controls.widget()
-        if presenting and column is not None and column.layout() is not None:
+        layout = column.layout() if column is not None else None
+        if presenting and column is not None and layout is not None:
             # As tall as its rows shown need at its width (wrapped texts at their heights).
-            layout = column.layout()
             layout.invalidate()  # the rows just set aside no longer count
             width = self.controls.viewport().width() or column.width()
             need = layout.heightForWidth(width) if layout.hasHeightForWidth() else layout.sizeHint().height()
             self.controls.setMaximumHeight(need + 2 * self.controls.frameWidth())
         else:
             self.controls.setMaximumHeight(QWIDGETSIZE_MAX)
-        self.layout().activate()  # now, not at the next pass: a picture taken at once shows it settled
+        outer.activate()  # now, not at the next pass: a picture taken at once shows it settled
 
     def _fit_pairs_font(self) -> None:
         """The pairs' type: the window's, or presenting the stage's, larger as the column allows."""

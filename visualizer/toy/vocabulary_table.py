@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QTableView, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
@@ -11,6 +11,7 @@ from visualizer.keys import KEYS
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.vocabulary_table_model import VocabularyTableModel
+from visualizer.ui.heatmap import widest_text
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
 
@@ -140,10 +141,8 @@ class VocabularyTable(ListeningView, QWidget):
         margin each side, the grid's line): a row becomes bold when the sentence uses its token,
         and Qt's fit measured it as it was then ("10" of "." drawn "…" once "." was typed)."""
         model = self.table_model
-        metrics = QFontMetrics(model.bold_font())
         margin = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
-        widest = max((metrics.horizontalAdvance(str(model.index(row, column).data() or ""))
-                      for row in range(model.rowCount())), default=0)
+        widest = widest_text(model.bold_font(), (model.text_at(row, column) for row in range(model.rowCount())))
         return widest + 2 * margin + 1
 
     def _at_least_bold(self, column: int) -> bool:

@@ -15,7 +15,14 @@ from PySide6.QtWidgets import QGraphicsLayoutItem
 from visualizer.appearance import Appearance
 from visualizer.core.formatting import NumberFormat
 from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
-from visualizer.ui.heatmap import WINDOW_CELL_FILL, Heatmap, MatrixPlot, dispose_plot_item_menus, dispose_plot_menus
+from visualizer.ui.heatmap import (
+    WINDOW_CELL_FILL,
+    Heatmap,
+    MatrixPlot,
+    dispose_plot_item_menus,
+    dispose_plot_menus,
+    widest_text,
+)
 from visualizer.ui.matrix_scroll import set_least_height
 from visualizer.ui.numbers_hint import numbers_hint, unprinted
 from visualizer.ui.palette import MIN_WINDOW_NAME_PX, MIN_WINDOW_NUMBER_PX, colormap, colour_bar_ticks, stage_label_font
@@ -38,26 +45,29 @@ TICK_TEXT_OFFSET = 5
 
 def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
     """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
-    metrics = QFontMetrics(font)
     finite = values[np.isfinite(values)]
-    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
-    return math.ceil(widest / CELL_FILL) + 2
+    texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's values repeat
+    return math.ceil(widest_text(font, texts) / CELL_FILL) + 2
 
 
-def window_numbers_width(values: np.ndarray | None, appearance: Appearance, metrics: QFontMetrics | None = None) -> int:
+def window_number_font() -> QFont:
+    """The least type the window prints a matrix's numbers in (heatmap.CellLabels)."""
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(MIN_WINDOW_NUMBER_PX)
+    return font
+
+
+def window_numbers_width(values: np.ndarray | None, appearance: Appearance, font: QFont | None = None) -> int:
     """Pixels a matrix (shape (rows, columns), None for none) needs to print its numbers in the
-    window, at the least type the window prints (heatmap.CellLabels: the widest fills 85% of its
-    cell); 0 when it has none to print. ``metrics`` of that type, when the caller measures several."""
+    window, at the least type the window prints (:func:`window_number_font`: the widest fills 85%
+    of its cell); 0 when it has none to print."""
     if values is None:
         return 0
-    if metrics is None:
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
-        metrics = QFontMetrics(font)
+    font = font if font is not None else window_number_font()
     finite = values[np.isfinite(values)]
     texts = {appearance.numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
-    widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+    widest = widest_text(font, texts)
     return values.shape[1] * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
 
 
@@ -342,11 +352,8 @@ class MatrixRow(pg.GraphicsLayoutWidget):
     def set_window_needs(self, matrices: Sequence[np.ndarray | None]) -> None:
         """How wide each matrix (shape (rows, columns), None for none) must be to print its numbers
         in the window (:func:`window_numbers_width`); the widths are shared out again if that changed."""
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
-        metrics = QFontMetrics(font)
-        needs = [window_numbers_width(values, self._appearance, metrics) for values in matrices]
+        font = window_number_font()
+        needs = [window_numbers_width(values, self._appearance, font) for values in matrices]
         if needs != self.window_needs:
             self.window_needs = needs
             self.fit_columns()
