@@ -54,9 +54,11 @@ test: system-packages-test lint
 	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= \
 	  $(PY) -m pytest -n $(WORKERS) --dist load --maxschedchunk 1
 
+# RUNS=N runs the whole bench N times (fresh processes) and prints each figure's median and worst.
+RUNS ?= 1
 bench: $(STAMP)
 	$(PY) -m compileall -q visualizer  # cold start measures the app, not the compiler
-	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py --runs $(RUNS)
 
 # Re-extract strings into the Linguist source (existing translations are kept), then compile.
 # A string moved to another class keeps its translation (tools/carry_translations.py).

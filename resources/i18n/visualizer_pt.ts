@@ -37,87 +37,82 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="155"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="156"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="166"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="164"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="163"/>
-        <source>scores q·k / √d (rows: queries, columns: keys)</source>
-        <translation>scores q·k / √d (linhas: queries, colunas: keys)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="151"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="152"/>
         <source>q = k = R(t−1) xₜ</source>
         <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="155"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="156"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="158"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="160"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="159"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="161"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="161"/>
-        <source>scores q·k / √d − m·(i − j) (rows: queries, columns: keys)</source>
-        <translation>scores q·k / √d − m·(i − j) (linhas: queries, colunas: keys)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="200"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="188"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="214"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="208"/>
+        <source>Scores: rows are queries, columns keys.</source>
+        <translation>Scores: as linhas são as queries, as colunas as keys.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/attention_preview.py" line="213"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
         <location filename="../../visualizer/toy/attention_preview.py" line="217"/>
-        <source>No positions, but the causal mask is on: a token sees only itself and earlier ones, so swapping two tokens changes which scores are hidden. The mask alone carries the order; untick it to see attention without it.</source>
-        <translation>Sem posições, mas com a máscara causal ligada: cada token vê só a si mesmo e os anteriores, então trocar dois tokens de lugar muda quais scores ficam ocultos. Só a máscara carrega a ordem; desmarque-a para ver a atenção sem ela.</translation>
+        <source>No positions: X is E[ids]. The causal mask is on: a token sees only itself and earlier ones.</source>
+        <translation>Sem posições: X é E[ids]. A máscara causal está ligada: um token só vê a si mesmo e os anteriores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="221"/>
-        <source>No positions and no mask: drag a chip and the rows and columns of the scores just permute; attention alone cannot tell the orders apart.</source>
-        <translation>Sem posições e sem máscara: arraste um token para outro lugar e as linhas e colunas dos scores só trocam de lugar; a atenção sozinha não distingue as ordens.</translation>
+        <location filename="../../visualizer/toy/attention_preview.py" line="220"/>
+        <source>No positions and no mask: X is E[ids], and each score compares two of its rows (q = k = x).</source>
+        <translation>Sem posições e sem máscara: X é E[ids], e cada score compara duas das suas linhas (q = k = x).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="224"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="223"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="227"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="226"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="229"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="228"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="235"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="234"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="240"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="239"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
@@ -127,27 +122,37 @@
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="245"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="244"/>
+        <source>rows that only moved: {0}</source>
+        <translation>linhas que só mudaram de lugar: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/attention_preview.py" line="246"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="246"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="247"/>
+        <source>rows whose values changed: {0}</source>
+        <translation>linhas cujos valores mudaram: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/attention_preview.py" line="248"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="312"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="307"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="313"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="308"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="314"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="309"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -283,12 +288,12 @@
         <translation>contagem no batch por posição no ranking (Zipf), #1 o mais frequente (tracejado: lei de Zipf)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/batch_counts.py" line="135"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="136"/>
         <source>count</source>
         <translation>vezes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/batch_counts.py" line="138"/>
+        <location filename="../../visualizer/lab/batch_counts.py" line="139"/>
         <source>expected</source>
         <translation>esperado</translation>
     </message>
@@ -673,130 +678,115 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="265"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="279"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="265"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="279"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="314"/>
-        <source>∂L/∂E (hatched = 0)</source>
-        <translation>∂L/∂E (hachurado = 0)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="316"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="332"/>
         <source>E, step&#xa0;{0}</source>
         <translation>E, passo&#xa0;{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="317"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="369"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="333"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="394"/>
         <source>one step
 moves it</source>
-        <translation>um passo
-a move</translation>
+        <translation>distância andada
+em um passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="318"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="370"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="334"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="395"/>
         <source>distance moved
 in {0} steps</source>
         <translation>distância andada
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="321"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="337"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="323"/>
-        <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
-        <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="329"/>
+        <source>∂L/∂E (hatched = 0), colours ±{0}</source>
+        <translation>∂L/∂E (hachurado = 0), cores ±{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="328"/>
-        <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
-        <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="330"/>
-        <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
-        <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="476"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="482"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="477"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="483"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="478"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="484"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="479"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="485"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="480"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="481"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="487"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="482"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="488"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="483"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="489"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="484"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="490"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="485"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="491"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="487"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="488"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="494"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="498"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="499"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -1528,50 +1518,83 @@ em {0} passos</translation>
 <context>
     <name>LookupTable</name>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="195"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="201"/>
         <source>E ({0} × {1})</source>
         <translation>E ({0} × {1})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="205"/>
-        <location filename="../../visualizer/toy/lookup_table.py" line="235"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="211"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="242"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="207"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="213"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="217"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="224"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="225"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="232"/>
         <source>position</source>
         <translation>posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="231"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="238"/>
         <source>id {0}   ({1} {2})</source>
         <translation>id {0}   ({1} {2})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="233"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="240"/>
         <source>id   (position token)</source>
         <translation>id   (posição token)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="263"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="300"/>
         <source>E[ids]: each id copies its row of E, in order</source>
         <translation>E[ids]: cada id copia a sua linha de E, na ordem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/lookup_table.py" line="264"/>
+        <location filename="../../visualizer/toy/lookup_table.py" line="301"/>
         <source>The ids {0} only name rows of E</source>
         <translation>Os ids {0} só dão nome a linhas de E</translation>
+    </message>
+</context>
+<context>
+    <name>LossNote</name>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="54"/>
+        <source>Toy loss L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²: each occurrence pulls its row of E toward a target T.</source>
+        <translation>Perda de brinquedo L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²: cada ocorrência puxa a sua linha de E em direção a um alvo T.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="58"/>
+        <source>Toy loss (an illustration, not a language model&apos;s): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get many pulls per step; rare ones almost none, so their rows barely move.</source>
+        <translation>Perda de exemplo (não é a de um modelo de linguagem): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², cada ocorrência puxa sua linha para um alvo fixo T. Perda do batch {0}. Tokens frequentes recebem muitos puxões por passo; os raros quase nenhum, e suas linhas quase não se movem.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="66"/>
+        <source>Tied: E is also the softmax output layer, which gives every row a gradient.</source>
+        <translation>Amarrada: E também é a camada de saída do softmax, que dá gradiente a todas as linhas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="68"/>
+        <source>Adam here is the sparse (lazy) kind frameworks use for embeddings: rows without a gradient keep their moments.</source>
+        <translation>O Adam aqui é o esparso (preguiçoso) que os frameworks usam para embeddings: linhas sem gradiente mantêm seus momentos.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="81"/>
+        <source>One step moves a row by η × its count × its distance to T (η = {0}).</source>
+        <translation>Um passo move uma linha η × a sua contagem × a sua distância até T (η = {0}).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/loss_note.py" line="85"/>
+        <source>“{0}” comes {1} times, “{2}” {3}, yet “{0}” moves less: a step moves a row η × count × its distance to T (η = {4}), and “{0}” starts nearer ({5} against {6}).</source>
+        <translation>“{0}” aparece {1} vezes, “{2}” {3}, e mesmo assim “{0}” se move menos: um passo move uma linha η × contagem × a sua distância até T (η = {4}), e “{0}” começa mais perto ({5} contra {6}).</translation>
     </message>
 </context>
 <context>
@@ -1931,6 +1954,19 @@ em {0} passos</translation>
         <location filename="../../visualizer/shell/model_menu.py" line="316"/>
         <source>Real model</source>
         <translation>Modelo real</translation>
+    </message>
+</context>
+<context>
+    <name>NumbersHint</name>
+    <message>
+        <location filename="../../visualizer/ui/numbers_hint.py" line="14"/>
+        <source>No room for the numbers of {0}: point at a cell, or F5.</source>
+        <translation>Sem espaço para os números de {0}: aponte para uma célula, ou F5.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/ui/numbers_hint.py" line="15"/>
+        <source>No room for the numbers of {0}: point at a cell.</source>
+        <translation>Sem espaço para os números de {0}: aponte para uma célula.</translation>
     </message>
 </context>
 <context>
@@ -3004,20 +3040,25 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/lab/real_scale.py" line="244"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
-        <translation>Medindo… o produto denso com a matriz indicadora pode levar alguns segundos.</translation>
+        <translation>Medindo… o produto denso com a matriz one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="260"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="257"/>
+        <source>Rows that got a gradient: {0} of {1}.   Timed just now on this computer (each run differs): sparse (sort, then sum each id&apos;s rows) {2}&#xa0;ms, dense (one-hot product) {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
+        <translation>Linhas que receberam gradiente: {0} de {1}.   Medido agora neste computador (cada execução difere): esparso (ordenar e somar as linhas de cada id) {2}&#xa0;ms, denso (produto com a matriz one-hot) {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="263"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="260"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="263"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="262"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="265"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
@@ -3027,72 +3068,67 @@ em {0} passos</translation>
         <translation>Cancelado.</translation>
     </message>
     <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="301"/>
+        <source>sparse: {0} rows × {1} = {2} MB</source>
+        <translation>esparso: {0} linhas × {1} = {2} MB</translation>
+    </message>
+    <message>
         <location filename="../../visualizer/lab/real_scale.py" line="303"/>
+        <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
+        <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="307"/>
+        <source>sparse: (the rows that get a gradient) × {0}: the race counts them</source>
+        <translation>esparso: (as linhas que recebem gradiente) × {0}: a corrida as conta</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="309"/>
+        <source>Memory, float32: sparse gradient (the rows that get a gradient) × {0}: the race counts them · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).</source>
+        <translation>Memória, float32: gradiente esparso (as linhas que recebem gradiente) × {0}: a corrida as conta · gradiente denso {1} MB (V × d) + a sua matriz one-hot {2} MB (batch × V).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="313"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="295"/>
-        <source>{0} rows</source>
-        <translation>{0} linhas</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="255"/>
-        <source>Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id&apos;s rows): {2}&#xa0;ms.   Dense (one-hot product): {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
-        <translation>Linhas que receberam gradiente: {0} de {1}.   Esparso (ordenar e somar as linhas de cada id): {2}&#xa0;ms.   Denso (produto com a matriz indicadora): {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="295"/>
-        <source>at most {0} rows</source>
-        <translation>no máximo {0} linhas</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="297"/>
-        <source>Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso {0} MB ({1} × {2}) · gradiente denso {3} MB (V × d) + a sua matriz indicadora {4} MB (batch × V).</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="304"/>
-        <source>sparse: {0} × {1} = {2} MB</source>
-        <translation>esparso: {0} × {1} = {2} MB</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="306"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="315"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="308"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="317"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
-        <translation>a sua matriz indicadora: batch × V = {0} × {1} = {2} MB</translation>
+        <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="325"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="334"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="326"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="328"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="337"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="329"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="338"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -3126,66 +3162,76 @@ em {0} passos</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="203"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="206"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="205"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="208"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="267"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="270"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="267"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="270"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="378"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="413"/>
+        <source>({0}, {1}): m − n = {2}</source>
+        <translation>({0}, {1}): m − n = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/rope_clock.py" line="414"/>
+        <source>cos({0} × {1}) = {2}</source>
+        <translation>cos({0} × {1}) = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/rope_clock.py" line="417"/>
         <source>({0}, {1}): cos({2}) = {3}</source>
         <translation>({0}, {1}): cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="431"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="470"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="399"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="438"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="404"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="443"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="440"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="479"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="409"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="448"/>
         <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="412"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="451"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="416"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="455"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>
@@ -3193,69 +3239,59 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>SchemeComparison</name>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="138"/>
-        <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. The causal mask is on, so even without positions (none) a swap changes which scores are hidden.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. A máscara causal está ligada: mesmo sem posições (nenhuma), uma troca muda quais scores ficam ocultos.</translation>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="95"/>
+        <source>query {0}: its score with each key, under each scheme</source>
+        <translation>query {0}: o seu score com cada key, em cada esquema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="145"/>
-        <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. With the causal mask on, a swap changes which scores are hidden.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Com a máscara causal ligada, uma troca muda quais scores ficam ocultos.</translation>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="125"/>
+        <source>One head, q = k = x, scores q·k/√d, under each of the five schemes; below, one query&apos;s scores under each.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, em cada um dos cinco esquemas; abaixo, os scores de uma query em cada um.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="147"/>
-        <source>One head, q = k = x, scores q·k/√d, without positions: choose a scheme above to set it beside. Swapping two tokens only permutes this matrix.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d, sem posições: escolha um esquema acima para pô-lo ao lado. Trocar dois tokens de lugar só permuta esta matriz.</translation>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="128"/>
+        <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme.</source>
+        <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="150"/>
-        <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). The causal mask is on: a swap changes which scores the left one hides; the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). A máscara causal está ligada: uma troca muda quais scores a matriz da esquerda oculta; a da direita enxerga a nova ordem.</translation>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="130"/>
+        <source>The causal mask is on: blank cells are hidden.</source>
+        <translation>A máscara causal está ligada: as células em branco estão ocultas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="153"/>
-        <source>One head, q = k = x, scores q·k/√d: without positions (left) and with the scheme chosen above (right). Swap two tokens: the left one only permutes, the right one sees the new order.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d: sem posições (à esquerda) e com o esquema escolhido acima (à direita). Troque dois tokens de lugar: a matriz da esquerda só troca linhas e colunas de lugar, a da direita enxerga a nova ordem.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="135"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="135"/>
         <source>learned</source>
         <translation>aprendida</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="135"/>
         <source>sinusoidal</source>
         <translation>senoidal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="159"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="136"/>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="159"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="136"/>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="175"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="154"/>
         <source>Hover a cell to compare the five scores.</source>
         <translation>Passe o mouse numa célula para comparar os cinco scores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="179"/>
+        <location filename="../../visualizer/toy/scheme_comparison.py" line="158"/>
         <source>query {0} → key {1}:   {2}</source>
         <translation>query {0} → key {1}:   {2}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/scheme_comparison.py" line="141"/>
-        <source>One head, q = k = x, scores q·k/√d, on the same sequence under each scheme. Without positions (none) swapping two tokens only permutes the matrix; the others see the new order.</source>
-        <translation>Uma cabeça, q = k = x, scores q·k/√d, na mesma sequência em cada esquema. Sem posições (nenhuma), trocar dois tokens de lugar só permuta a matriz; os outros enxergam a nova ordem.</translation>
     </message>
 </context>
 <context>
@@ -3792,12 +3828,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="77"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="83"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="80"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="86"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>
@@ -3805,49 +3841,49 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTableModel</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="105"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="122"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="107"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="124"/>
         <source>token</source>
         <translation>token</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="109"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="126"/>
         <source>at</source>
         <translation>em</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="169"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="180"/>
         <source>an empty cell is not a number</source>
         <translation>uma célula vazia não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="170"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="181"/>
         <source>&apos;{0}&apos; is not a finite number</source>
         <translation>&apos;{0}&apos; não é um número finito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="171"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="182"/>
         <source>&apos;{0}&apos; is not a number</source>
         <translation>&apos;{0}&apos; não é um número</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="172"/>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="174"/>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="176"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="183"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="185"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="187"/>
         <source>E[{0}, {1}] kept its value: {2}</source>
         <translation>E[{0}, {1}] manteve o valor: {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="199"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="210"/>
         <source>&apos;{0}&apos; has a comma: in English, type 1.5 for one and a half and 1500 for fifteen hundred</source>
         <translation>&apos;{0}&apos; tem uma vírgula: em inglês, digite 1.5 para um e meio e 1500 para mil e quinhentos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="202"/>
+        <location filename="../../visualizer/toy/vocabulary_table_model.py" line="213"/>
         <source>&apos;{0}&apos; is ambiguous in English: {1} or {2}? Type it without a comma</source>
         <translation>&apos;{0}&apos; é ambíguo em inglês: {1} ou {2}? Digite sem a vírgula</translation>
     </message>
@@ -3855,155 +3891,150 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>XPanel</name>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="326"/>
-        <location filename="../../visualizer/toy/x_panel.py" line="552"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="161"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="367"/>
         <source>Stop building</source>
         <translation>Parar a montagem</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="327"/>
-        <location filename="../../visualizer/toy/x_panel.py" line="552"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="162"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="367"/>
         <source>Build X step by step</source>
         <translation>Montar X passo a passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="422"/>
-        <location filename="../../visualizer/toy/x_panel.py" line="451"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="250"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="263"/>
         <source>E[ids]</source>
         <translation>E[ids]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="447"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="259"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="444"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="256"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="363"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="197"/>
         <source>beyond the
 trained length</source>
         <translation>além do
 comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="365"/>
-        <location filename="../../visualizer/toy/x_panel.py" line="423"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="199"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="250"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="519"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="238"/>
+        <source>xₜ = E[iₜ] + PE(s),  s = t − 1   (t counts from 1, s from 0)</source>
+        <translation>xₜ = E[iₜ] + PE(s),  s = t − 1   (t conta a partir de 1, s a partir de 0)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/x_panel.py" line="258"/>
+        <source>PE(s)</source>
+        <translation>PE(s)</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/x_panel.py" line="331"/>
         <source>RoPE rotates q and k
 inside attention</source>
         <translation>a RoPE gira q e k
 dentro da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="521"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="333"/>
         <source>ALiBi biases
 the attention scores</source>
         <translation>o ALiBi desloca
 os scores da atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="522"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="334"/>
         <source>order comes only
 from the causal mask</source>
         <translation>a ordem vem só
 da máscara causal</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="532"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="349"/>
         <source>X has n × d = {0} × {1} numbers, one row per token.</source>
         <translation>X tem n × d = {0} × {1} números, uma linha por token.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="534"/>
-        <source>No room for X&apos;s numbers: point at a cell, or F5.</source>
-        <translation>Números de X sem espaço: aponte uma célula ou F5.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="538"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="353"/>
         <source>Positions {0} have no row of P: the learned table stops at {1}.</source>
         <translation>As posições {0} não têm linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="377"/>
-        <location filename="../../visualizer/toy/x_panel.py" line="574"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="212"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="389"/>
         <source>Each id picks one row of E. No arithmetic, just a lookup.</source>
         <translation>Cada id pega uma linha de E. Nenhuma conta, só uma consulta.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="386"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="222"/>
         <source>sin</source>
         <translation>sen</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="386"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="222"/>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="399"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="235"/>
         <source>xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)</source>
         <translation>xₜ = E[iₜ] + Pₜ   (posições aprendidas, t = 1, 2, …)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="401"/>
-        <source>xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)</source>
-        <translation>xₜ = E[iₜ] + PE(t − 1)   (senoidal: a fórmula conta a partir de 0)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="402"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="239"/>
         <source>xₜ = E[iₜ]   (no vector is added to X)</source>
         <translation>xₜ = E[iₜ]   (nenhum vetor é somado a X)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="446"/>
-        <source>PE(t − 1)</source>
-        <translation>PE(t − 1)</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="451"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="263"/>
         <source>E</source>
         <translation>E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="512"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="324"/>
         <source>{0} at {1}, before</source>
         <translation>{0} na {1}, antes</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="513"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="325"/>
         <source>{0} at {1}, now</source>
         <translation>{0} na {1}, agora</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="537"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="352"/>
         <source>Position {0} has no row of P: the learned table stops at {1}.</source>
         <translation>A posição {0} não tem linha em P: a tabela aprendida para em {1}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="577"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="392"/>
         <source>Position {0}: id {1} ({2}) copies row {1} of E.</source>
         <translation>Posição {0}: o id {1} ({2}) copia a linha {1} de E.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="580"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="395"/>
         <source>Now the position vectors are added, one per position.</source>
         <translation>Agora os vetores de posição são somados, um por posição.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="582"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="397"/>
         <source>This scheme adds nothing here.</source>
         <translation>Este esquema não soma nada aqui.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/x_panel.py" line="584"/>
+        <location filename="../../visualizer/toy/x_panel.py" line="399"/>
         <source>Their sum is X: the matrix every later step reads.</source>
         <translation>A soma é X: a matriz que todos os passos seguintes leem.</translation>
     </message>

@@ -20,7 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+# The checkout this file is in, first: run as a script, Python would find the package wherever it
+# was installed (another checkout's, with `pip install -e`), and the window tested would not be this one's.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton, QWidget
 
 
 def box(widget: QWidget, rect: QRect | None = None) -> list[int]:
@@ -50,6 +54,13 @@ def places(window: Any) -> dict[str, list[int]]:
         found["real text box"] = box(page.text)
         for row in range(page.strip.count()):
             found[f"real chip {row}"] = box(page.strip.viewport(), page.strip.visualItemRect(page.strip.item(row)))
+    # The lesson's band or dock, and the first run's "Got it": what a zoom step laid out past the
+    # window's edge (tests/e2e/test_window_holds.py).
+    if window.lesson_dock.isVisible():
+        found["lesson"] = box(window.lesson_dock)
+    hint = window.findChild(QPushButton, "dismiss_hint")
+    if hint is not None and hint.isVisible():
+        found["got it"] = box(hint)
     for name, widget in (("restore", window.restore_bar.restore_button), ("discard", window.restore_bar.discard_button),
                          ("dismiss", window.problem_bar.dismiss_button), ("text box", window.text_input.line_edit),
                          ("previous", window.lesson_panel.previous_button), ("next", window.lesson_panel.next_button)):
@@ -88,6 +99,7 @@ def state(window: Any) -> dict[str, Any]:
         "problem": window.problem_bar.text(),
         "modified": window.isWindowModified(),
         "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),
+        "step": window.lesson_panel.index,
         "real_ids": list(real.ids) if real.checkpoint is not None else None,
         "places": places(window),
         "platform": QApplication.platformName(),

@@ -1,9 +1,10 @@
 """The app itself on a 1366 × 768 X server, real keys and pointer (xdotool): work is never lost,
 the window never outgrows the screen, and what the text box shows retypes to the same ids.
 
-Two scripted runs, each made once per test run and read by several tests: the toy's edits,
-saves, a kill and a restore on a bare X server; a real model, zoom and geometry under a window
-manager (openbox), where the close button is the window manager's.
+Scripted runs, each made once per test run and read by several tests: the toy's edits, saves, a
+kill and a restore on a bare X server; a real model, zoom and geometry under a window manager
+(openbox), where the close button is the window manager's; and every step of the lesson (so every
+view) zoomed in eight steps and back, under openbox at 1024 × 768 and 1366 × 768.
 """
 
 from __future__ import annotations
@@ -270,3 +271,81 @@ def test_the_lesson_shown_at_quit_is_shown_at_the_relaunch(real_model_run):
     # before the key itself on a loaded machine: only the relaunch is read).
     assert real_model_run["relaunched"]["lesson"] == {"shown": True, "step": 0, "revealed": False}
     assert not real_model_run["relaunched"]["modified"]  # the lesson's own state: nobody's work
+
+
+# ---- every step, zoomed in eight steps, under a window manager ---------------------------------
+
+ZOOM_SCREENS = ((1024, 768), (1366, 768))
+ZOOM_STEPS = 8
+STEPS = 13  # the bundled lesson's (tests.stage.STEPS is its source; not imported: it builds Qt's widgets)
+
+
+def settled_state(app: RunningApp) -> dict[str, Any]:
+    """The window's state once it has handled every key sent (a zoom step lays the whole window out
+    again: under load the harness answered between two of eight): the same scale, frame and step
+    twice, half a second apart."""
+    state = app.state()
+    for _ in range(20):
+        time.sleep(0.5)
+        again = app.state()
+        if [again[key] for key in ("scale", "frame", "step")] == [state[key] for key in ("scale", "frame", "step")]:
+            return again
+        state = again
+    return state
+
+
+def run_zoomed_steps(folder: Path, size: tuple[int, int]) -> None:
+    """A first launch (the hint bar on top, the lesson beside or below the views) on openbox: each
+    step of the lesson (Page Down), Ctrl+= eight times, then Ctrl+0; the window's states after the
+    eighth step and after Ctrl+0 go to ``folder``/states.json."""
+    states: dict[str, Any] = {}
+    with display(*size, window_manager=True) as screen:
+        app = screen.launch(folder / "app", folder / "home")
+        try:
+            states["start"] = settled_state(app)
+            for step in range(STEPS):
+                if step:
+                    app.key("Next")  # Page Down: the next step (a question's first press reveals it)
+                    if settled_state(app)["step"] != step:
+                        app.key("Next")
+                app.key(*["ctrl+equal"] * ZOOM_STEPS, pause=0.15)
+                states[f"step {step + 1} zoomed"] = settled_state(app)
+                app.key("ctrl+0")
+                states[f"step {step + 1} reset"] = settled_state(app)
+            app.key("ctrl+q", "alt+w")
+            app.wait_exit()
+        finally:
+            app.stop()
+    (folder / "states.json").write_text(json.dumps(states))
+
+
+@pytest.fixture(scope="module", params=ZOOM_SCREENS, ids=[f"{w}x{h}" for w, h in ZOOM_SCREENS])
+def zoomed_steps(request, tmp_path_factory) -> tuple[tuple[int, int], dict[str, Any]]:
+    size = request.param
+    return size, states_once(tmp_path_factory, f"window-zoomed-{size[0]}x{size[1]}",
+                             lambda folder: run_zoomed_steps(folder, size))
+
+
+def test_zoomed_in_on_every_step_the_window_holds_its_content_and_comes_back(zoomed_steps):
+    # With openbox at 1366 × 768, on a question step, eight Ctrl+= laid the content out wider than
+    # the window (Next, Got it and the lesson's right side cut off), the window grew past the screen,
+    # and Ctrl+0 left it there. Now the step that would outgrow the window is not taken.
+    size, states = zoomed_steps
+    start = states["start"]
+    assert start["places"].get("got it"), "a first launch shows the hint bar"
+    assert inside(start["frame"], start["available"])
+    for step in range(1, STEPS + 1):
+        zoomed, reset = states[f"step {step} zoomed"], states[f"step {step} reset"]
+        where = f"step {step} at {size[0]} x {size[1]}"
+        assert zoomed["step"] == step - 1, where
+        assert zoomed["scale"] > 1.5, f"{where}: zoomed only to {zoomed['scale']}"
+        assert zoomed["frame"] == reset["frame"] == start["frame"], f"{where}: the window moved or grew"
+        assert inside(zoomed["frame"], zoomed["available"]), where
+        assert zoomed["minimum_hint"][0] <= zoomed["geometry"][2], f"{where}: laid out wider than the window"
+        for name in ("next", "previous", "lesson", "got it"):  # what was cut at the right
+            if name in zoomed["places"]:
+                assert inside(zoomed["places"][name], zoomed["geometry"]), f"{where}: {name} cut off"
+        assert reset["scale"] == 1.0
+        for name in ("next", "previous", "lesson", "got it"):
+            if name in reset["places"]:
+                assert inside(reset["places"][name], reset["geometry"]), f"{where}, Ctrl+0: {name} cut off"

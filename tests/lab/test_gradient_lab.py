@@ -124,20 +124,18 @@ def test_real_scale_panel_measures_off_the_gui_thread(window, qtbot):
     assert panel.answer.text().startswith(f"The answer, from this run: only the {result['rows_touched']} rows ")
 
 
-def test_before_the_race_the_sparse_gradient_says_at_most_a_row_a_token(window):
-    # A plain "4,000 rows" on the batch question's screen read as its answer (1,870 are touched).
+def test_before_the_race_the_sparse_gradient_shows_neither_a_count_nor_its_bound(window):
+    # "at most 4,000 rows × 768" under the batch question's Reveal was half its answer: until the race
+    # has counted the rows, the sparse gradient's size is the question, and no bar is drawn for it.
     panel = window.view("gradient_lab").real_scale
     assert panel.result is None
-    batch, d = 4_000, spec.GPT2_D  # SPEC: the lesson's batch of 4,000 tokens (at most a row each), GPT-2's width
-    megabytes = batch * d * 4 / 1e6  # float32: 4 bytes a number
-    assert panel.bars.figures()[0].text == f"sparse: at most {batch:,} rows × {d} = {megabytes:.1f} MB"
-    assert f"(at most {batch:,} rows × {d})" in panel.memory.text()
-    window.set_language("pt")
-    try:
-        grouped, decimal = f"{batch:,}".replace(",", "."), f"{megabytes:.1f}".replace(".", ",")  # 4.000, 12,3
-        assert panel.bars.figures()[0].text == f"esparso: no máximo {grouped} linhas × {d} = {decimal} MB"
-    finally:
-        window.set_language("en")
+    batch, d = 4_000, spec.GPT2_D
+    sparse = panel.bars.figures()[0]
+    assert sparse.parts == () and f"{batch:,}" not in sparse.text and "at most" not in sparse.text
+    assert sparse.text == f"sparse: (the rows that get a gradient) × {d}: the race counts them"
+    assert f"{batch:,} rows" not in panel.memory.text() and "at most" not in panel.memory.text()
+    # The dense figures are computed all the same: V × d, batch × V.
+    assert panel.bars.figures()[1].text == f"dense: V × d = 50,257 × {d} = {50_257 * d * 4 / 1e6:.1f} MB"
 
 
 def test_real_scale_can_be_cancelled(window, qtbot):

@@ -79,8 +79,11 @@ def test_the_gradient_lab_is_a_stage_readable_from_the_back_row(presenting, step
     height = window.height()
     # Fewer things, larger: the training loop, E, the distances and log-log step aside.
     assert lab.is_cued()
-    for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log, lab.loss_label):
+    for widget in (lab.optimizer, lab.learning_rate, lab.step_button, lab.log_log):
         assert not widget.isVisible()
+    # L is defined on stage too, and the bars have their scale (numbers along the top).
+    assert lab.loss_label.isVisible() and "L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²" in lab.loss_label.text()
+    assert lab.distance_plot.getAxis("top").isVisible() and lab.distance_plot.getAxis("top")._tickLevels[0]
     assert lab.touched_label.isVisible()
     # The sparse gradient prints its numbers, each digit at least 16 px tall; its zero rows hatched.
     gradient = lab.gradient_map

@@ -65,13 +65,16 @@ def test_sinusoidal_has_its_own_step_with_three_decimals_and_t_from_0(presenting
     assert window.model.scheme == "sinusoidal"
     texts = panel.added.cell_texts()
     assert texts[:3] == [["0", "1", "0", "1"]] + [[f"{v:.3f}" for v in row] for row in spec.SINUSOIDAL[1:]]
-    assert panel.added.title() == "PE(t − 1)" and "counts from 0" in panel.formula.text()
-    # Every column named (a name too wide for its column takes two lines: "sin" over "(t/100)").
+    # One letter, one meaning: t the position from 1 (xₜ, the rows), s the formula's variable from 0.
+    assert panel.added.title() == "PE(s)" and "s = t − 1" in panel.formula.text()
+    # Every column named (a name too wide for its column takes two lines: "sin" over "(s/100)").
     columns = [label.replace("\n", "") for _, label in panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == ["sin t", "cos t", "sin(t/100)", "cos(t/100)"]
-    # At 1024 × 768 PE and X print their numbers; E[ids] (read on the steps before) is the picture.
-    assert panel.prints_numbers() == [False, True, True]
-    assert panel.added.labels.drawn_pixel_size and panel.result.labels.drawn_pixel_size
+    assert columns == ["sin s", "cos s", "sin(s/100)", "cos(s/100)"]
+    # At 1024 × 768 all three print their numbers, E[ids] too (nobody could check E + PE = X with
+    # E a strip of colour): X goes under what is added, its rows named.
+    assert panel.prints_numbers() == [True, True, True] and panel.graphics.two_lines
+    assert all(h.labels.drawn_pixel_size for h in panel.graphics.heatmaps)
+    assert panel.result.plot.getAxis("left").isVisible()
     caption = window.lesson_panel.caption.text().replace("\u00a0", " ")
     assert "[0.841, 0.540, 0.010, 1.000]" in caption and "counted from 0" in caption
 
@@ -81,8 +84,8 @@ def test_sinusoidal_speaks_portuguese_on_stage(presenting):
     panel = window.x_panel
     assert panel.added.cell_texts()[1] == ["0,841", "0,540", "0,010", "1,000"]
     columns = [label.replace("\n", "") for _, label in panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == ["sen t", "cos t", "sen(t/100)", "cos(t/100)"]
-    assert panel.added.labels.drawn_pixel_size and panel.result.labels.drawn_pixel_size
+    assert columns == ["sen s", "cos s", "sen(s/100)", "cos(s/100)"]
+    assert all(h.labels.drawn_pixel_size for h in panel.graphics.heatmaps)
 
 
 def test_wherever_all_three_fit_the_x_panel_prints_all_three(presenting):
@@ -96,13 +99,13 @@ def test_wherever_all_three_fit_the_x_panel_prints_all_three(presenting):
 
 def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(presenting):
     window = presenting((1024, 768), "en", step_index("schemes"))
-    none = window.view("comparison").heatmaps["none"]
-    assert none.cell_texts()[1][0] == "-0.375"  # as the attention preview prints it, not -0.38
-    shown = [window.model.scores(s) for s in ("none", window.model.scheme)]
-    largest = max(float(np.nanmax(np.abs(np.where(np.isneginf(m), np.nan, m)))) for m in shown)
-    assert none.levels() == (-math.ceil(largest * 2) / 2, math.ceil(largest * 2) / 2) == (-2.0, 2.0)
-    window.lesson_panel.advance()  # the swap step: the same number, the same text
-    assert window.view("attention").scores.cell_texts()[1][0] == "-0.375"
+    table = window.view("comparison").query_table  # query 5's scores under each scheme, printed
+    assert table.cell_texts()[0] == ["0.625", "-0.5", "-0.125", "0.125", "0.75"]  # none: as the preview prints
+    # One colour scale through the lesson: ±2, X's largest under any scheme (1.999, sinusoidal).
+    largest = max(float(np.nanmax(np.abs(window.model.X_under(s)))) for s in ("none", "learned", "sinusoidal"))
+    assert table.levels() == (-math.ceil(largest * 2) / 2, math.ceil(largest * 2) / 2) == (-2.0, 2.0)
+    window.lesson_panel.advance()  # the swap step: the same numbers, the same text
+    assert window.view("attention").scores.cell_texts()[4][:2] == ["0.625", "-0.5"]
 
 
 # ---- the swaps, revealed -------------------------------------------------------------------------
@@ -111,7 +114,8 @@ def test_five_ways_prints_the_scores_as_the_swap_step_does_and_its_levels_fit(pr
 def test_the_swap_without_positions_shows_x_with_numbers_once_revealed(presenting):
     window = presenting((1024, 768), "en", step_index("swap-none"))
     preview = window.view("attention")
-    assert not any(text for row in preview.x_matrix.cell_texts() for text in row)  # before: a picture
+    # The question is about X: its numbers before the reveal too (they were a strip of colours).
+    assert preview.x_matrix.cell_texts()[1] == ["1", "-0.5", "0", "-0.5"] and preview.x_matrix.labels.drawn_pixel_size
     window.lesson_run.reveal()
     paint(window)
     np.testing.assert_array_equal(preview.x_matrix.values(), [spec.E[i] for i in spec.IDS_SUB_BEFORE_GATO])
@@ -175,10 +179,14 @@ def test_alibi_has_its_own_step_with_its_slope_and_bias(presenting):
 
 
 def test_the_rope_step_lists_the_lessons_three_pairs(presenting):
+    # On stage each pair says its m − n too (only the distance counts), filling the column beside
+    # the clock that was a quarter of the screen empty.
     window = presenting((1024, 768), "pt", step_index("rope"))
     lines = window.view("rope_clock").pairs.text().splitlines()
-    assert lines == [f"({m}, {n}): cos({(m - n) * spec.ROPE_THETA:g}) = {spec.ROPE_SCORES[(m, n)]:.3f}"
-                     .replace(".", ",") for m, n in spec.ROPE_SCORES]
+    theta = f"{spec.ROPE_THETA:g}".replace(".", ",")
+    assert lines == [line for m, n in spec.ROPE_SCORES for line in (
+        f"({m}, {n}): m − n = {m - n}",
+        f"    cos({m - n} × {theta}) = {spec.ROPE_SCORES[(m, n)]:.3f}".replace(".", ","))]
 
 
 def test_nope_has_its_own_step_where_nothing_is_added(window):
@@ -288,7 +296,8 @@ def test_the_tables_colour_bar_keeps_every_number(presenting, size):
     window = presenting(size, "pt", step_index("lookup"))
     axis = window.view("lookup_table").colour_bar.axis
     labels = [label for _, label in axis._tickLevels[0]]
-    assert labels == ["−1", "−0,5", "0", "0,5", "1"]
+    # One colour scale through the lesson (±2: X's largest under any scheme), E's table too.
+    assert labels == ["−2", "−1,5", "−1", "−0,5", "0", "0,5", "1", "1,5", "2"]
     font = axis.style["tickFont"]
     assert axis.width() >= max(QFontMetrics(font).horizontalAdvance(label) for label in labels) + axis.style[
         "tickTextOffset"][0]
@@ -302,4 +311,4 @@ def test_sinusoidal_names_every_column_of_PE_at_every_projector_size(presenting,
     window = presenting(size, language, step_index("sinusoidal"))
     sine = "sin" if language == "en" else "sen"
     columns = [label.replace("\n", "") for _, label in window.x_panel.added.plot.getAxis("top")._tickLevels[0]]
-    assert columns == [f"{sine} t", "cos t", f"{sine}(t/100)", "cos(t/100)"]
+    assert columns == [f"{sine} s", "cos s", f"{sine}(s/100)", "cos(s/100)"]

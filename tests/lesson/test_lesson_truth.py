@@ -17,7 +17,8 @@ def test_the_swap_without_positions_is_shown_without_the_mask(window):
     assert window.tabs.current_view() is attention
     assert not window.model.attention.causal and not attention.causal.isChecked()
     note = attention.note.text()
-    assert "just permute" in note and "mask" in note and "masked" not in note
+    # The note says what is shown (no mask), never what a swap does: that is the question's answer.
+    assert "no mask" in note and "masked" not in note and "permute" not in note and "apart" not in note
     before = np.array(window.model.scores())
     assert np.isfinite(before).all()  # nothing hidden: every query sees every key
     window.lesson_panel.advance()  # reveal: ␣gato and ␣sub trade places
@@ -44,9 +45,10 @@ def test_leaving_the_swap_step_brings_the_mask_back(window):
 def test_alibi_scores_are_titled_as_scores_plus_bias(window):
     window.model.set_scheme("alibi")
     window.tabs.show_view(window.view("attention"))
-    assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"
+    assert window.view("attention").scores.title() == "scores q·k / √d − m·(i − j)"
+    assert "rows are queries, columns keys" in window.view("attention").note.text()
     window.model.set_scheme("none")
-    assert window.view("attention").scores.title() == "scores q·k / √d (rows: queries, columns: keys)"
+    assert window.view("attention").scores.title() == "scores q·k / √d"
 
 
 def test_the_clock_turns_hands_by_p_minus_1_theta_in_the_lesson_example_too(window):
@@ -214,13 +216,17 @@ def test_the_clock_names_the_lessons_pair_as_the_lessons_example(window):
     assert clock.face_label(0, 0.5, small=False).startswith("the lesson's example: one pair, θ = 0.5")
 
 
-def test_the_comparison_never_says_none_only_permutes_with_the_mask_on(window):
+def test_the_comparison_says_the_mask_it_shows_and_never_what_a_swap_does(window):
+    # What a swap does under each scheme is step 6's answer: the caption tells what is drawn.
     comparison = window.view("comparison")
     window.tabs.show_view(comparison)
     window.model.set_causal(True)
-    assert "only permutes" not in comparison._caption_text()
+    assert "causal mask is on" in comparison._caption_text()
     window.model.set_causal(False)
-    assert "only permutes" in comparison._caption_text()
+    assert "causal mask" not in comparison._caption_text()
+    for causal in (True, False):
+        window.model.set_causal(causal)
+        assert "permute" not in comparison._caption_text() and "swap" not in comparison._caption_text()
 
 
 def test_the_lesson_says_where_its_step_is_when_another_page_is_in_front(window):

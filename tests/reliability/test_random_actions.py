@@ -3,6 +3,11 @@
 The seed is fixed (the same 5,000 actions every run, so CI is deterministic) unless
 `VISUALIZER_SEED=N` gives another; a failure names its seed and action, and
 `VISUALIZER_SEED=N pytest tests/reliability/test_random_actions.py -s` replays it exactly.
+
+On screen too, at a laptop's and a projector's sizes and zoomed in: after every action, every
+matrix in sight shows all its rows and columns and names every row (or scrolls to them), the numbers
+it prints are the model's, a matrix with no room for its numbers has a line saying where they are,
+and the vocabulary cuts no text (:func:`check_screen`).
 """
 
 from __future__ import annotations
@@ -11,10 +16,14 @@ import os
 from collections.abc import Callable
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QStyle
 
 from tests.conftest import type_text
+from tests.stage import LabelSurvey, _survey_axis, row_texts_of, stage_heatmaps
 from visualizer.core import (
     SCHEMES,
     PositionError,
@@ -222,6 +231,138 @@ def check_invariants(window) -> int:
     return check.count
 
 
+def expected_matrices(window, view) -> list[tuple[object, np.ndarray]]:
+    """(heatmap, what it must show) for the matrices of ``view`` whose values the model gives."""
+    model = window.model
+    masked = lambda scores: np.where(np.isneginf(scores), np.nan, scores)  # noqa: E731 (blank, as drawn)
+    if view is window.x_panel:
+        if view.build_stage() is not None or view.lookup_only():
+            return [(view.lookup, model.E_rows())] if view.build_stage() is None else []
+        added = model.P_rows() if model.P_rows() is not None else np.full((model.n, model.d), np.nan)
+        return [(view.lookup, model.E_rows()), (view.added, added), (view.result, model.X())]
+    name = next((name for name, built in window.tabs.built_named().items() if built is view), "")
+    if name == "attention":
+        pairs = [(view.scores, masked(model.scores())), (view.x_matrix, model.X())]
+        if model.scheme == "rope":
+            pairs.append((view.side, model.rotated()))
+        elif model.scheme == "alibi":
+            pairs.append((view.side, masked(model.alibi_bias_matrix())))
+        return pairs
+    if name == "comparison":
+        return [(view.heatmaps[scheme], masked(model.scores(scheme))) for scheme in SCHEMES]
+    if name == "lookup_table":
+        return [(view.table, model.E)] + ([(view.lookup, model.E_rows())] if view.shows_copies() else [])
+    return []
+
+
+def _in_a_scroll_area(widget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _fully_shown(widget, window) -> bool:
+    """True when all of ``widget`` is within every ancestor and the window."""
+    shown = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    whole = QRect(shown)
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        shown &= QRect(parent.mapTo(window, QPoint(0, 0)), parent.size())
+        parent = parent.parentWidget()
+    return (shown & window.rect()) == whole
+
+
+def _rows_named_in(graphics, window) -> int:
+    """The most row names one axis along the rows of ``graphics``'s scene draws (a bar chart's)."""
+    most = 0
+    for item in graphics.scene().items():
+        if isinstance(item, pg.AxisItem) and item.orientation == "left" and item.isVisible():
+            survey = LabelSurvey()
+            _survey_axis(item, graphics, window, survey, "")
+            if not survey.missing and not survey.crowded:
+                most = max(most, len(survey.labels))
+    return most
+
+
+def check_screen(window) -> int:
+    """What is on screen tells the truth: every matrix of the view in front shows all its rows and
+    columns (or scrolls to them), names every row, prints the model's numbers or says where they
+    are; the vocabulary's cells cut no text. Returns the checks made."""
+    check = Checks()
+    view = window.tabs.current_view()
+    # A view just shown redraws at the next turn of the loop, then paints; the numbers decide whether
+    # they fit while painting, and the line that says so follows at the turn after: as a person's eye
+    # would, wait until the screen has settled.
+    before: object = None
+    for _ in range(8):
+        QApplication.processEvents()
+        view.grab()
+        QApplication.processEvents()
+        now = ([label.text() for label in view.findChildren(QLabel) if label.isVisible()],
+               [heatmap.labels.printed for heatmap in stage_heatmaps(view)])
+        if now == before:
+            break
+        before = now
+    numbers = window.appearance.numbers
+    heatmaps = [heatmap for heatmap in stage_heatmaps(view) if heatmap.plot.scene().views()[0].isVisible()]
+    for heatmap, expected in expected_matrices(window, view):
+        if heatmap in heatmaps:
+            check.equal(heatmap.values(), expected, f"{heatmap.title()!r} shows the model")
+    hints = " ".join(label.text() for label in view.findChildren(QLabel) if label.isVisible())
+    named_rows: dict[object, int] = {}
+    for heatmap in heatmaps:
+        name = heatmap.title() or "a matrix"
+        rows, columns = heatmap.values().shape
+        (x_low, x_high), (y_low, y_high) = heatmap.plot.getViewBox().viewRange()
+        check.that(x_low <= 0 and x_high >= columns and y_low <= 0 and y_high >= rows,
+                   f"{name}: every row and column in view ({rows} × {columns}: {x_high - x_low} × {y_high - y_low})")
+        graphics = heatmap.plot.scene().views()[0]
+        box = graphics.mapFromScene(heatmap.plot.getViewBox().sceneBoundingRect()).boundingRect()
+        check.that(box.top() >= -1 and box.bottom() <= graphics.height() + 1 and box.left() >= -1
+                   and box.right() <= graphics.width() + 1, f"{name}: its cells within its view ({box})")
+        check.that(_fully_shown(graphics, window) or _in_a_scroll_area(graphics), f"{name}: on screen or scrolled to")
+        left = heatmap.plot.getAxis("left")
+        if left.isVisible():
+            survey = LabelSurvey()
+            _survey_axis(left, graphics, window, survey, name)
+            named = [label for label in survey.labels if label.kind == "row label"]
+            check.that(not survey.missing and not survey.crowded and len(named) == rows,
+                       f"{name}: every row named ({len(named)} of {rows}; {survey.missing + survey.crowded})")
+            named_rows[graphics] = max(named_rows.get(graphics, 0), rows)
+        texts = heatmap.cell_texts()
+        decimals = heatmap._decimals
+        printed = [(r, c) for r, row in enumerate(texts) for c, text in enumerate(row) if text]
+        for r, c in printed:
+            check.that(texts[r][c] == numbers.cell(float(heatmap.values()[r, c]), decimals),
+                       f"{name}[{r + 1}, {c + 1}] prints its value")
+        if printed and not heatmap.labels.printed:
+
+            check.that(name in hints and "point at a cell" in hints,
+                       f"{name}: no room for its numbers, and nothing says where")
+    for heatmap in heatmaps:  # a matrix without names of its own sits beside something that names its rows
+        if not heatmap.plot.getAxis("left").isVisible():
+            graphics = heatmap.plot.scene().views()[0]
+            rows = heatmap.values().shape[0]
+            check.that(named_rows.get(graphics, 0) >= rows or bool(row_texts_of(view))
+                       or _rows_named_in(graphics, window) >= rows, f"{heatmap.title()!r}: its rows named beside it")
+    for texts in row_texts_of(view):
+        check.that(texts.drawn_font() is not None, f"{texts.texts()[:2]}…: drawn")
+    table = window.vocabulary
+    if table.isVisible():
+        model = table.table_model
+        bold = QFontMetrics(model.bold_font())
+        margin = 2 * (table.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table.view) + 1)
+        for column in range(model.columnCount()):
+            widest = max(bold.horizontalAdvance(str(model.index(row, column).data() or ""))
+                         for row in range(model.rowCount()))
+            check.that(widest + margin <= table.view.columnWidth(column),
+                       f"vocabulary column {column}: text wider than its cells ({widest} + {margin} px)")
+    return check.count
+
+
 def seed_from_environment() -> int:
     """``VISUALIZER_SEED`` (``RANDOM_ACTIONS_SEED`` is the older name), else the fixed default."""
     text = os.environ.get("VISUALIZER_SEED") or os.environ.get("RANDOM_ACTIONS_SEED")
@@ -255,3 +396,33 @@ def test_random_user_actions_keep_every_invariant(window, qtbot, figure):
     window.x_panel.finish_build()
     figure(f"random actions: {ACTIONS} actions, {checks} invariant checks passed; by kind: {monkey.counts}")
     assert sum(monkey.counts.values()) == ACTIONS
+
+
+SCREENS = {"1024x768": ((1024, 768), 0), "1366x768": ((1366, 768), 0), "1920x1080": ((1920, 1080), 0),
+           "1366x768-zoomed": ((1366, 768), 3)}
+"""Sizes (and Ctrl+= presses) of the on-screen walk: a laptop's, a projector's, a laptop zoomed in."""
+SCREEN_ACTIONS = 250
+
+
+@pytest.mark.slow(seconds=40)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_random_user_actions_keep_the_screen_true(window, qtbot, figure, screen):
+    size, zoom = SCREENS[screen]
+    seed = seed_from_environment() + sum(size) + zoom  # another walk on each screen
+    window.resize(*size)
+    for _ in range(zoom):
+        window.action_table["zoom_in"].trigger()
+    window.lesson_dock.show()
+    monkey = Monkey(window, qtbot, np.random.default_rng(seed))
+    checks = check_screen(window)
+    for step in range(SCREEN_ACTIONS):
+        try:
+            monkey.act()
+            checks += check_invariants(window) + check_screen(window)
+        except Exception as error:
+            raise AssertionError(f"{screen}, seed {seed}, action {step} ({monkey.last}): {type(error).__name__}: "
+                                 f"{error}\nreplay with VISUALIZER_SEED={seed - sum(size) - zoom}") from error
+    for view in (window.view("rope_clock"), window.view("gradient_lab")):
+        view.player.pause()
+    window.x_panel.finish_build()
+    figure(f"random actions on screen {screen}: {SCREEN_ACTIONS} actions, {checks} checks passed")

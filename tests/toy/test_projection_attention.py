@@ -32,6 +32,7 @@ from tests.stage import (
     step_index,
     visible_labels,
 )
+from visualizer.core import SCHEMES
 from visualizer.shell.main_window import MainWindow
 from visualizer.ui.heatmap import Heatmap
 
@@ -40,9 +41,11 @@ ATTENTION_STEPS = (SCHEMES_STEP, SWAP_STEP)  # five ways to give position, the s
 
 
 def main_heatmaps(window: MainWindow, step: int) -> list[Heatmap]:
-    """The matrices of the step's main visual that are on screen."""
+    """The matrices of the step's main visual that are on screen (the comparison's: the table of one
+    query's scores under each scheme, then the five pictures)."""
     view = window.view("comparison") if step == SCHEMES_STEP else window.view("attention")
-    return [h for h in view.graphics.heatmaps if h.plot.isVisible() and h.values().size]
+    heatmaps = ([view.query_table] if step == SCHEMES_STEP else []) + view.graphics.heatmaps
+    return [h for h in heatmaps if h.plot.isVisible() and h.values().size]
 
 
 def title_px(heatmap: Heatmap) -> float:
@@ -103,10 +106,11 @@ def assert_stage(window: MainWindow, step: int, size: tuple[int, int]) -> None:
         for name in ("left", "top"):
             if heatmap.plot.getAxis(name).isVisible():
                 assert axis_px(heatmap, name) >= MIN_LABEL_PX, f"{heatmap.title()}: {name} labels"
-    # The main visual of each step prints its numbers: the point of the stage. Every matrix of
-    # the comparison shown; the scores of the preview (X beside them is a picture without numbers).
+    # The main visual of each step prints its numbers: the point of the stage. The comparison's
+    # table of every scheme's scores for one query (its five matrices are pictures); the scores of
+    # the preview.
     assert drawn_any, "no matrix prints its numbers"
-    printing = heatmaps if step == SCHEMES_STEP else [window.view("attention").scores]
+    printing = [window.view("comparison").query_table] if step == SCHEMES_STEP else [window.view("attention").scores]
     assert all(h.labels.drawn_pixel_size for h in printing), [h.title() for h in printing]
     if step == SCHEMES_STEP:  # the five scores of a hovered cell wrap within the stage
         window.view("comparison")._on_cell_hovered(1, 0)
@@ -190,29 +194,36 @@ def test_the_pixels_show_numbers_16_px_tall_and_the_column_names(presenting, ste
     1920 x 1080 come back after a few paints here, so the band check of the first test catches those.)
     """
     window = presenting(size, "en", step)
-    heatmap = main_heatmaps(window, step)[0]  # none's scores (step 4), the scores (step 5)
-    height, ink = cell_ink(window, heatmap, 1, 0)  # "-0.375": query 2, key 1
+    heatmap = main_heatmaps(window, step)[0]  # the table of query 5's scores (step 5), the scores (step 6)
+    height, ink = cell_ink(window, heatmap, 1, 0)  # "1" (learned: query 5, key 1) / "-0.375" (query 2, key 1)
     assert ink > 40, "no number in the cell"
     assert height >= MIN_DIGIT_PX, f"the number is {height} px tall"
     assert column_names_ink(window, heatmap) > 20, "no column names above the matrix"
     print(f"step {step + 1} {size}: the number is {height} px tall")
 
 
-def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_once_presenting_ends(presenting, qtbot):
+def test_the_comparison_shows_all_five_schemes_scores_on_stage_and_in_the_window(presenting, qtbot):
+    # Step 5 is "five ways to give position": on stage it showed two, the others' scores only on
+    # hover (a projector cannot). Now the five as pictures, and one query's scores under each,
+    # printed: the last query by default (it sees every key), another one pointed at.
     window = presenting((1024, 768), "en", SCHEMES_STEP)
     comparison = window.view("comparison")
-    shown = [scheme for scheme, h in comparison.heatmaps.items() if h.plot.isVisible()]
-    assert shown == ["none", window.model.scheme]
-    window.model.set_scheme("rope")
+    assert all(h.plot.isVisible() for h in comparison.heatmaps.values())
+    table = comparison.query_table
+    n = window.model.n
+    expected = np.array([np.where(np.isneginf(window.model.scores(s)), np.nan, window.model.scores(s))[n - 1]
+                         for s in SCHEMES])
+    np.testing.assert_array_equal(table.values(), expected)
+    assert table.labels.drawn_pixel_size == window.appearance.stage_px()
+    assert [label for _, label in table.plot.getAxis("left")._tickLevels[0]] == \
+        [comparison.scheme_names()[s] for s in SCHEMES]
+    comparison._on_cell_hovered(1, 0)  # query 2 pointed at
     QApplication.processEvents()
     window.grab()
-    assert [s for s, h in comparison.heatmaps.items() if h.plot.isVisible()] == ["none", "rope"]
-    assert "right" in comparison.caption.text()
-    window.model.set_scheme("none")
-    QApplication.processEvents()
-    window.grab()
-    assert [s for s, h in comparison.heatmaps.items() if h.plot.isVisible()] == ["none"]
-    assert comparison.heatmaps["none"].labels.drawn_pixel_size == window.appearance.stage_px()
+    assert comparison.query() == 1 and table.title().startswith("query 2")
+    np.testing.assert_array_equal(table.values()[1], np.where(np.isneginf(window.model.scores("learned")), np.nan,
+                                                             window.model.scores("learned"))[1])
+    assert "permute" not in comparison.caption.text()  # the swap's answer is step 6's
     # The ordinary window: the five matrices side by side, as before.
     window.presentation.set_presenting(False)
     QApplication.processEvents()
@@ -235,9 +246,17 @@ def test_the_comparison_sets_the_chosen_scheme_beside_none_and_shows_all_five_on
 
 
 def test_the_attention_preview_shows_x_again_with_its_numbers_once_presenting_ends(presenting):
+    # The swap's question is about X: on stage, before the reveal too, X beside the scores prints
+    # its numbers (it was a strip of colours); without a step that asks, X steps aside there.
     window = presenting((1024, 768), "en", SWAP_STEP)
     preview = window.view("attention")
-    assert not any(text for row in preview.x_matrix.cell_texts() for text in row)
+    assert preview.x_matrix.plot.isVisible() and preview.x_matrix.labels.drawn_pixel_size
+    assert all(text for row in preview.x_matrix.cell_texts() for text in row)
+    window.lesson_panel.advance()  # revealed: still
+    window.go_to_step(step_index("alibi"))  # a step that does not ask: X steps aside
+    QApplication.processEvents()
+    window.grab()
+    assert not preview.x_matrix.plot.isVisible() and preview.side.plot.isVisible()
     window.presentation.set_presenting(False)
     QApplication.processEvents()
     window.grab()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -63,7 +64,14 @@ class NumberFormat:
         "Round" means exact at two places (−0.5, 1.25): hand-picked values of the toy tables and
         their sums. A computed value keeps its three places even when they are zeros, so
         cos(0.01) = 0.99995 shows as 1,000 and not as 1, which would claim it is exactly one.
+
+        Remembered (the toy's values repeat from one change to the next: a drag wrote the same
+        sixty numbers again, a tenth of the X panel's time).
         """
+        return _short(self, float(value), decimals)
+
+    def _short(self, value: float, decimals: int) -> str:
+        """:meth:`short`, worked out."""
         if math.isnan(value):
             return "–"
         if math.isinf(value):
@@ -152,6 +160,13 @@ class NumberFormat:
 
     def _localize(self, text: str) -> str:
         return text.replace("-", self.minus).replace(".", self.decimal)
+
+
+@functools.lru_cache(maxsize=8192)
+def _short(number_format: NumberFormat, value: float, decimals: int) -> str:
+    """:meth:`NumberFormat.short`, remembered by format, value and places (NaN is never found
+    again, NaN being unequal to itself: it is quick to write anyway)."""
+    return number_format._short(value, decimals)
 
 
 ENGLISH = NumberFormat(decimal=".", minus="-", thousands=",")

@@ -11,7 +11,7 @@ from visualizer.appearance import Appearance
 from visualizer.core import display_token
 from visualizer.lab.state import GradientLab
 from visualizer.ui.heatmap import MatrixTitle
-from visualizer.ui.palette import scaled_font
+from visualizer.ui.palette import MIN_WINDOW_NAME_PX, scaled_font
 from visualizer.ui.row_texts import RowTexts
 
 ZIPF_COLOUR = QColor("#C04F00")
@@ -107,7 +107,8 @@ class BatchCounts(QObject):
             if appearance.presenting:  # the back row's size (the stage leaves the rows room)
                 font.setPixelSize(appearance.stage_px(LABEL_PX))
             elif row_pixels > 0 and QFontMetrics(font).height() > row_pixels:
-                font.setPixelSize(max(6, int(row_pixels * 0.8)))
+                # Never below the window's least type: the lab scrolls before its rows get shorter.
+                font.setPixelSize(max(MIN_WINDOW_NAME_PX, int(row_pixels * 0.8)))
             axis.setStyle(tickFont=font)
             # The counts are printed beside the bars: an axis of counts would say it again (and took
             # the room a wrapped title needs in the window).

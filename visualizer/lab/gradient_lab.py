@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTabWidget,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -26,15 +27,24 @@ from PySide6.QtWidgets import (
 from visualizer.appearance import Appearance
 from visualizer.core import TOY_FREQUENCY_ORDER, NumberFormat
 from visualizer.lab.batch_counts import LABEL_PX, BatchCounts
+from visualizer.lab.lab_rows import align_rows, fit_least_height, rows_aligned, side_panels
+from visualizer.lab.loss_note import LossNote
 from visualizer.lab.real_scale import RealScalePanel
 from visualizer.lab.state import MAX_BATCH, GradientLab
 from visualizer.lesson.cue import NO_CUE, Cue, OptionError, Outcome, read_options
 from visualizer.model import EmbeddingModel
-from visualizer.ui.back_row import fit_column_names
 from visualizer.ui.front_page import FrontPageSizes
 from visualizer.ui.heatmap import WINDOW_CELL_FILL, add_heatmap, dispose_plot_menus
 from visualizer.ui.lazy import RefreshWhenShown
-from visualizer.ui.palette import MIN_WINDOW_NUMBER_PX, scaled_font, size_indicator, symmetric_limit
+from visualizer.ui.matrix_scroll import scrolling
+from visualizer.ui.numbers_hint import NumbersHintLabel, numbers_hint
+from visualizer.ui.palette import (
+    MIN_WINDOW_NUMBER_PX,
+    scaled_font,
+    size_indicator,
+    stage_label_font,
+    symmetric_limit,
+)
 from visualizer.ui.player import Player
 from visualizer.ui.protocol import ListeningView
 from visualizer.ui.values import ControlValue
@@ -72,7 +82,6 @@ COUNTS_COLUMN, NUMBERS_COLUMN, GRADIENT_COLUMN, E_COLUMN, DISTANCE_COLUMN = rang
 COLUMN_STRETCH = (3, 0, 4, 3, 3)  # counts, their numbers, gradient, E, distance
 STAGE_COLUMN_STRETCH = (3, 0, 5, 0, 2)  # presenting: the gradient's four columns wide enough for 22 px numbers
 STAGE_DECIMALS = 2
-ALIGN_PASSES = 4
 STAGED_ZIPF_S = 1.0
 """The Zipf exponent of a batch a lesson step draws (the lesson's law, s = 1)."""
 WINDOW_BARS_LEAST = 320
@@ -148,8 +157,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.learning_rate.setSingleStep(0.01)
         self.learning_rate.setValue(self.lab.learning_rate)
         self.tied = QCheckBox()
-        self.loss_label = QLabel()
-        self.loss_label.setWordWrap(True)
+        self.loss_label = LossNote(appearance)  # what L is, and why the bars are as long as they are
         self._captions = {key: QLabel() for key in ("batch", "s", "seed", "optimizer", "rate")}
 
         self.plots = pg.GraphicsLayoutWidget()
@@ -175,6 +183,11 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
             plot.setMouseEnabled(x=False, y=False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
+        # Pointing at a cell gives its value (where a cell has no room to print it, a line says so).
+        self.plots.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.numbers_hint = NumbersHintLabel()
+        for heatmap in (self.gradient_map, self.E_map):
+            heatmap.labels.printed_changed.connect(self._show_numbers_hint, Qt.ConnectionType.QueuedConnection)
         self.real_scale = RealScalePanel(appearance)
         self._report: Callable[[Outcome], None] = NO_CUE.report  # where a cued race reports
         self.real_scale.measured.connect(self._on_measured)
@@ -215,10 +228,11 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
                 line.addWidget(self.touched_label)
             toy_layout.addLayout(line)
         toy_layout.addWidget(self.loss_label)
-        toy_layout.addWidget(self.plots, 1)
+        toy_layout.addWidget(scrolling(self.plots), 1)
+        toy_layout.addWidget(self.numbers_hint)
         # What the lesson's steps do not need while presenting: the training loop and its options.
         self._trainer = (self.step_button, self.play_button, self.reset_button, c["optimizer"], self.optimizer,
-                         c["rate"], self.learning_rate, self.log_log, self.tied, self.loss_label)
+                         c["rate"], self.learning_rate, self.log_log, self.tied)
         # Two pages: the toy vocabulary to play with, and GPT-2 scale to measure.
         self.pages = QTabWidget()
         self.pages.setTabPosition(QTabWidget.TabPosition.South)
@@ -283,7 +297,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     def refresh(self) -> None:
         """Redraw every panel from the lab; rows are tokens from most to least frequent."""
-        lab, numbers = self.lab, self._appearance.numbers
+        lab = self.lab
         order = self._rank_order  # row r shows the token of frequency rank r + 1
         self.counts.draw(lab, order, log=self.log_log.isChecked() and not self._appearance.presenting)
         rows_y = np.arange(lab.V) + 0.5
@@ -300,7 +314,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         # columns beside the bars, the counts and the distances do not fit 1024 px at 22 px type.
         decimals = STAGE_DECIMALS if self._appearance.presenting else None
         self.gradient_map.set_matrix(gradient, None, columns, decimals=decimals)
-        fit_column_names(self.gradient_map, self._appearance)
+        self.gradient_map.fit_labels()
         self.gradient_map.set_marked_rows(zero_rows, ZERO_ROW)
         self.E_map.set_matrix(lab.E[order], None, columns)
         # Before any step: how far one step of this batch moves each row; after: how far each has moved.
@@ -311,7 +325,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.distance_plot.setXRange(0, self._distance_high, padding=0)
         self._fit_distance_ticks()
         self.distance_plot.getAxis("left").setTicks([[]])
-        self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0)"))
+        # Its own colour scale (a gradient sums many pulls: ±15 where X's is ±2), said in its title.
+        self.gradient_map.set_title(self.tr("∂L/∂E (hatched = 0), colours ±{0}").format(
+            self._appearance.numbers.short(limit)))
         # "step" and its number on one line (a no-break space): a narrow column broke "E, step / 0".
         self.E_map.set_title(self.tr("E, step {0}").format(lab.steps))
         moved = self.tr("one step\nmoves it") if lab.steps == 0 else \
@@ -319,19 +335,28 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self.distance_plot.setTitle(html.escape(moved).replace("\n", "<br>"), **self._plot_title_style())
         touched = lab.V - len(zero_rows)
         self.touched_label.setText(self.tr("rows touched: {0} of {1}").format(touched, lab.V))
-        text = self.tr(
-            "Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², each "
-            "occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent tokens get "
-            "many pulls per step; rare ones almost none, so their rows barely move.").format(
-            numbers.fixed(lab.loss(), 3))
-        if lab.tied:
-            text += " " + self.tr("Tied: E is also the softmax output layer, which gives every row a gradient.")
-        if lab.optimizer == "adam":
-            text += " " + self.tr("Adam here is the sparse (lazy) kind frameworks use for embeddings: "
-                                  "rows without a gradient keep their moments.")
-        self.loss_label.setText(text)
+        self.loss_label.show_lab(lab)
         self._fit_stage_columns(gradient, decimals)
-        self._align_rows()
+        align_rows(self.plots, self.gradient_map, self._side_panels())
+        fit_least_height(self.plots, self.gradient_map, lab.V, self._appearance)
+        self._show_numbers_hint()
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        """The value under the pointer, named by its token's id (rows are in order of frequency)."""
+        for heatmap, name in ((self.gradient_map, "∂L/∂E"), (self.E_map, "E")):
+            cell = heatmap.cell_at(scene_pos) if heatmap.plot.scene() is not None else None
+            if cell is not None:
+                row, column = cell
+                value = self._appearance.numbers.full(float(heatmap.values()[row, column]))
+                view = self.plots
+                QToolTip.showText(view.mapToGlobal(view.mapFromScene(scene_pos)),
+                                  f"{name}[{int(self._rank_order[row])}, d{column}] = {value}", view)
+                return
+
+    def _show_numbers_hint(self) -> None:
+        """One line where a matrix has no room for its numbers (pointing at a cell gives them)."""
+        hint = numbers_hint([self.gradient_map, self.E_map], on_stage=False, presenting=self._appearance.presenting)
+        self.numbers_hint.show_hint(hint, self._appearance.presenting)
 
     def _fit_distance_ticks(self) -> None:
         set_value_ticks(self.distance_plot, self._distance_high, self._appearance.numbers, self.plots.width() / 6)
@@ -371,39 +396,12 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         distances = max(QFontMetrics(title).horizontalAdvance(line) for line in lines) + self._appearance.px(10)
         layout.setColumnFixedWidth(DISTANCE_COLUMN, distances)
 
-    def _align_rows(self) -> None:
-        """The bar charts' rows level with the gradient's: their title rows as tall as the heatmap's
-        title and column names (the row labels name all three panels' rows). Measured on the
-        layout's geometry of now (activated here), again until nothing moves."""
-        plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
-        for _ in range(ALIGN_PASSES):
-            self._settle_layouts(plots)
-            grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
-            moved = False
-            for plot in plots:
-                offset = grid_top - plot.getViewBox().sceneBoundingRect().top()
-                height = plot.layout.rowMinimumHeight(0) + offset
-                if abs(offset) > 0.5 and height >= 0:
-                    plot.layout.setRowFixedHeight(0, height)
-                    plot.titleLabel.setMaximumHeight(height)
-                    moved = True
-            if not moved:
-                return
-
-    def _settle_layouts(self, plots: list[pg.PlotItem]) -> None:
-        """Lay out the panels now (Qt would at its next pass): their geometry is then the one drawn."""
-        self.plots.ci.layout.activate()
-        for plot in plots:
-            plot.layout.activate()
-        grid = self.gradient_map.plot.layout()
-        if grid is not None:
-            grid.activate()
+    def _side_panels(self) -> list[pg.PlotItem]:
+        return side_panels(self.plots, (self.counts_plot, self.distance_plot))
 
     def rows_aligned(self) -> bool:
         """True when the bars' rows are level with the gradient's (read back by tests)."""
-        grid_top = self.gradient_map.plot.getViewBox().sceneBoundingRect().top()
-        plots = [p for p in (self.counts_plot, self.distance_plot) if p in self.plots.ci.items and p.isVisible()]
-        return all(abs(p.getViewBox().sceneBoundingRect().top() - grid_top) <= 1 for p in plots)
+        return rows_aligned(self.gradient_map, self._side_panels())
 
     def count_texts(self) -> tuple[list[str], list[str]]:
         """The counts and expected counts printed beside the bars, row by row (read back by tests)."""
@@ -434,8 +432,9 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self._set_stage(self._appearance.presenting)
-        for widget in (*self._captions.values(), self.loss_label, self.touched_label, self.log_log, self.tied):
+        for widget in (*self._captions.values(), self.touched_label, self.log_log, self.tied, self.numbers_hint):
             widget.setFont(scaled_font(self._appearance, 11))
+        self.loss_label.restyle()
         for box in (self.log_log, self.tied):
             size_indicator(box, self._appearance.presenting)
         self.counts.restyle()
@@ -455,8 +454,15 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
                 layout.removeItem(item)
             elif not presenting and not shown:
                 layout.addItem(item, row=0, col=column)
-        # The distances are on stage (rows visibly moving), without their axis of numbers.
-        self.distance_plot.showAxis("top", not presenting)
+        # The distances are on stage (rows visibly moving), with their scale: a few numbers along the
+        # top in the stage's label type (bars without a scale said "more" and "less", not how far).
+        axis = self.distance_plot.getAxis("top")
+        self.distance_plot.showAxis("top", True)
+        font = stage_label_font(self._appearance) if presenting else None
+        axis.setStyle(tickFont=font, tickLength=0 if presenting else -5)  # pyqtgraph's own outside
+        axis.setTextPen(self._appearance.foreground if presenting else None)
+        # As tall as the gradient's column names beside it, not more: the bars' rows stay level.
+        axis.setHeight(QFontMetrics(font).height() + self._appearance.px(4) if font is not None else None)
         for column, stretch in enumerate(STAGE_COLUMN_STRETCH if presenting else COLUMN_STRETCH):
             layout.layout.setColumnStretchFactor(column, stretch)
 

@@ -251,9 +251,12 @@ class RealScalePanel(ListeningView, QGroupBox):
         result, numbers = self.result, self._appearance.numbers
         ratio = result["dense_s"] / max(result["sparse_s"], 1e-9)
         # "ms" kept beside its number (a no-break space): on stage "48.8" ended a line and "ms" began the next.
+        # The times are this run's, on this computer: another run (another laptop, another load)
+        # gives others (139×, 162×, 185× on one afternoon); the screen says so.
         self.report.setText(self.tr(
-            "Rows that got a gradient: {0} of {1}.   Sparse (sort, then sum each id's rows): {2} ms.   "
-            "Dense (one-hot product): {3} ms, {4}× slower.   Same numbers: {5}.").format(
+            "Rows that got a gradient: {0} of {1}.   Timed just now on this computer (each run differs): "
+            "sparse (sort, then sum each id's rows) {2} ms, dense (one-hot product) {3} ms, {4}× slower.   "
+            "Same numbers: {5}.").format(
             numbers.integer(result["rows_touched"]), numbers.integer(result["V"]),
             numbers.fixed(result["sparse_s"] * 1000, 1),
             numbers.integer(round(result["dense_s"] * 1000)), numbers.integer(round(ratio)),  # 7,540 ms
@@ -289,20 +292,26 @@ class RealScalePanel(ListeningView, QGroupBox):
     def _show_memory(self) -> None:
         V, d, n = self.vocabulary.value(), self.width_d.value(), self.batch.value()
         mb = self._appearance.numbers
-        touched = self.result["rows_touched"] if self.result else min(n, V)
-        # Before the race has counted them, the most there can be (one per token of the batch): as
-        # a plain count it read as the answer to the question the race answers.
-        sparse_rows = (self.tr("{0} rows") if self.result else self.tr("at most {0} rows")).format(mb.integer(touched))
-        self.memory.setText(self.tr(
-            "Memory, float32: sparse gradient {0} MB ({1} × {2}) · dense gradient {3} MB (V × d) "
-            "+ its one-hot matrix {4} MB (batch × V).").format(
-            mb.fixed(touched * d * BYTES_PER_FLOAT32 / 1e6, 1), sparse_rows, d,
-            mb.fixed(V * d * BYTES_PER_FLOAT32 / 1e6, 1), mb.fixed(n * V * BYTES_PER_FLOAT32 / 1e6, 1)))
-        sparse, dense, one_hot = (touched * d * BYTES_PER_FLOAT32 / 1e6, V * d * BYTES_PER_FLOAT32 / 1e6,
-                                  n * V * BYTES_PER_FLOAT32 / 1e6)
+        dense, one_hot = V * d * BYTES_PER_FLOAT32 / 1e6, n * V * BYTES_PER_FLOAT32 / 1e6
+        # Until the race has counted the rows, the sparse gradient's size is what the question asks:
+        # not even its bound is shown ("at most 4,000 rows" is half the answer).
+        if self.result:
+            touched = self.result["rows_touched"]
+            sparse = touched * d * BYTES_PER_FLOAT32 / 1e6
+            sparse_line = Figure(self.tr("sparse: {0} rows × {1} = {2} MB").format(
+                mb.integer(touched), mb.integer(d), mb.fixed(sparse, 1)), ((sparse, SPARSE_COLOUR),))
+            memory = self.tr("Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB "
+                             "(V × d) + its one-hot matrix {4} MB (batch × V).").format(
+                mb.fixed(sparse, 1), mb.integer(touched), d, mb.fixed(dense, 1), mb.fixed(one_hot, 1))
+        else:
+            sparse_line = Figure(self.tr("sparse: (the rows that get a gradient) × {0}: the race counts them").format(
+                mb.integer(d)))
+            memory = self.tr("Memory, float32: sparse gradient (the rows that get a gradient) × {0}: the race counts "
+                             "them · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).").format(
+                d, mb.fixed(dense, 1), mb.fixed(one_hot, 1))
+        self.memory.setText(memory)
         self.bars.set_figures(self.tr("Memory of the gradient, float32 (bars to one scale)"), [
-            Figure(self.tr("sparse: {0} × {1} = {2} MB").format(sparse_rows, mb.integer(d), mb.fixed(sparse, 1)),
-                   ((sparse, SPARSE_COLOUR),)),
+            sparse_line,
             Figure(self.tr("dense: V × d = {0} × {1} = {2} MB").format(mb.integer(V), mb.integer(d),
                                                                       mb.fixed(dense, 1)), ((dense, DENSE_COLOUR),)),
             Figure(self.tr("its one-hot matrix: batch × V = {0} × {1} = {2} MB").format(

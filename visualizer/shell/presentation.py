@@ -7,10 +7,11 @@ menu bar step aside, each view stages its main visual). Nothing here reaches int
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QObject, QSize, Signal
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from visualizer.appearance import Appearance
+from visualizer.shell.screen_fit import dock_least_widths
 
 MIN_PRESENTATION_SCALE, MAX_PRESENTATION_SCALE = 1.5, 2.5
 ZOOM_STEP = 1.15
@@ -113,16 +114,47 @@ class Presentation(QObject):
     # ---- zoom and blanking -------------------------------------------------------------------
 
     def zoom_in(self) -> None:
-        """Ctrl+=: everything 15% larger."""
-        self._appearance.set_scale(self._appearance.scale * ZOOM_STEP)
+        """Ctrl+=: everything 15% larger, as long as the window holds what it shows: the lesson, the
+        hint bar and the views must still fit its width and height (what scrolls, the views, may
+        take any). At 1366 × 768 under a window manager, the eighth step laid the lesson out wider
+        than the window (Next and "Got it" cut off) and the window manager let the window grow past
+        the screen, where Ctrl+0 left it; the step that would outgrow the window is not taken."""
+        before, size = self._appearance.scale, self._window.size()
+        # Foreseen first, without taking the step (its least size grows with the type): a step taken
+        # and taken back left the lesson's dock as wide as it had become, and the window with it.
+        least = self._least_size()
+        if least.width() * ZOOM_STEP > size.width() or least.height() * ZOOM_STEP > size.height():
+            return
+        self._appearance.set_scale(before * ZOOM_STEP)
+        if self._outgrows(size):  # more than foreseen (a text that wrapped no longer does)
+            self._appearance.set_scale(before)
+            self._window.resize(size)  # where the layout already grew it (no window manager to stop it)
+
+    def _least_size(self) -> QSize:
+        """The window's least size at the type of now."""
+        if isinstance(self._window, QMainWindow):
+            dock_least_widths(self._window)  # not the width a dock had at a larger type
+        layout = self._window.layout()
+        if layout is not None:
+            layout.activate()  # the least sizes of the type of now, not the ones cached before
+        return self._window.minimumSizeHint()
+
+    def _outgrows(self, size: QSize) -> bool:
+        """True when the window's least size (at the type of now) is larger than ``size``, its size
+        before the step."""
+        least = self._least_size()
+        return least.width() > size.width() or least.height() > size.height()
 
     def zoom_out(self) -> None:
-        """Ctrl+-: everything 15% smaller."""
+        """Ctrl+-: everything 15% smaller (and the docks no wider than what they hold now)."""
         self._appearance.set_scale(self._appearance.scale / ZOOM_STEP)
+        self._least_size()
 
     def reset_zoom(self) -> None:
-        """Ctrl+0: back to 100% (or the presentation size while presenting)."""
+        """Ctrl+0: back to 100% (or the presentation size while presenting), the docks no wider
+        than what they hold now."""
         self._appearance.set_scale(self.scale if self._presenting else 1.0)
+        self._least_size()
 
     def saved_scale(self) -> float:
         """The teacher's own zoom, whatever presenting has done to it (what settings keep)."""

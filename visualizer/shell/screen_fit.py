@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
 PREFERRED_SIZE = QSize(1400, 900)
 FRAME_ALLOWANCE = QSize(16, 48)
@@ -56,6 +56,23 @@ def within_screen(content: QWidget) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(content)
     return area
+
+
+def dock_least_widths(window: QMainWindow) -> None:
+    """Give each dock of ``window`` no larger least width than what it holds needs: docked along
+    the bottom, Qt raises a dock's least width to its contents' of the moment and never lowers it
+    again, so after a zoom step and Ctrl+0 the lesson's band kept the width of the larger type
+    (876 px for 528 at 1024 × 768) and the window could not take a zoom step again."""
+    for dock in window.findChildren(QDockWidget):
+        content = dock.widget()
+        if content is None or dock.isFloating():
+            continue
+        layout = dock.layout()
+        margins = layout.contentsMargins() if layout is not None else None
+        frame = margins.left() + margins.right() if margins is not None else 0
+        needed = content.minimumSizeHint().width() + frame
+        if dock.minimumWidth() > needed:
+            dock.setMinimumWidth(needed)
 
 
 @dataclass(frozen=True)
@@ -123,5 +140,5 @@ def _overlap(a: QRect, b: QRect) -> int:
     return both.width() * both.height() if both.isValid() else 0
 
 
-__all__ = ["FRAME_ALLOWANCE", "PREFERRED_SIZE", "ContentLayout", "WindowPlace", "fit_to_screen", "remembered_geometry",
-           "restore_geometry", "within_screen"]
+__all__ = ["FRAME_ALLOWANCE", "PREFERRED_SIZE", "ContentLayout", "WindowPlace", "dock_least_widths", "fit_to_screen",
+           "remembered_geometry", "restore_geometry", "within_screen"]

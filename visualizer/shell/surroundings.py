@@ -11,6 +11,7 @@ from visualizer.lesson.band import LessonBand
 from visualizer.shell.view_tabs import ViewTabs
 from visualizer.subscriptions import Listening
 from visualizer.toy.scheme_selector import SchemeSelector
+from visualizer.toy.vocabulary_table import VocabularyTable
 
 STAGE_MARGIN = 2  # px around the stage while presenting (the ordinary window keeps Qt's own)
 SHORT_HEIGHT = 800
@@ -47,7 +48,7 @@ class Surroundings(Listening, QObject):
     """
 
     def __init__(self, appearance: Appearance, tabs: ViewTabs, text_input: QWidget, token_strip: QWidget,
-                 scheme_selector: SchemeSelector, vocabulary: QWidget, body: QSplitter, layout: QLayout,
+                 scheme_selector: SchemeSelector, vocabulary: VocabularyTable, body: QSplitter, layout: QLayout,
                  menu_bar: QMenuBar, lesson_band: LessonBand) -> None:
         QObject.__init__(self)
         self._appearance, self._tabs, self._lesson_band = appearance, tabs, lesson_band
@@ -60,6 +61,7 @@ class Surroundings(Listening, QObject):
         tabs.currentChanged.connect(self.arrange)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.fit_vocabulary)
+        vocabulary.width_changed.connect(self.fit_vocabulary)  # "at" grew: a token used once more
         self._central = layout.parentWidget()
         if self._central is not None:  # the window's height decides how much the scheme says
             self._central.installEventFilter(self)

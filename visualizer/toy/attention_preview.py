@@ -13,10 +13,13 @@ from visualizer.core import RowVerdict, classify_rows, display_token
 from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import MAX_ALIBI_HEADS, EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.ui.back_row import fit_column_names
+from visualizer.toy.attention_row import AttentionRow
+from visualizer.toy.attention_row import X as X_INDEX
 from visualizer.ui.lazy import RefreshWhenShown
-from visualizer.ui.matrix_row import MatrixRow, numbers_width
-from visualizer.ui.palette import scaled_font, size_indicator, symmetric_limit
+from visualizer.ui.matrix_row import numbers_width
+from visualizer.ui.matrix_scroll import scrolling
+from visualizer.ui.numbers_hint import NumbersHintLabel
+from visualizer.ui.palette import scaled_font, size_indicator, toy_limit
 from visualizer.ui.protocol import ListeningView
 from visualizer.ui.values import ControlValue
 
@@ -29,10 +32,8 @@ def change_outlines(changes: list[RowVerdict]) -> dict[int, tuple[QColor, bool]]
     changed rows solid orange, the rest none."""
     styles = {"moved": (MOVED, True), "changed": (CHANGED, False)}
     return {row: styles[kind] for row, (kind, _) in enumerate(changes) if kind in styles}
-NARROW_PRESENTING = (50, 170)
-"""Widest X and side matrix (q/k or the bias) while presenting, in unscaled pixels: pictures beside the scores."""
-SIDE_STRETCH = 2
-"""In the window, the side matrix's share of the width (the scores 3, X 2), when there is one."""
+SIDE_PICTURE = 170
+"""Presenting, the width of the side matrix (q/k or the bias) as a picture, in unscaled pixels."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,9 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
     ALiBi bias of the chosen head. After each change a line says which rows of X merely moved
     and which changed, which is the whole difference between the schemes.
 
-    Presenting, X and the side matrix are small pictures beside the scores unless a lesson step
-    asks for their numbers (:class:`AttentionOptions`).
+    Presenting, X is shown only with its numbers, when a lesson step asks for them (a strip of
+    its colours beside the scores was decoration), and the side matrix is a picture unless a step
+    asks for its numbers (:class:`AttentionOptions`).
     """
 
     OPTIONS = AttentionOptions
@@ -69,14 +71,11 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._changes: list[RowVerdict] = []
         self._options = AttentionOptions()
         # The scores; X itself, rows outlined after a change; RoPE's q/k or ALiBi's bias.
-        self.graphics = MatrixRow(appearance, 3, hover_names=("scores", "X", ""), stretch=(3, 2, SIDE_STRETCH))
+        self.graphics = AttentionRow(appearance)
         self.scores, self.x_matrix, self.side = self.graphics.heatmaps
         self.colour_bar = self.graphics.colour_bar
-        # Qt's own maximum width of the X and side columns, and theirs while presenting (unscaled px).
-        self._column_limits = [(self.graphics.ci.layout.columnMaximumWidth(column), narrow)
-                               for column, narrow in zip(self.graphics.matrix_columns[1:], NARROW_PRESENTING,
-                                                         strict=True)]
         self.graphics.hovered.connect(self._on_cell_hovered)
+        self.graphics.printing_changed.connect(self._show_numbers_hint)
         self.causal = QCheckBox()
         self.heads, self.head = QSpinBox(), QSpinBox()
         self.heads.setRange(1, MAX_ALIBI_HEADS)
@@ -92,6 +91,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.note.setWordWrap(True)
         self.changes_label = QLabel()
         self.changes_label.setWordWrap(True)
+        self.numbers_hint = NumbersHintLabel()  # where the numbers are that a matrix has no room for
         controls = QHBoxLayout()
         for widget in (self.heads_caption, self.heads, self.head_caption, self.head, self.slope_label):
             controls.addWidget(widget)
@@ -99,7 +99,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.note)
-        layout.addWidget(self.graphics, 1)
+        layout.addWidget(scrolling(self.graphics), 1)
+        layout.addWidget(self.numbers_hint)
         layout.addWidget(self.changes_label)
         layout.addWidget(self.causal)
         layout.addLayout(controls)
@@ -153,49 +154,36 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             bias = model.alibi_bias_matrix()
             side, side_labels, side_title = np.where(np.isneginf(bias), np.nan, bias), key_labels, \
                 self.tr("bias −m·(i − j)") if self._appearance.presenting else self.tr("ALiBi bias −m·(i − j)")
-        self.graphics.set_levels(symmetric_limit(scores, model.X(), side))
-        if self._appearance.presenting:  # short: a long title would push the other matrices off the stage
-            self.scores.set_title(self.tr("scores q·k / √d − m·(i − j)") if scheme == "alibi"
-                                  else self.tr("scores q·k / √d"))
-        elif scheme == "alibi":  # the bias is part of the score: say so in the title
-            self.scores.set_title(self.tr("scores q·k / √d − m·(i − j) (rows: queries, columns: keys)"))
-        else:
-            self.scores.set_title(self.tr("scores q·k / √d (rows: queries, columns: keys)"))
+        self.graphics.set_levels(toy_limit(model))  # one colour scale through the lesson (ui.palette.ToyScale)
+        # Short, on stage and in the window: a title on two lines took a row's height from the scores
+        # (the note says which are the queries and which the keys).
+        self.scores.set_title(self.tr("scores q·k / √d − m·(i − j)") if scheme == "alibi"
+                              else self.tr("scores q·k / √d"))
         self.scores.set_matrix(scores, labels, key_labels)
-        fit_column_names(self.scores, self._appearance)
+        self.scores.fit_labels()
         self.x_matrix.set_title(self.tr("X"))
-        if self.prints_x():
-            self.x_matrix.set_matrix(model.X(), None, dims)
-            fit_column_names(self.x_matrix, self._appearance)
-        else:
-            # On a projector the scores are the stage: X stays a small picture, without numbers
-            # or column names (too small to read from the back row), for the outlined rows.
-            self.x_matrix.set_matrix(model.X(), None, [""] * model.d, show_values=False)
+        X = np.asarray(model.X())
+        self.x_matrix.set_matrix(X, None, dims)
+        self.x_matrix.fit_labels()
         self.x_matrix.set_row_outlines(self._change_outlines())
-        self.side.plot.setVisible(side is not None)
-        layout = self.graphics.ci.layout
-        if self._appearance.presenting:  # X and the side matrix: as wide as their numbers, or pictures
-            x_column, side_column = self.graphics.matrix_columns[1:]
-            x_width = numbers_width(np.asarray(model.X()), self._appearance) if self._options.x_numbers \
-                else self._appearance.px(self._column_limits[0][1])
-            # Numbers a little roomier than they need, when the scores leave the room.
-            layout.setColumnMaximumWidth(x_column, x_width * 4 // 3 if self._options.x_numbers else x_width)
-            layout.setColumnMinimumWidth(x_column, x_width if self._options.x_numbers else 0)
-            narrow = 0
-            if side is not None:
-                narrow = numbers_width(side, self._appearance) if self._options.side_numbers \
-                    else self._appearance.px(self._column_limits[1][1])
-            layout.setColumnMaximumWidth(side_column, narrow)
-            layout.setColumnMinimumWidth(side_column, narrow if self._options.side_numbers else 0)
-        else:  # a hidden side matrix takes no share of the width (it left a blank beside X)
-            layout.setColumnMaximumWidth(self.graphics.matrix_columns[2],
-                                         self._column_limits[1][0] if side is not None else 0)
-        layout.setColumnStretchFactor(self.graphics.matrix_columns[2], SIDE_STRETCH if side is not None else 0)
+        presenting = self._appearance.presenting
+        # Presenting, X beside the scores only with its numbers (a strip of its colours said nothing),
+        # and only where the scores keep their room (AttentionRow.fit_columns).
+        self.graphics.show_matrices([True, self.prints_x(), side is not None])
         if side is not None:
             self.side.set_title(side_title)
             # Presenting, a picture unless a step asks: its numbers need room beside the scores.
             self.side.set_matrix(side, None, side_labels, show_values=self.prints_side())
-            fit_column_names(self.side, self._appearance)
+            self.side.fit_labels()
+        if presenting:  # X and the side matrix as wide as their numbers (or a picture); the scores the rest
+            px = self._appearance.px
+            side_width = 0 if side is None else \
+                numbers_width(side, self._appearance) if self.prints_side() else px(SIDE_PICTURE)
+            self.graphics.set_stage(numbers_width(scores, self._appearance),
+                                    numbers_width(X, self._appearance) if self.prints_x() else 0, side_width)
+        else:
+            self.graphics.set_window_needs([scores, X, side])
+        self.graphics.fit_columns()
         self._set_alibi_controls_visible(scheme == "alibi")
         self.slope_label.setText(self.tr("slope m = {0}").format(
             self._appearance.numbers.short(model.alibi_slope(), 4)))
@@ -203,23 +191,34 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self.changes_label.setText(self._changes_text())
         # No room kept for a change not made yet: at 1024 × 700 those 24 px were a fifth of the scores.
         self.changes_label.setVisible(bool(self.changes_label.text()))
+        self._show_numbers_hint()
         self.graphics.highlight_row(self._highlight.position)
+
+    def _show_numbers_hint(self) -> None:
+        """One line where a matrix has no room for its numbers (as last painted), none otherwise."""
+        self.numbers_hint.show_hint(self.graphics.numbers_hint(), self._appearance.presenting)
 
     def _change_outlines(self) -> dict[int, tuple[QColor, bool]]:
         """Rows of X to outline after the last change: moved (dashed blue), changed (orange)."""
         return change_outlines(self._changes)
 
     def _note_text(self) -> str:
+        text = self._scheme_note()
+        if not self._appearance.presenting:
+            text = self.tr("Scores: rows are queries, columns keys.") + " " + text
+        return text
+
+    def _scheme_note(self) -> str:
         scheme = self._model.scheme
         blank = " " + self.tr("Blank cells are masked (−∞).") if self._model.attention.causal else ""
+        # What a swap does to X and to attention is the answer to a question of the lesson (step 6):
+        # the view says what it shows, never what a swap would do.
         if scheme == "none" and self._model.attention.causal:
-            # The lesson's "attention cannot tell the orders apart" holds without the mask only.
-            return self.tr("No positions, but the causal mask is on: a token sees only itself and earlier "
-                           "ones, so swapping two tokens changes which scores are hidden. The mask alone "
-                           "carries the order; untick it to see attention without it.") + blank
+            return self.tr("No positions: X is E[ids]. The causal mask is on: a token sees only itself and "
+                           "earlier ones.") + blank
         if scheme == "none":
-            return self.tr("No positions and no mask: drag a chip and the rows and columns of the scores "
-                           "just permute; attention alone cannot tell the orders apart.")
+            return self.tr("No positions and no mask: X is E[ids], and each score compares two of its rows "
+                           "(q = k = x).")
         if scheme == "rope":
             return self.tr("RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score "
                            "depends on the two tokens and their distance only.") + blank
@@ -239,10 +238,13 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         if not moved and not changed:
             return self.tr("Last change: no row of X changed.")
         parts = []
+        outlined = self.graphics.shows(X_INDEX)  # the outlines' colours are named only where X shows them
         if moved:
-            parts.append(self.tr("rows that only moved (dashed blue): {0}").format("; ".join(moved)))
+            parts.append((self.tr("rows that only moved (dashed blue): {0}") if outlined
+                          else self.tr("rows that only moved: {0}")).format("; ".join(moved)))
         if changed:
-            parts.append(self.tr("rows whose values changed (orange): {0}").format(", ".join(changed)))
+            parts.append((self.tr("rows whose values changed (orange): {0}") if outlined
+                          else self.tr("rows whose values changed: {0}")).format(", ".join(changed)))
         return self.tr("Last change in X: ") + " · ".join(parts)
 
     def _set_alibi_controls_visible(self, visible: bool) -> None:
@@ -287,19 +289,12 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         self._highlight.set_position(row)
 
     def _on_scale_changed(self) -> None:
-        for widget in (self.note, self.changes_label, self.causal, self.heads_caption, self.head_caption,
-                       self.slope_label):
+        for widget in (self.note, self.changes_label, self.numbers_hint, self.causal, self.heads_caption,
+                       self.head_caption, self.slope_label):
             widget.setFont(scaled_font(self._appearance, 11))
         size_indicator(self.causal, self._appearance.presenting)
-        # Presenting, the scores take most of the width, so that their numbers fit at 22 px:
-        # X and the side matrix (RoPE's q/k, ALiBi's bias) are small pictures beside them.
-        layout = self.graphics.ci.layout
+        # Presenting, the scores take most of the width, so that their numbers fit at 22 px.
         self.side.title_points = 10 if self._appearance.presenting else 13  # 20 px on the stage: still read
-        for column, (default, narrow) in zip(self.graphics.matrix_columns[1:], self._column_limits, strict=True):
-            layout.setColumnMaximumWidth(column, self._appearance.px(narrow) if self._appearance.presenting
-                                         else default)
-            if not self._appearance.presenting:
-                layout.setColumnMinimumWidth(column, 0)
         self.graphics.restyle()
         self.request_refresh()
 

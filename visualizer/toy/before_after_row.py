@@ -8,9 +8,8 @@ from PySide6.QtGui import QFont, QFontMetrics
 
 from visualizer.appearance import Appearance
 from visualizer.toy.attention_preview import CHANGED, MOVED
-from visualizer.ui.back_row import fit_column_names
+from visualizer.toy.x_panel_row import XPanelRow
 from visualizer.ui.heatmap import WINDOW_ROW_FILL, Heatmap, add_heatmap
-from visualizer.ui.matrix_row import MatrixRow
 from visualizer.ui.palette import MIN_WINDOW_NUMBER_PX
 
 ROW = 1
@@ -25,13 +24,13 @@ class BeforeAfterRow:
 
     Parameters
     ----------
-    graphics : MatrixRow
+    graphics : XPanelRow
         The X panel's matrices: the row goes under its second and third matrix.
     appearance : Appearance
         Scale, look and whether the stage is presenting.
     """
 
-    def __init__(self, graphics: MatrixRow, appearance: Appearance) -> None:
+    def __init__(self, graphics: XPanelRow, appearance: Appearance) -> None:
         self._graphics = graphics
         self._appearance = appearance
         self._items: tuple[Heatmap, Heatmap, pg.LabelItem] | None = None
@@ -96,6 +95,8 @@ class BeforeAfterRow:
         enough for their numbers under it (the answer's caption says the old and the new row in
         words too); presenting, the stage is laid out for it."""
         graphics = self._graphics
+        if graphics.two_lines:  # X on a line of its own: no room under it for the row
+            return False
         if self._appearance.presenting or graphics.height() <= 0:
             return True
         header = x.plot.size().height() - x.plot.getViewBox().size().height()
@@ -116,7 +117,7 @@ class BeforeAfterRow:
         changed = not np.array_equal(old_row, new_row, equal_nan=True)
         after.set_row_outlines({0: (CHANGED, False)} if changed else {0: (MOVED, True)})
         for heatmap in (before, after):
-            fit_column_names(heatmap, self._appearance)
+            heatmap.fit_labels()
         appearance = self._appearance
         arrow.setText("→", size=f"{appearance.pt(20):.0f}pt", bold=True, color=appearance.foreground)
         self._graphics.ci.layout.setRowFixedHeight(ROW, self.height())

@@ -13,19 +13,20 @@ from dataclasses import dataclass
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QToolTip, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core import display_token
 from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.ui.back_row import fit_column_names
 from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
 from visualizer.ui.heatmap import Heatmap, add_heatmap, dispose_plot_menus
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.matrix_row import CELL_FILL
-from visualizer.ui.palette import colormap, scaled_font, symmetric_limit, token_colour
+from visualizer.ui.matrix_scroll import scrolling, set_least_height
+from visualizer.ui.numbers_hint import NumbersHintLabel, numbers_hint
+from visualizer.ui.palette import MIN_WINDOW_NAME_PX, colormap, scaled_font, token_colour, toy_limit
 from visualizer.ui.protocol import ListeningView
 from visualizer.ui.row_texts import RowTexts
 
@@ -157,8 +158,13 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         self.table.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)  # the bar runs along E's rows
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.numbers_hint = NumbersHintLabel()  # where the numbers are that a matrix has no room for
+        for heatmap in (self.table, self.lookup):
+            heatmap.labels.printed_changed.connect(self._show_numbers_hint, Qt.ConnectionType.QueuedConnection)
+        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)  # a cell's value, pointed at
         layout.addWidget(self.header)
-        layout.addWidget(self.graphics, 1)
+        layout.addWidget(scrolling(self.graphics), 1)
+        layout.addWidget(self.numbers_hint)
         self.listen(model.events.x_changed, self.request_refresh)  # not the attention settings: none shows here
         self.listen(highlight.changed, self._on_highlight)
         self.listen(appearance.events.scale, self._on_scale_changed)
@@ -190,11 +196,11 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         model, appearance = self._model, self._appearance
         V, n = model.V, model.n
         columns = [f"d{c}" for c in range(model.d)]
-        limit = symmetric_limit(model.E)
+        limit = toy_limit(model)  # one colour scale through the lesson (ui.palette.ToyScale)
         set_colour_bar_levels(self.colour_bar, limit, appearance.numbers)
         self.table.set_title(self.tr("E ({0} × {1})").format(V, model.d))
         self.table.set_matrix(model.E, None, columns)
-        fit_column_names(self.table, appearance)
+        self.table.fit_labels()
         first_position: dict[int, int] = {}
         for position, token_id in enumerate(model.ids):
             first_position.setdefault(token_id, position)
@@ -206,7 +212,8 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
                            [header_colour, *colours], [False, *used])
         self.tokens.set_texts([self.tr("token"), *(display_token(t) for t in model.tokens)],
                               self.table.plot.getViewBox(), -1, [header_colour, *colours], [False, *used])
-        # The copies sit level with the middle of E, rows as tall as E's.
+        # The copies sit level with the middle of E, rows as tall as E's (more tokens than rows of E:
+        # as tall as E, rows shorter, every copy in sight).
         offset = (V - n) / 2
         lookup_view = self.lookup.plot.getViewBox()
         links = [(token_id, position, token_colour(position)) for position, token_id in enumerate(model.ids)]
@@ -216,12 +223,12 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
         if self._copies:
             self.lookup.set_title(self.tr("E[ids]"))
             self.lookup.set_matrix(model.E_rows(), None, columns)
-            fit_column_names(self.lookup, appearance)
-            lookup_view.setYRange(-offset, n + offset, padding=0)
+            self.lookup.fit_labels()
+            lookup_view.setYRange(min(0.0, -offset), max(float(n), n + offset), padding=0)
             self.lookup.set_row_outlines({p: (token_colour(p), False) for p in range(n)})
             texts = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
-            if not appearance.presenting:  # the window's page is narrow; the chips above say the positions
-                texts = []
+            if not appearance.presenting or n > V:  # the window's page is narrow, or more copies than rows
+                texts = []  # of E to set them beside: the chips above say the positions
             self.positions.set_texts([self.tr("position"), *texts] if texts else [], self.table.plot.getViewBox(),
                                      offset - 1, [header_colour, *position_colours][:len(texts) + 1 if texts else 0],
                                      ([False] + [True] * n)[:len(texts) + 1 if texts else 0])
@@ -240,7 +247,37 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
                                   appearance.px(2), towards_source=True)
         self.header.setText(self._header_text())
         self._fit_matrices()
+        self._fit_least_height()
         self._on_highlight(self._highlight.position)
+        self._show_numbers_hint()
+
+    def _fit_least_height(self) -> None:
+        """In the window, rows of E (and of E[ids]) at least tall enough for their names at the least
+        type: the view scrolls below that. Presenting, none: the stage is laid out to fit."""
+        least = 0
+        if not self._appearance.presenting:
+            font = QFont()
+            font.setPixelSize(MIN_WINDOW_NAME_PX)
+            row = QFontMetrics(font).tightBoundingRect("Åg0␣").height() + 3
+            view = self.table.plot.getViewBox().geometry()
+            above = view.top() if view.height() > 0 else 0
+            least = math.ceil(above + row * (max(self._model.V + 1, self._model.n) + 1))
+        set_least_height(self.graphics, least)
+
+    def _show_numbers_hint(self) -> None:
+        """One line where a matrix has no room for its numbers (as last painted), none otherwise."""
+        hint = numbers_hint([self.table, self.lookup], presenting=self._appearance.presenting)
+        self.numbers_hint.show_hint(hint, self._appearance.presenting)
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        """The value under the pointer: E's rows by id, E[ids]'s by position."""
+        for heatmap, name, first in ((self.table, "E", 0), (self.lookup, "E[ids]", 1)):
+            cell = heatmap.cell_at(scene_pos) if heatmap.plot.isVisible() else None
+            if cell is not None:
+                value = self._appearance.numbers.full(float(heatmap.values()[cell]))
+                QToolTip.showText(self.graphics.mapToGlobal(self.graphics.mapFromScene(scene_pos)),
+                                  f"{name}[{cell[0] + first}, d{cell[1]}] = {value}", self.graphics)
+                return
 
     def _fit_matrices(self) -> None:
         """Presenting, each matrix at least as wide as its numbers at the stage's size need."""
@@ -292,6 +329,7 @@ class LookupTable(RefreshWhenShown, ListeningView, QWidget):
     def _on_scale_changed(self) -> None:
         appearance = self._appearance
         self.header.setFont(scaled_font(appearance, 13, bold=True))
+        self.numbers_hint.setFont(scaled_font(appearance, 11))
         font = self._label_font()
         for texts in (self.ids, self.tokens, self.positions):
             texts.set_font(font, appearance.px(4 if appearance.presenting else 2))

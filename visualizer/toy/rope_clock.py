@@ -28,12 +28,14 @@ from visualizer.ui.player import Player
 from visualizer.ui.protocol import ListeningView
 
 FRAME_MS = 16  # ~60 frames per second
+QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
 LESSON_THETA = 0.5
 PAIRS_PX = 22
 """Type of the lesson pairs' scores while presenting, in pixels at 1024 × 768 (digits 16 px)."""
-PAIRS_FILL, PAIRS_GROWTH = 0.92, 1.5
-"""Presenting, the pairs' type grows until the widest line takes this share of its column, at most
-this much: the lesson's punchline (same score for (3, 1) and (10, 8)) where the column had room."""
+PAIRS_FILL, PAIRS_GROWTH = 0.92, 2.0
+"""Presenting, the pairs' type grows until the widest line takes this share of its column (and its
+lines the height the column leaves them), at most this much: the lesson's punchline (same score
+for (3, 1) and (10, 8)) where the column had room (it left a quarter of the stage empty)."""
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,11 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         # The lesson's three pairs at once, each with its angle and score (the lesson's own numbers).
         self.pairs = QLabel()
         self.pairs.setWordWrap(True)
-        column = QVBoxLayout()
+        self.pairs.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._column = column = QVBoxLayout()
         column.addWidget(controls, 1)
         column.addWidget(self.pairs)
-        layout = QHBoxLayout(self)
+        self._outer = layout = QHBoxLayout(self)
         layout.addWidget(self.faces_scroll, 3)
         layout.addLayout(column, 2)
 
@@ -303,6 +306,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self.controls.shift.value = 0 if self.lesson_mode else int(self._offset)
         self.faces.update_minimum_height()
         self.controls.show_needed(self.appearance.presenting, self.lesson_mode)
+        self._fit_stage_columns()  # one face (a circle) or the model's faces
         self._refresh_readout()
         self.retranslate()
         self.faces.update()
@@ -336,13 +340,40 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
 
     def _on_scale_changed(self) -> None:
         self.controls.restyle(self.appearance, self.lesson_mode)
-        self._fit_pairs_font()
+        self._fit_stage_columns()
+        self._refresh_readout()  # the pairs say more on stage (m − n of each)
         self.faces.update_minimum_height()
         self.faces.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._fit_stage_columns()
         self._fit_pairs_font()
+
+    def _fit_stage_columns(self) -> None:
+        """Presenting, the clock as wide as it is tall (a circle: wider, it left blank bands at its
+        sides) and the column beside it the rest; the controls only as tall as what they show, the
+        lesson's pairs the height below them (a quarter of the stage was an empty frame)."""
+        presenting = self.appearance.presenting and self.lesson_mode  # one face: a circle
+        outer = self._outer
+        # At least half the view's area, the clock being the step's picture.
+        margins = outer.contentsMargins()
+        tall = max(1, self.height() - margins.top() - margins.bottom())
+        half = math.ceil(self.width() * self.height() / (2 * tall))
+        self.faces_scroll.setMaximumWidth(max(self.height(), half) if presenting else QWIDGETSIZE_MAX)
+        self._column.setStretchFactor(self.controls, 0 if presenting else 1)
+        self._column.setStretchFactor(self.pairs, 1 if presenting else 0)
+        column = self.controls.widget()
+        layout = column.layout() if column is not None else None
+        if presenting and column is not None and layout is not None:
+            # As tall as its rows shown need at its width (wrapped texts at their heights).
+            layout.invalidate()  # the rows just set aside no longer count
+            width = self.controls.viewport().width() or column.width()
+            need = layout.heightForWidth(width) if layout.hasHeightForWidth() else layout.sizeHint().height()
+            self.controls.setMaximumHeight(need + 2 * self.controls.frameWidth())
+        else:
+            self.controls.setMaximumHeight(QWIDGETSIZE_MAX)
+        outer.activate()  # now, not at the next pass: a picture taken at once shows it settled
 
     def _fit_pairs_font(self) -> None:
         """The pairs' type: the window's, or presenting the stage's, larger as the column allows."""
@@ -355,8 +386,11 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             lines = self.pairs.text().split("\n") if self.pairs.text() else []
             room = min(self.controls.width(), self.pairs.contentsRect().width() or self.controls.width()) * PAIRS_FILL
             if lines and room > 0:
-                widest = max(QFontMetrics(font).horizontalAdvance(line) for line in lines)
-                font.setPixelSize(max(least, min(int(least * room / widest), int(least * PAIRS_GROWTH))))
+                metrics = QFontMetrics(font)
+                widest = max(metrics.horizontalAdvance(line) for line in lines)
+                tall = (self.height() - self.controls.height()) * PAIRS_FILL / (len(lines) * metrics.lineSpacing())
+                by_height = int(least * tall) if self.height() > self.controls.height() > 0 else least
+                font.setPixelSize(max(least, min(int(least * room / widest), by_height, int(least * PAIRS_GROWTH))))
         if font != self.pairs.font():
             self.pairs.setFont(font)
 
@@ -375,8 +409,13 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         numbers, lines = self.appearance.numbers, []
         for m, n in LESSON_PAIRS:
             score = rope_score(np.array([1.0, 0.0]), np.array([1.0, 0.0]), m, n, np.array([LESSON_THETA]))
-            lines.append(self.tr("({0}, {1}): cos({2}) = {3}").format(
-                m, n, numbers.short((m - n) * LESSON_THETA, 3), numbers.fixed(score, 3)))
+            if self.appearance.presenting:  # the stage has the room to show that only m − n counts
+                lines.append(self.tr("({0}, {1}): m − n = {2}").format(m, n, m - n))
+                lines.append("    " + self.tr("cos({0} × {1}) = {2}").format(
+                    m - n, numbers.short(LESSON_THETA), numbers.fixed(score, 3)))
+            else:
+                lines.append(self.tr("({0}, {1}): cos({2}) = {3}").format(
+                    m, n, numbers.short((m - n) * LESSON_THETA, 3), numbers.fixed(score, 3)))
         return "\n".join(lines)
 
     def _sync_pickers(self) -> None:

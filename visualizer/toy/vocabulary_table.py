@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QTableView, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.keys import KEYS
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.vocabulary_table_model import VocabularyTableModel
+from visualizer.ui.heatmap import widest_text
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
 
@@ -29,6 +30,9 @@ class VocabularyTable(ListeningView, QWidget):
     """
 
     insert_requested = Signal(int)
+    width_changed = Signal()
+    """The columns need another width in all (a token used once more widened "at"): the window
+    gives the table that room (otherwise its last column scrolled out of sight)."""
     _fitted_contents: tuple[tuple[int, ...], list[bytes]] | None = None  # what the columns were fitted to
 
     def __init__(self, model: EmbeddingModel, appearance: Appearance, highlight: Highlight,
@@ -66,6 +70,8 @@ class VocabularyTable(ListeningView, QWidget):
         # A long number typed into E (1,23e6) widens its column, and only then; the table scrolls
         # sideways rather than push the window's layout.
         self.listen(model.events.embedding_changed, self._fit_columns)
+        # The "at" column's texts follow the ids ("2, 8" for a token used twice): its width too.
+        self.listen(model.events.tokens_changed, self._fit_positions_column)
         self.listen(appearance.events.scale, self._on_scale_changed)
         self.listen(appearance.events.language, self.retranslate)
         self._apply_fonts()
@@ -121,21 +127,53 @@ class VocabularyTable(ListeningView, QWidget):
         for column, (before, after) in enumerate(zip(fitted[1], now[1], strict=True)):
             if before != after:
                 self.view.resizeColumnToContents(first + column)
+                self._at_least_bold(first + column)
         self._fitted_contents = now
         self._update_needed_width()
 
     def _refit_columns(self) -> None:
         """Columns as wide as their contents: "−0,5" in Portuguese is wider than "-0.5"."""
         self.view.resizeColumnsToContents()
+        for column in range(self.table_model.columnCount()):
+            self._at_least_bold(column)
         self._fitted_contents = self._contents()
         self._update_needed_width()
+
+    def _bold_width(self, column: int) -> int:
+        """The width ``column`` needs for every row's text in bold, as Qt draws a cell's text (a
+        margin each side, the grid's line): a row becomes bold when the sentence uses its token,
+        and Qt's fit measured it as it was then ("10" of "." drawn "…" once "." was typed)."""
+        model = self.table_model
+        margin = self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1
+        widest = widest_text(model.bold_font(), (model.text_at(row, column) for row in range(model.rowCount())))
+        return widest + 2 * margin + 1
+
+    def _at_least_bold(self, column: int) -> bool:
+        """Widen ``column`` to its texts in bold (:meth:`_bold_width`); True if it changed."""
+        need = self._bold_width(column)
+        if self.view.columnWidth(column) < need:
+            self.view.setColumnWidth(column, need)
+            return True
+        return False
+
+    def _fit_positions_column(self) -> None:
+        """The "at" column as wide as its header and its texts in bold, whatever the ids now."""
+        column = self.table_model.positions_column
+        header = self.view.horizontalHeader().sectionSizeFromContents(column).width()
+        need = max(header, self._bold_width(column))
+        if self.view.columnWidth(column) != need:
+            self.view.setColumnWidth(column, need)
+            self._update_needed_width()
 
     def _update_needed_width(self) -> None:
         """A size hint wide enough to show every column: the last must not scroll out of sight."""
         header = self.view.horizontalHeader()
         frame = 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
-        self._needed_width = header.length() + self.view.verticalHeader().width() + frame
-        self.updateGeometry()
+        needed = header.length() + self.view.verticalHeader().width() + frame
+        if needed != getattr(self, "_needed_width", None):
+            self._needed_width = needed
+            self.updateGeometry()
+            self.width_changed.emit()
 
     def _contents(self) -> tuple[tuple[int, ...], list[bytes]]:
         """What an edit can change of what the fit measures: the ids (the rows in bold, the "at"

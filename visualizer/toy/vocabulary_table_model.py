@@ -78,6 +78,9 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         self._refusal = ""  # the message of the last refused edit, until an edit is taken
         self._bold_font = QFont()
         self._bold_font.setBold(True)
+        # The table's own size from the start, not only after a change of scale: the rows in use
+        # were drawn 9 pt beside the others' 11 until the window first zoomed or presented.
+        self._bold_font.setPointSizeF(appearance.pt(11))
         self._index_usage()
         self.listen(model.events.tokens_changed, self._on_tokens_changed)
         self.listen(model.events.embedding_changed, self._on_embedding_changed)
@@ -90,6 +93,20 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
     def positions_column(self) -> int:
         """Index of the "used at" column."""
         return FIRST_DIM_COLUMN + self._model.d
+
+    def text_at(self, row: int, column: int) -> str:
+        """What cell (``row``, ``column``) shows (its display text), without an index."""
+        if column == ID_COLUMN:
+            return str(row)
+        if column == TOKEN_COLUMN:
+            return display_token(self._model.tokens[row])
+        if FIRST_DIM_COLUMN <= column < self.positions_column:
+            return self._appearance.numbers.short(float(self._model.E[row, column - FIRST_DIM_COLUMN]))
+        return ", ".join(str(p + 1) for p in self._positions_by_id.get(row, ()))
+
+    def bold_font(self) -> QFont:
+        """The type of the rows the sentence uses (the widest a cell's text is drawn in)."""
+        return QFont(self._bold_font)
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._model.V
@@ -120,13 +137,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
         numbers = self._appearance.numbers
         is_dim = FIRST_DIM_COLUMN <= column < self.positions_column
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == ID_COLUMN:
-                return str(token_id)
-            if column == TOKEN_COLUMN:
-                return display_token(self._model.tokens[token_id])
-            if is_dim:
-                return numbers.short(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
-            return ", ".join(str(p + 1) for p in self._positions_by_id.get(token_id, ()))
+            return self.text_at(token_id, column)
         if role == Qt.ItemDataRole.EditRole and is_dim:
             return numbers.full(float(self._model.E[token_id, column - FIRST_DIM_COLUMN]))
         if role == Qt.ItemDataRole.ToolTipRole and is_dim:

@@ -2,198 +2,29 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
-from visualizer.core import ADDITIVE_SCHEMES, RowVerdict, classify_rows, display_token
+from visualizer.core import RowVerdict, classify_rows, display_token
 from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.attention_preview import change_outlines
 from visualizer.toy.before_after_row import BeforeAfterRow
-from visualizer.ui.back_row import fit_column_names
-from visualizer.ui.heatmap import WINDOW_CELL_FILL, Heatmap
+from visualizer.toy.x_panel_row import XPanelRow
+from visualizer.ui.heatmap import Heatmap
 from visualizer.ui.lazy import RefreshWhenShown
-from visualizer.ui.matrix_row import MIN_MATRIX_WIDTH, MatrixRow, cell_width_for
-from visualizer.ui.palette import MIN_WINDOW_NUMBER_PX, scaled_font, symmetric_limit
+from visualizer.ui.matrix_scroll import scrolling
+from visualizer.ui.palette import scaled_font, toy_limit
 from visualizer.ui.player import Player
 from visualizer.ui.protocol import ListeningView
 
 BUILD_STEP_MS = 700
-STAGE_OPERATOR_WIDTH = 20
-STAGE_OPERATOR_POINTS = 18
-STAGE_SPACING = 2
-"""Presenting, the X panel gives its numbers every pixel: narrower "+" and "=", less space between
-columns (unscaled pixels, points)."""
-SPARSE_TICKS = 5
-"""Presenting, a colour bar short of room for the numbers labels at most this many ticks (every
-second one: −2, −1, 0, 1, 2), on purpose."""
-
-
-def _nothing() -> None:
-    """No one listens yet."""
-
-
-class XPanelRow(MatrixRow):
-    """The three matrices of the X panel. Presenting, each gets the width its numbers need and the
-    rest is shared in proportion; when the three cannot all print their numbers at the stage's size
-    (sinusoidal's three decimals at 1024 × 768), the colour bar labels every second tick and then
-    E[ids] steps back to a narrow picture, so that PE and X keep theirs (E's numbers were read on
-    the steps before)."""
-
-    resized = Signal()
-    """The row changed size (the panel decides again what it has room for)."""
-
-    def __init__(self, appearance: Appearance) -> None:
-        super().__init__(appearance, 3, operators=("+", "="), hover_names=("E[ids]", "P", "X"))
-        self.needs: list[int] = [0, 0, 0]
-        """Width (px) each matrix needs to print its numbers while presenting, set by the panel."""
-        self.picture_width = 0
-        """Width (px) of a matrix drawn as a picture (its title's)."""
-        self.prints = [True, True, True]
-        """Whether each matrix has the room to print its numbers (presenting)."""
-        self.grows = [True, True, True]
-        """Whether each matrix takes a share of the room left over (not "nothing": it has no numbers)."""
-        self.prints_changed: Callable[[], None] = _nothing
-        self.window_needs: list[int] = [0, 0, 0]
-        """Width (px) each matrix needs to print its numbers in the window (at its least type)."""
-        self._sparse_ticks = False  # the bar labels every second tick, for the numbers' room
-
-    def restyle(self) -> None:
-        """As :class:`MatrixRow`; presenting, smaller operators and spacing (see the class)."""
-        super().restyle()
-        presenting = self._appearance.presenting
-        self.ci.setSpacing(STAGE_SPACING if presenting else 4)
-        if presenting:
-            size = f"{self._appearance.pt(STAGE_OPERATOR_POINTS):.0f}pt"
-            for label, symbol in self._operators:
-                label.setText(symbol, size=size, bold=True, color=self._appearance.foreground)
-
-    def matrix_widths(self, free: int) -> list[int]:
-        """In the window, equal shares when every matrix prints its numbers in its share; otherwise
-        X first, then what is added, then E[ids] get the width their numbers need, as long as each
-        fits, and the others share the rest (sinusoidal's three decimals: X kept its numbers)."""
-        equal = super().matrix_widths(free)
-        needs = self.window_needs
-        if all(need <= width for need, width in zip(needs, equal, strict=True)):
-            return equal
-        granted: list[int] = []
-        for index in (2, 1, 0):  # in order, and no further than the first that does not fit
-            others = len(needs) - len(granted) - 1
-            if not needs[index] or sum(needs[i] for i in granted) + needs[index] + others * MIN_MATRIX_WIDTH > free:
-                break
-            granted.append(index)
-        rest = [i for i in range(len(needs)) if i not in granted]
-        left = free - sum(needs[i] for i in granted)
-        widths = [0] * len(needs)
-        for index in rest:
-            widths[index] = max(MIN_MATRIX_WIDTH, left // len(rest))
-        for index in granted:
-            widths[index] = needs[index] + (0 if rest else left * needs[index] // max(1, sum(needs)))
-        return widths
-
-    def resizeEvent(self, event: QResizeEvent | None) -> None:
-        super().resizeEvent(event)
-        self.resized.emit()
-
-    def tick_cap(self) -> int | None:
-        """As :class:`MatrixRow`; at most :data:`SPARSE_TICKS` while the numbers need the bar's room."""
-        cap = super().tick_cap()
-        if self._sparse_ticks:
-            return SPARSE_TICKS if cap is None else min(cap, SPARSE_TICKS)
-        return cap
-
-    def _plan(self, bar: int) -> tuple[list[bool], list[int], int]:
-        """Which matrices print their numbers beside a colour bar ``bar`` px wide: (prints, the
-        width each matrix needs, the width left to share)."""
-        px = self._appearance.px
-        fixed = 2 * px(STAGE_OPERATOR_WIDTH) + bar
-        axes = [h.plot.getAxis("left") for h in self.heatmaps]
-        axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
-        layout = self.ci.layout
-        left, _, right, _ = layout.getContentsMargins()
-        spacing = layout.horizontalSpacing() * (len(self.heatmaps) + len(self._operators) + 1)
-        free = int(self.width() - left - right - spacing - px(8) - fixed - sum(axis_widths))
-        prints = [True, True, True]
-        needs = list(self.needs)
-        if sum(needs) > free:  # E[ids] becomes a picture first
-            prints[0], needs[0] = False, self.picture_width
-        if sum(needs) > free:  # nothing fits: equal pictures, as in the window
-            prints = [False, False, False]
-        return prints, needs, free
-
-    def fit_columns(self) -> None:
-        """As :class:`MatrixRow` in the window; presenting, widths by need (see the class)."""
-        appearance = self._appearance
-        if not appearance.presenting or not any(self.needs):
-            self._set_sparse_ticks(False)
-            super().fit_columns()
-            return
-        full = self.colour_bar_width(self.bar_ticks())
-        prints, needs, free = self._plan(full)
-        sparse = False
-        if not all(prints):  # fewer ticks, narrower bar: does another matrix print?
-            sparse_bar = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS))
-            sparse_plan = self._plan(sparse_bar)
-            if sum(sparse_plan[0]) > sum(prints):
-                sparse, (prints, needs, free) = True, sparse_plan
-        self._set_sparse_ticks(sparse)
-        if not any(prints):
-            super().fit_columns()
-            self._set_prints(prints)
-            return
-        px = appearance.px
-        widths = {2 * index + 1: px(STAGE_OPERATOR_WIDTH) for index in range(len(self._operators))}
-        widths[self.colour_bar_column] = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS if sparse else None))
-        axes = [h.plot.getAxis("left") for h in self.heatmaps]
-        axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() else 0 for axis in axes]
-        extra = max(0, free - sum(needs))
-        weights = [need if printing and grows else 0 for need, printing, grows in zip(needs, prints, self.grows,
-                                                                                      strict=True)]
-        total = sum(weights) or 1
-        for column, need, weight, axis_width, heatmap in zip(self.matrix_columns, needs, weights, axis_widths,
-                                                               self.heatmaps, strict=True):
-            matrix = need + extra * weight // total
-            widths[column] = matrix + axis_width
-            heatmap.fit_caption(matrix)
-        self._set_column_widths(widths)
-        self._set_prints(prints)
-
-    def set_window_needs(self, matrices: list[np.ndarray | None], d: int) -> None:
-        """How wide each matrix (shape (n, d), None for no matrix) must be to print its numbers in
-        the window, at the least type the window prints (heatmap.CellLabels: the widest fills 85%
-        of its cell)."""
-        font = scaled_font(self._appearance, 10, bold=True)
-        font.setPixelSize(MIN_WINDOW_NUMBER_PX)
-        numbers, metrics = self._appearance.numbers, QFontMetrics(font)
-
-        def need(values: np.ndarray | None) -> int:
-            finite = values[np.isfinite(values)] if values is not None else np.array([])
-            texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
-            widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
-            return d * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
-
-        needs = [need(values) for values in matrices]
-        if needs != self.window_needs:
-            self.window_needs = needs
-            self.fit_columns()
-
-    def _set_sparse_ticks(self, sparse: bool) -> None:
-        if sparse != self._sparse_ticks:
-            self._sparse_ticks = sparse
-            self._fit_colour_bar_ticks()
-
-    def _set_prints(self, prints: list[bool]) -> None:
-        if prints != self.prints:
-            self.prints = prints
-            self.prints_changed()
 
 
 def build_parts(E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray, stage: int | None,
@@ -258,10 +89,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.graphics.prints_changed = self._on_prints_changed
         self.graphics.resized.connect(self._on_graphics_resized)
         self.lookup, self.added, self.result = self.graphics.heatmaps
-        # Whether X's numbers fit its cells is known once they are painted; the summary then says
-        # how to read them (queued: the label changes after the paint, not inside it).
-        self._x_printed = True
-        self.result.labels.printed_changed.connect(self._on_x_printed_changed, Qt.ConnectionType.QueuedConnection)
+        # Whether the numbers fit their cells is known once they are painted; the summary then says
+        # where to read those that do not (told after the paint, not inside it).
+        self.graphics.printing_changed.connect(self._on_printing_changed)
         self.colour_bar = self.graphics.colour_bar
         self.graphics.hovered.connect(self._on_cell_hovered)
         # One token's row before and after the last change, under P and X: made the first time a
@@ -273,6 +103,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         self.player.playing_changed.connect(self._on_playing_changed)
         self.step_caption = QLabel()
         self.step_caption.setWordWrap(True)
+        self._caption_text = ""  # what the line says, before where the numbers are (see _set_caption)
         self.formula = QLabel()
         self.formula.setWordWrap(True)
         controls = QHBoxLayout()
@@ -281,7 +112,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.formula)
-        layout.addWidget(self.graphics, 1)
+        layout.addWidget(scrolling(self.graphics), 1)
         layout.addLayout(controls)
 
         self.listen(model.events.x_changed, self._on_x_changed)
@@ -312,6 +143,10 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             heatmap.restyle()
         self.formula.setFont(scaled_font(self._appearance, 13, bold=True))
         self.step_caption.setFont(scaled_font(self._appearance, 11))
+        # In the window, two lines kept for what it says and where the numbers are: a line coming
+        # and going would take a line from the matrices and give it back.
+        self.step_caption.setMinimumHeight(0 if self._appearance.presenting else
+                                           2 * self.step_caption.fontMetrics().lineSpacing())
         self.build_button.setFont(scaled_font(self._appearance, 11))
         self.request_refresh()
 
@@ -339,9 +174,8 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         else:
             row_labels = [f"{p + 1}  {display_token(model.tokens[i])}" for p, i in enumerate(model.ids)]
         column_labels = [f"d{c}" for c in range(model.d)]
-        # One colour scale whatever the scheme: switching from none to learned (lesson steps 2
-        # and 3) must not repaint a cell whose value stayed the same.
-        self._limit = symmetric_limit(model.E, P_rows, X, *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES))
+        # One colour scale through the lesson, whatever the scheme or the view (ui.palette.ToyScale).
+        self._limit = toy_limit(model)
         self.graphics.set_levels(self._limit)
 
         shown_lookup, shown_added, shown_x = build_parts(E_rows, P_rows, X, self._build_stage, self._lookup_only)
@@ -363,23 +197,25 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             self.added.set_caption(self.tr("beyond the\ntrained length") if beyond else "",
                                    (first_beyond, n) if beyond else None)
         self.result.set_title(self.tr("X"))
-        self.result.set_matrix(shown_x, None, column_labels)
+        # On a line of its own (the stage's two lines), X names its rows too.
+        self.result.set_matrix(shown_x, row_labels if self.graphics.two_lines else None, column_labels)
         self.added.set_marked_rows(beyond)
         self.result.set_marked_rows(beyond)
         self.result.set_row_outlines(self._change_outlines())
         for heatmap in self.graphics.heatmaps:
-            fit_column_names(heatmap, self._appearance)
+            heatmap.fit_labels()
         self._show_before_after()
         self.graphics.highlight_row(self._highlight.position)
         self.formula.setText(self._formula_text())
         self.graphics.fit_columns()
         if self._lookup_only:
-            self.step_caption.setText(self.tr("Each id picks one row of E. No arithmetic, just a lookup."))
+            self._set_caption(self.tr("Each id picks one row of E. No arithmetic, just a lookup."))
         elif self._build_stage is None:
-            self.step_caption.setText(self._summary_text())
+            self._set_caption(self._summary_text())
 
     def _position_columns(self, names: list[str]) -> list[str]:
-        """Sinusoidal's columns named by their formula (sin t, cos t, sin(t/100), …); d0 … otherwise."""
+        """Sinusoidal's columns named by their formula (sin s, cos s, sin(s/100), …, its variable s
+        counting from 0, where t counts positions from 1); d0 … otherwise."""
         d = self._model.d
         if self._model.scheme != "sinusoidal" or d % 2:
             return names
@@ -388,9 +224,9 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         for pair in range(d // 2):
             wavelength = 10000 ** (2 * pair / d)
             if wavelength == 1:
-                columns += [f"{sine} t", f"{cosine} t"]
+                columns += [f"{sine} s", f"{cosine} s"]
             else:
-                columns += [f"{sine}(t/{wavelength:.3g})", f"{cosine}(t/{wavelength:.3g})"]
+                columns += [f"{sine}(s/{wavelength:.3g})", f"{cosine}(s/{wavelength:.3g})"]
         return columns
 
     def _formula_text(self) -> str:
@@ -398,52 +234,28 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
         if scheme == "learned":
             return self.tr("xₜ = E[iₜ] + Pₜ   (learned positions, t = 1, 2, …)")
         if scheme == "sinusoidal":
-            return self.tr("xₜ = E[iₜ] + PE(t − 1)   (sinusoidal: its formula counts from 0)")
+            # One letter, one meaning: t counts positions from 1, the formula's own s from 0.
+            return self.tr("xₜ = E[iₜ] + PE(s),  s = t − 1   (t counts from 1, s from 0)")
         return self.tr("xₜ = E[iₜ]   (no vector is added to X)")
 
     # ---- presenting: room for the numbers -------------------------------------------------------
 
     def _set_needs(self, E_rows: np.ndarray, P_rows: np.ndarray | None, X: np.ndarray) -> None:
-        """Tell the row how wide each matrix must be to print its numbers at the stage's size (and
-        its title: a title wider than its column would push the colour bar off the stage)."""
-        appearance = self._appearance
-        if not appearance.presenting:
+        """Tell the row how wide each matrix must be to print its numbers: at the stage's size
+        presenting, at the window's least type otherwise."""
+        if not self._appearance.presenting:
             self.graphics.needs = [0, 0, 0]
-            self.graphics.set_window_needs([E_rows, P_rows, X], self._model.d)
+            self.graphics.set_window_needs([E_rows, P_rows, X])
             return
-        font = QFont()
-        font.setPixelSize(appearance.stage_px())
-        numbers, d = appearance.numbers, self._model.d
-        title = QFont()
-        title.setPointSizeF(appearance.pt(13))
-        title.setBold(True)
-        titles = QFontMetrics(title)
-        pad = appearance.px(8)
-        lookup = max(d * cell_width_for(E_rows, numbers, font), titles.horizontalAdvance(self.tr("E[ids]")) + pad)
-        result = max(d * cell_width_for(X, numbers, font), titles.horizontalAdvance(self.tr("X")) + pad)
-        if P_rows is None:  # "nothing": as wide as the sentence written across it, or its title
-            caption = QFont()
-            caption.setPointSizeF(appearance.pt(11))
-            caption.setBold(True)
-            lines = self._nothing_added_caption().split("\n")
-            added = max([QFontMetrics(caption).horizontalAdvance(line) for line in lines] +
-                        [titles.horizontalAdvance(self._added_title())]) + 2 * pad
-        else:
-            added = max(d * cell_width_for(P_rows, numbers, font),
-                        titles.horizontalAdvance(self._added_title()) + pad)
-        self.graphics.picture_width = titles.horizontalAdvance(self._lookup_title(False)) + pad
-        needs = [lookup, added, result]
-        self.graphics.grows = [True, P_rows is not None, True]
-        if needs != self.graphics.needs:
-            self.graphics.needs = needs
-            self.graphics.fit_columns()
+        self.graphics.set_stage_needs([E_rows, P_rows, X], [self.tr("E[ids]"), self._added_title(), self.tr("X")],
+                                      self._lookup_title(False), self._nothing_added_caption().split("\n"))
 
     def _added_title(self) -> str:
         scheme = self._model.scheme
         if scheme == "learned":
             return self.tr("P")
         if scheme == "sinusoidal":
-            return self.tr("PE(t − 1)")
+            return self.tr("PE(s)")
         return self.tr("nothing")
 
     def _lookup_title(self, prints: bool) -> str:
@@ -521,17 +333,20 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
             return self.tr("ALiBi biases\nthe attention scores")
         return self.tr("order comes only\nfrom the causal mask")
 
-    def _on_x_printed_changed(self, printed: bool) -> None:
-        self._x_printed = printed
-        if not self._lookup_only and self._build_stage is None:
-            self.step_caption.setText(self._summary_text())
+    def _on_printing_changed(self) -> None:
+        self._set_caption(self._caption_text)
+
+    def _set_caption(self, text: str) -> None:
+        """The line under the matrices: ``text``, and where the numbers are that a matrix has no
+        room for (as last painted), whatever the line says (a build's stage, the summary)."""
+        self._caption_text = text
+        hint = self.graphics.numbers_hint()
+        self.step_caption.setText(f"{text} {hint}" if hint else text)
 
     def _summary_text(self) -> str:
         n, d = self._model.n, self._model.d
         beyond = self._model.beyond_trained_length()
         text = self.tr("X has n × d = {0} × {1} numbers, one row per token.").format(n, d)
-        if not self._x_printed and not self._appearance.presenting:  # instead: one line, where X has no room
-            text = self.tr("No room for X's numbers: point at a cell, or F5.")
         if beyond:  # one position or several: each language says it in its own number
             listed, stop = ", ".join(str(p + 1) for p in beyond), self._model.trained_length
             text += " " + (self.tr("Position {0} has no row of P: the learned table stops at {1}.") if len(beyond) == 1
@@ -582,7 +397,7 @@ class XPanel(RefreshWhenShown, ListeningView, QWidget):
                     else self.tr("This scheme adds nothing here."))
         else:
             text = self.tr("Their sum is X: the matrix every later step reads.")
-        self.step_caption.setText(text)
+        self._set_caption(text)
 
     def finish_build(self) -> None:
         """Jump to the end of the build animation (everything shown)."""

@@ -6,6 +6,7 @@ by side under one colour bar; the gradient lab places two beside its bar charts.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -13,7 +14,18 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QFontMetrics, QPainter, QPen, QTextOption
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QPainter,
+    QPen,
+    QStaticText,
+    QTextOption,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsGridLayout, QGraphicsItem, QGraphicsRectItem, QToolTip, QWidgetAction
 
 from visualizer.appearance import Appearance
@@ -30,9 +42,95 @@ from visualizer.ui.palette import (
 )
 from visualizer.ui.tick_axis import unlabelled_axis
 
-WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.55
+STAGE_CELL_FILL, STAGE_ROW_FILL = 0.9, 0.85
+"""On stage a matrix prints its numbers at the stage's size when the widest takes at most this share
+of its cell's width and the type this share of its height (22 px type in rows of 26 px)."""
+WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.62
 """In the window a matrix's widest number fills this share of its cell's width, its type at most
-this share of the cell's height."""
+this share of the cell's height (10 px type in rows of 16 px: 7 tokens' scores at 1024 × 768)."""
+
+
+_WIDTHS: dict[tuple[str, str], int] = {}
+_STATIC_TEXTS: dict[tuple[str, str], QStaticText] = {}
+_CACHED = 4096
+"""How many texts' widths and laid-out texts are kept (the toy's numbers repeat from one change to
+the next: a drag measured and laid out the same sixty numbers again)."""
+
+
+def text_width(font: QFont, text: str) -> int:
+    """``text``'s advance in ``font``, remembered by the font's key."""
+    return widest_text(font, (text,))
+
+
+def widest_text(font: QFont, texts: Iterable[str]) -> int:
+    """The widest advance of ``texts`` in ``font`` (0 for none), each remembered by the font's key
+    (asked for once: a font's key is itself a little costly)."""
+    font_key = font.key()
+    widest = 0
+    metrics: QFontMetrics | None = None
+    for text in texts:
+        key = (font_key, text)
+        width = _WIDTHS.get(key)
+        if width is None:
+            if len(_WIDTHS) > _CACHED:
+                _WIDTHS.clear()
+            metrics = metrics or QFontMetrics(font)
+            width = _WIDTHS[key] = metrics.horizontalAdvance(text)
+        widest = max(widest, width)
+    return widest
+
+
+def _static_text(font: QFont, font_key: str, text: str) -> QStaticText:
+    """``text`` laid out once in ``font`` (of key ``font_key``): QPainter lays a plain drawText out
+    on every paint."""
+    key = (font_key, text)
+    static = _STATIC_TEXTS.get(key)
+    if static is None:
+        if len(_STATIC_TEXTS) > _CACHED:
+            _STATIC_TEXTS.clear()
+        static = _STATIC_TEXTS[key] = QStaticText(text)
+        static.setTextFormat(Qt.TextFormat.PlainText)
+        static.prepare(QTransform(), font)
+    return static
+
+
+MAX_FILLED_CELLS = 2048
+"""A matrix up to this many cells is painted a filled rectangle a cell (:class:`CellImage`)."""
+
+
+class CellImage(pg.ImageItem):
+    """pyqtgraph's ImageItem (levels, colour map, the colour bar's link: all its own), painted as a
+    filled rectangle a cell rather than one image stretched over them: drawing a 5 × 4 image at 60
+    times its size cost a millisecond a matrix (the raster engine fetches every device pixel through
+    the transform), twenty rectangles a tenth of that. A larger matrix is drawn as pyqtgraph does."""
+
+    _cells: list[tuple[QRectF, QColor]] | None = None
+
+    def render(self) -> None:
+        super().render()
+        self._cells = None  # the colours changed: read again from the new image
+
+    def paint(self, painter: QPainter, *args: object) -> None:
+        if self.image is None:
+            return
+        if self._renderRequired:
+            self.render()
+            if self._unrenderable:
+                return
+        qimage = self.qimage
+        if qimage is None or qimage.width() * qimage.height() > MAX_FILLED_CELLS or self.paintMode is not None:
+            super().paint(painter, *args)
+            return
+        if self._cells is None:
+            cells = []
+            for row in range(qimage.height()):
+                for column in range(qimage.width()):
+                    colour = QColor.fromRgba(qimage.pixel(column, row))
+                    if colour.alpha():  # a blank cell (NaN) is not drawn
+                        cells.append((QRectF(column, row, 1, 1), colour))
+            self._cells = cells
+        for rect, colour in self._cells:
+            painter.fillRect(rect, colour)
 
 
 class CellLabels(pg.GraphicsObject):
@@ -59,6 +157,11 @@ class CellLabels(pg.GraphicsObject):
         self._printed = True  # as far as anyone was told (printed_changed): until a paint says not
         self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
 
+    @property
+    def printed(self) -> bool:
+        """False once a paint found the cells too small for their numbers (until one draws them)."""
+        return self._printed
+
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
         """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
         self.prepareGeometryChange()
@@ -71,7 +174,7 @@ class CellLabels(pg.GraphicsObject):
         on every repaint: a hover repaints the cells)."""
         key = font.key()
         if self._widest[0] != key:
-            self._widest = (key, max(QFontMetrics(font).horizontalAdvance(text) for row in self._texts for text in row))
+            self._widest = (key, widest_text(font, (text for row in self._texts for text in row)))
         return self._widest[1]
 
     def boundingRect(self) -> QRectF:
@@ -91,7 +194,8 @@ class CellLabels(pg.GraphicsObject):
             pixels = self._appearance.stage_px()
             font.setPixelSize(pixels)
             widest = self._widest_text(font)
-            self.drawn_pixel_size = pixels if widest <= cell_w * 0.9 and pixels <= cell_h * 0.8 else 0
+            fits = widest <= cell_w * STAGE_CELL_FILL and pixels <= cell_h * STAGE_ROW_FILL
+            self.drawn_pixel_size = pixels if fits else 0
         else:
             # In the window the numbers take the size their cells give them: the widest fills 85%
             # of a cell's width, the type at most 55% of its height. Below 10 px nobody reads them
@@ -110,15 +214,27 @@ class CellLabels(pg.GraphicsObject):
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
+        font_key = font.key()
         for row, row_texts in enumerate(self._texts):
             for column, text in enumerate(row_texts):
                 if not text:
                     continue
                 centre = transform.map(QPointF(column + 0.5, row + 0.5))
-                box = QRectF(centre.x() - cell_w / 2, centre.y() - cell_h / 2, cell_w, cell_h)
+                static = _static_text(font, font_key, text)
+                size = static.size()  # centred in its cell, as drawText's AlignCenter placed it
                 painter.setPen(self._colours[row][column])
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+                painter.drawStaticText(QPointF(centre.x() - size.width() / 2, centre.y() - size.height() / 2), static)
         painter.restore()
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_colour(value: float, levels: tuple[float, float]) -> QColor:
+    """Black on a light cell, white on a dark one, from the colormap at ``value``."""
+    low, high = levels
+    fraction = (min(max(value if math.isfinite(value) else 0.0, low), high) - low) / (high - low)
+    red, green, blue, _ = colormap().map(np.array([fraction]), mode="float")[0]
+    light = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return QColor("black") if light > 0.5 else QColor("white")
 
 
 class MatrixTitle(pg.LabelItem):
@@ -272,7 +388,7 @@ class Heatmap:
         self._name_lines_changed: list[weakref.WeakMethod[Callable[[], None]]] = []
         self.name_lines = 1
         """Lines the column names take (a name too wide for its column breaks onto two)."""
-        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image = CellImage(axisOrder="row-major")
         self.image.setColorMap(colormap())
         plot.addItem(self.image)
         self.labels = CellLabels(appearance)
@@ -301,6 +417,10 @@ class Heatmap:
     def title(self) -> str:
         """The title drawn above the matrix."""
         return self._title
+
+    def column_names(self) -> tuple[str, ...]:
+        """The names of the columns, as set (before any is broken onto two lines or left out)."""
+        return self._names[1]
 
     # ---- updates ------------------------------------------------------------------------------
 
@@ -368,13 +488,9 @@ class Heatmap:
 
     @staticmethod
     def _label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
-        """Black on light cells, white on dark ones, from the colormap at each value."""
-        low, high = levels
-        fractions = (np.clip(np.nan_to_num(values), low, high) - low) / (high - low)
-        rgba = colormap().map(fractions.reshape(-1), mode="float").reshape(*values.shape, 4)
-        luminance = rgba[..., :3] @ np.array([0.2126, 0.7152, 0.0722])
-        black, white = QColor("black"), QColor("white")
-        return [[black if light > 0.5 else white for light in row] for row in luminance]
+        """Black on light cells, white on dark ones, from the colormap at each value (remembered by
+        value and levels: the toy's values repeat)."""
+        return [[_label_colour(float(v), levels) for v in row] for row in values]
 
     def _set_axis_labels(self, row_labels: Sequence[str] | None, column_labels: Sequence[str]) -> None:
         """Axis ticks and styles; skipped when unchanged so pyqtgraph keeps its cached picture."""
@@ -382,6 +498,13 @@ class Heatmap:
         columns = len(column_labels)
         key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
                self._appearance.scale)
+        shape = (rows, columns)
+        if shape != self._range_shape:
+            # Whatever the names: a matrix without row names (X beside E[ids]) that grew from 5 rows
+            # to 7 kept its view on the first 5, and rows 6 and 7 were cut.
+            self._range_shape = shape
+            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
+            self._fitted = None
         if key == self._axis_labels:
             return
         self._axis_labels = key
@@ -395,10 +518,6 @@ class Heatmap:
                 axis.setTextPen(pg.mkPen(self._appearance.foreground))
                 axis.setPen(pg.mkPen(None))
         self.plot.showAxis("left", row_labels is not None)
-        shape = (rows, columns)
-        if shape != self._range_shape:
-            self._range_shape = shape
-            self.plot.setRange(xRange=(0, max(columns, 1)), yRange=(0, max(rows, 1)), padding=0)
         self._fitted = None
         self.fit_labels()
 
@@ -440,8 +559,8 @@ class Heatmap:
         appearance = self._appearance
         size = self.plot.size()
         title = self.plot.titleLabel.size().height() if self._title else 0.0
-        key = (self._names, round(size.width()), round(size.height()), round(title), appearance.scale,
-               appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
+        key = (self._names, self._range_shape, round(size.width()), round(size.height()), round(title),
+               appearance.scale, appearance.presenting, appearance.stage_px(STAGE_LABEL_PX), self._header_lines)
         if key == self._fitted or size.width() <= 0 or size.height() <= 0:
             return
         self._fitted = key

@@ -8,15 +8,24 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QGraphicsLayoutItem
 
 from visualizer.appearance import Appearance
 from visualizer.core.formatting import NumberFormat
 from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
-from visualizer.ui.heatmap import Heatmap, MatrixPlot, dispose_plot_item_menus, dispose_plot_menus
-from visualizer.ui.palette import colormap, colour_bar_ticks, stage_label_font
+from visualizer.ui.heatmap import (
+    WINDOW_CELL_FILL,
+    Heatmap,
+    MatrixPlot,
+    dispose_plot_item_menus,
+    dispose_plot_menus,
+    widest_text,
+)
+from visualizer.ui.matrix_scroll import set_least_height
+from visualizer.ui.numbers_hint import numbers_hint, unprinted
+from visualizer.ui.palette import MIN_WINDOW_NAME_PX, MIN_WINDOW_NUMBER_PX, colormap, colour_bar_ticks, stage_label_font
 
 CELL_FILL = 0.9
 """A number is drawn when it takes at most this share of its cell's width (heatmap.CellLabels)."""
@@ -36,10 +45,30 @@ TICK_TEXT_OFFSET = 5
 
 def cell_width_for(values: np.ndarray, numbers: NumberFormat, font: QFont) -> int:
     """The narrowest cell, in pixels, that prints every finite value of ``values`` in ``font``."""
-    metrics = QFontMetrics(font)
     finite = values[np.isfinite(values)]
-    widest = max((metrics.horizontalAdvance(numbers.short(float(v))) for v in finite), default=0)
-    return math.ceil(widest / CELL_FILL) + 2
+    texts = {numbers.short(float(v)) for v in finite}  # measured once each: the toy's values repeat
+    return math.ceil(widest_text(font, texts) / CELL_FILL) + 2
+
+
+def window_number_font() -> QFont:
+    """The least type the window prints a matrix's numbers in (heatmap.CellLabels)."""
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(MIN_WINDOW_NUMBER_PX)
+    return font
+
+
+def window_numbers_width(values: np.ndarray | None, appearance: Appearance, font: QFont | None = None) -> int:
+    """Pixels a matrix (shape (rows, columns), None for none) needs to print its numbers in the
+    window, at the least type the window prints (:func:`window_number_font`: the widest fills 85%
+    of its cell); 0 when it has none to print."""
+    if values is None:
+        return 0
+    font = font if font is not None else window_number_font()
+    finite = values[np.isfinite(values)]
+    texts = {appearance.numbers.short(float(v)) for v in finite}  # measured once each: the toy's repeat
+    widest = widest_text(font, texts)
+    return values.shape[1] * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
 
 
 def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
@@ -71,6 +100,9 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         Relative widths of the matrices instead of equal ones.
     reserve : int
         Pixels (unscaled) kept free at the right when sharing out equal widths.
+    priority : sequence of int, optional
+        In the window, the order in which matrices get the width their numbers need when not all
+        of them can (:meth:`matrix_widths`); by default left to right.
 
     Signals
     -------
@@ -78,16 +110,27 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         The pointer is over cell (row, column) of one of the matrices.
     """
 
+    share_by_need = False
+    """In the window, when every matrix's numbers fit an equal share, share the width in proportion
+    to what each needs rather than equally (matrices of different widths: the scores and X)."""
+
     hovered = Signal(int, int)
+    printing_changed = Signal()
+    """A matrix began or stopped printing its numbers (told after the paint that found out)."""
 
     def __init__(self, appearance: Appearance, count: int, *, operators: Sequence[str] = (),
-                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 0) -> None:
+                 hover_names: Sequence[str] = (), stretch: Sequence[int] = (), reserve: int = 0,
+                 priority: Sequence[int] = ()) -> None:
         super().__init__()
         self._appearance = appearance
+        self.priority = tuple(priority) or tuple(range(count))
+        self.window_needs: list[int] = [0] * count
+        """Width (px) each matrix needs to print its numbers in the window (at its least type)."""
         self._hover_names = tuple(hover_names)
         self._stretch = tuple(stretch)
         self._reserve = reserve
         self._column_widths: tuple[int, ...] = ()
+        self._least_height_due = False  # a fit of the least height is scheduled
         self.setBackground(appearance.background)
         step = 2 if operators else 1
         self.matrix_columns = [step * index for index in range(count)]
@@ -116,6 +159,8 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self.colour_bar.axis.geometryChanged.connect(self._fit_colour_bar_ticks)  # a short bar labels fewer ticks
         for heatmap in self.heatmaps:  # the bar runs along the matrices' cells
             heatmap.plot.getViewBox().geometryChanged.connect(self._align_colour_bar)
+        for heatmap in self.heatmaps:  # queued: whoever says so changes a label after the paint, not in it
+            heatmap.labels.printed_changed.connect(self.printing_changed, Qt.ConnectionType.QueuedConnection)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.ci.geometryChanged.connect(self._on_central_geometry_changed)
         self.installEventFilter(self)
@@ -260,6 +305,33 @@ class MatrixRow(pg.GraphicsLayoutWidget):
             # (Not while hidden: a row not yet shown has no real width to lay out at; its first
             # show fits it again at its size, and lays it out then.)
             self.ci.layout.activate()
+        if not self._least_height_due:  # after the event that fitted the columns (often a resize:
+            self._least_height_due = True  # a least height set inside it left the view's inside at its old size)
+            QTimer.singleShot(0, self, self.fit_least_height)
+
+    def fit_least_height(self) -> None:
+        """Ask for :meth:`least_height` (in a :func:`~visualizer.ui.matrix_scroll.scrolling` area,
+        which then scrolls: nothing above it grows)."""
+        self._least_height_due = False
+        set_least_height(self, self.least_height())
+
+    def unprinted(self) -> list[Heatmap]:
+        """The matrices on show that have numbers to print and no room for them (as last painted)."""
+        return unprinted(self.heatmaps)
+
+    def numbers_hint(self) -> str:
+        """Where the numbers are that a matrix has no room to print (:func:`numbers_hint`)."""
+        return numbers_hint(self.heatmaps, presenting=self._appearance.presenting)
+
+    def show_matrices(self, shown: Sequence[bool]) -> None:
+        """Show the matrices marked True; the others are hidden and take no width (not even their
+        titles': a hidden item's least width still held its column open)."""
+        for heatmap, visible in zip(self.heatmaps, shown, strict=True):
+            if visible != heatmap.plot.isVisible():
+                heatmap.plot.setVisible(visible)
+                heatmap.plot.setMinimumWidth(-1 if visible else 0)
+                heatmap.plot.setMaximumWidth(-1 if visible else 0)
+                self._column_widths = ()
 
     def _set_column_widths(self, widths: dict[int, int]) -> bool:
         """Fix each layout column (by index) to its width in pixels; True if any width changed."""
@@ -277,9 +349,71 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         for heatmap in self.heatmaps:
             heatmap.set_header_lines(lines)
 
+    def set_window_needs(self, matrices: Sequence[np.ndarray | None]) -> None:
+        """How wide each matrix (shape (rows, columns), None for none) must be to print its numbers
+        in the window (:func:`window_numbers_width`); the widths are shared out again if that changed."""
+        font = window_number_font()
+        needs = [window_numbers_width(values, self._appearance, font) for values in matrices]
+        if needs != self.window_needs:
+            self.window_needs = needs
+            self.fit_columns()
+
     def matrix_widths(self, free: int) -> list[int]:
-        """The width of each matrix's cells out of ``free`` pixels: equal shares (40 px at least)."""
-        return [max(MIN_MATRIX_WIDTH, free // max(1, len(self.heatmaps)))] * len(self.heatmaps)
+        """The width of each matrix's cells out of ``free`` pixels (40 px at least; a hidden matrix
+        none): equal shares when every matrix prints its numbers in its share; otherwise, in the
+        order of :attr:`priority`, each gets the width its numbers need while it fits with the
+        others' least, and the others share the rest (sinusoidal's three decimals: X kept its
+        numbers; the attention's X beside the scores was a strip of colour at 1024 × 768)."""
+        shown = [index for index, heatmap in enumerate(self.heatmaps) if heatmap.plot.isVisible()]
+        widths = [0] * len(self.heatmaps)
+        if not shown:
+            return widths
+        equal = max(MIN_MATRIX_WIDTH, free // len(shown))
+        needs = self.window_needs
+        if all(needs[index] <= equal for index in shown):
+            total = sum(needs[index] for index in shown)
+            for index in shown:  # in proportion to the numbers' needs, or equal shares
+                widths[index] = max(MIN_MATRIX_WIDTH, free * needs[index] // total) if self.share_by_need and total \
+                    else equal
+            return widths
+        granted: list[int] = []
+        for index in (i for i in self.priority if i in shown):  # no further than the first that does not fit
+            others = len(shown) - len(granted) - 1
+            if not needs[index] or sum(needs[i] for i in granted) + needs[index] + others * MIN_MATRIX_WIDTH > free:
+                break
+            granted.append(index)
+        rest = [index for index in shown if index not in granted]
+        left = free - sum(needs[i] for i in granted)
+        for index in rest:
+            widths[index] = max(MIN_MATRIX_WIDTH, left // len(rest))
+        total = max(1, sum(needs[i] for i in granted))
+        for index in granted:
+            widths[index] = needs[index] + (0 if rest else left * needs[index] // total)
+        return widths
+
+    def least_height(self) -> int:
+        """In the window, the height below which a visible matrix's rows would be too short for their
+        names at the window's least type (10 px): the view scrolls rather than drop every other
+        name. Presenting, 0: a stage is laid out to fit."""
+        if self._appearance.presenting:
+            return 0
+        font = QFont()
+        font.setPixelSize(MIN_WINDOW_NAME_PX)
+        row = QFontMetrics(font).tightBoundingRect("Åg0␣").height() + 3
+        least = 0
+        for heatmap in self.heatmaps:
+            if not heatmap.plot.isVisible():
+                continue
+            rows = heatmap.values().shape[0] if heatmap.values().ndim == 2 else 0
+            plot, view = heatmap.plot, heatmap.plot.getViewBox()
+            above = view.geometry().top() if view.geometry().height() > 0 else 0
+            below = plot.geometry().height() - view.geometry().bottom() if view.geometry().height() > 0 else 0
+            least = max(least, math.ceil(above + max(0.0, below) + rows * row))
+        _, top, _, bottom = self.ci.layout.getContentsMargins()
+        # Nor below what the layout's own items need at the least (titles, names, the bar's
+        # ticks): a view shorter than that cut the last rows of the scores, zoomed in.
+        layout_least = self.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize).height()
+        return max(least + math.ceil(top + bottom) + 2 if least else 0, math.ceil(layout_least))
 
     def dispose_menus(self) -> None:
         """Delete the colour bar's context menus on teardown (a ColorBarItem is a PlotItem, and

@@ -10,7 +10,9 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QCheckBox, QRadioButton
 
 from visualizer.appearance import Appearance
+from visualizer.core import ADDITIVE_SCHEMES
 from visualizer.core.formatting import NumberFormat
+from visualizer.model import EmbeddingModel
 
 COLORMAP_NAME = "CET-CBD1"
 """One diverging, colour-blind-safe map (blue … grey … yellow) for every heatmap."""
@@ -50,6 +52,46 @@ def symmetric_limit(*arrays: np.ndarray | None, floor: float = 1.0) -> float:
             if finite.size:
                 largest = max(largest, float(finite.max()))
     return float(np.ceil(largest * 2) / 2)
+
+
+class ToyScale:
+    """The colour levels ±L every toy view draws with, through the whole lesson: E's 1 was dark on
+    the table of steps 1 and 2 (levels ±1) and pale in step 3's X panel (±2).
+
+    L covers every vector the toy can show of the model as it is, under any scheme: E, X under each
+    scheme, RoPE's rotated rows (no entry longer than its pair). Scores are products of two such
+    vectors and can reach further (sinusoidal's 3.1 for "o gato subiu no"): their colour stops at
+    ±L, and their printed numbers say the rest. Taking them in paled every step (±3.5): a 0.5 was
+    nearly white. L changes only when the model does (an edit of E, a longer sentence), and then in
+    every view at once.
+
+    Worked out once per state of the model, whichever view asks first.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._held: object = None  # the E the key names by identity, kept so that the identity is not reused
+        self._limit = 1.0
+
+    def limit(self, model: EmbeddingModel) -> float:
+        """L for ``model`` as it is now."""
+        key = (id(model.E), model.ids)
+        if key != self._key:
+            self._key, self._held = key, model.E
+            E_rows = model.E_rows()
+            # RoPE turns each pair of a row: no entry past the pair's length.
+            pairs = np.hypot(E_rows[:, 0::2], E_rows[:, 1::2]) if E_rows.shape[1] % 2 == 0 else E_rows
+            self._limit = symmetric_limit(model.E, pairs, *(model.X_under(scheme) for scheme in ADDITIVE_SCHEMES))
+        return self._limit
+
+
+TOY_SCALE = ToyScale()
+"""The app's one scale (a single toy model per window; a second model just recomputes it)."""
+
+
+def toy_limit(model: EmbeddingModel) -> float:
+    """The colour levels ±L every toy view draws ``model`` with (:class:`ToyScale`)."""
+    return TOY_SCALE.limit(model)
 
 
 def colour_bar_ticks(limit: float, numbers: NumberFormat, most: int | None = None) -> list[tuple[float, str]]:
