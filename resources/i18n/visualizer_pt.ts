@@ -699,15 +699,15 @@ O app continua funcionando.</translation>
         <location filename="../../visualizer/lab/gradient_lab.py" line="394"/>
         <source>one step
 moves it</source>
-        <translation>distância andada
-em um passo</translation>
+        <translation>quanto um
+passo move</translation>
     </message>
     <message>
         <location filename="../../visualizer/lab/gradient_lab.py" line="334"/>
         <location filename="../../visualizer/lab/gradient_lab.py" line="395"/>
         <source>distance moved
 in {0} steps</source>
-        <translation>distância andada
+        <translation>quanto moveu
 em {0} passos</translation>
     </message>
     <message>
