@@ -438,6 +438,24 @@
     </message>
 </context>
 <context>
+    <name>ClockPairs</name>
+    <message>
+        <location filename="../../visualizer/toy/clock_pairs.py" line="45"/>
+        <source>({0}, {1}): m − n = {2}</source>
+        <translation>({0}, {1}): m − n = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/clock_pairs.py" line="46"/>
+        <source>cos({0} × {1}) = {2}</source>
+        <translation>cos({0} × {1}) = {2}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/toy/clock_pairs.py" line="49"/>
+        <source>({0}, {1}): cos({2}) = {3}</source>
+        <translation>({0}, {1}): cos({2}) = {3}</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
         <location filename="../../visualizer/crash.py" line="42"/>
@@ -3162,76 +3180,61 @@ em {0} passos</translation>
 <context>
     <name>RopeClock</name>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="206"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="198"/>
         <source>the lesson&apos;s example: one pair, θ = {0}
 wavelength 2π/θ = {1} positions</source>
         <translation>o exemplo da aula: um par, θ = {0}
 comprimento de onda 2π/θ = {1} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="208"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="200"/>
         <source>pair {0} (d{1}, d{2}): θ = {3}
 wavelength 2π/θ = {4} positions</source>
         <translation>par {0} (d{1}, d{2}): θ = {3}
 comprimento de onda 2π/θ = {4} posições</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="270"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="262"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="270"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="262"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="413"/>
-        <source>({0}, {1}): m − n = {2}</source>
-        <translation>({0}, {1}): m − n = {2}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="414"/>
-        <source>cos({0} × {1}) = {2}</source>
-        <translation>cos({0} × {1}) = {2}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="417"/>
-        <source>({0}, {1}): cos({2}) = {3}</source>
-        <translation>({0}, {1}): cos({2}) = {3}</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="470"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="433"/>
         <source>shift s = {0}</source>
         <translation>deslocamento s = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="438"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="401"/>
         <source>q at position {0}, k at position {1}: angle (m − n)·θ = {2} rad; score = cos({2}) = {3}</source>
         <translation>q na posição {0}, k na posição {1}: ângulo (m − n)·θ = {2} rad; score = cos({2}) = {3}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="443"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="406"/>
         <source>The lesson&apos;s example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift both by 7 to (10, 8): same score. (4, 1) is one step further apart.</source>
         <translation>O exemplo da aula: um par, θ = 0,5, q = k = [1; 0]. Tente (3, 1) e depois desloque os dois em 7 até (10, 8): mesmo score. (4, 1) está um passo mais longe.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="479"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="442"/>
         <source>positions m = {0}, n = {1} (distance {2}); angle between hands per pair: {3}°; score ⟨R_m q, R_n k⟩ = {4}</source>
         <translation>posições m = {0}, n = {1} (distância {2}); ângulo entre os ponteiros em cada par: {3}°; score ⟨R_m q, R_n k⟩ = {4}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="448"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="411"/>
         <source>Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, the angles between them, and the score, stay put.</source>
         <translation>Cada ponteiro gira (t − 1 + s)·θ_i. Varie s: todos os ponteiros giram, mas os ângulos entre eles, e o score, ficam iguais.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="451"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="414"/>
         <source>The score here is the plain dot product; the attention view divides it by √d = {0}.</source>
         <translation>Aqui o score é o produto escalar puro; a visão de atenção o divide por √d = {0}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/rope_clock.py" line="455"/>
+        <location filename="../../visualizer/toy/rope_clock.py" line="418"/>
         <source>(The sequence uses another scheme; this shows what RoPE would do with it.)</source>
         <translation>(A sequência usa outro esquema; aqui se vê o que a RoPE faria com ela.)</translation>
     </message>

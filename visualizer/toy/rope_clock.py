@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QResizeEvent, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core import RopeScaling, display_token, rope_score
@@ -22,6 +22,7 @@ from visualizer.lesson.cue import Cue, read_options
 from visualizer.model import EmbeddingModel
 from visualizer.toy.clock_controls import LESSON_PAIRS, MAX_SWEEP, SWEEP_STEPS_PER_POSITION, ClockControls
 from visualizer.toy.clock_faces import ClockFaces
+from visualizer.toy.clock_pairs import LESSON_THETA, ClockPairs
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.palette import token_colour
 from visualizer.ui.player import Player
@@ -29,13 +30,6 @@ from visualizer.ui.protocol import ListeningView
 
 FRAME_MS = 16  # ~60 frames per second
 QWIDGETSIZE_MAX = 16_777_215  # Qt's "no maximum"
-LESSON_THETA = 0.5
-PAIRS_PX = 22
-"""Type of the lesson pairs' scores while presenting, in pixels at 1024 × 768 (digits 16 px)."""
-PAIRS_FILL, PAIRS_GROWTH = 0.92, 2.0
-"""Presenting, the pairs' type grows until the widest line takes this share of its column (and its
-lines the height the column leaves them), at most this much: the lesson's punchline (same score
-for (3, 1) and (10, 8)) where the column had room (it left a quarter of the stage empty)."""
 
 
 @dataclass(frozen=True)
@@ -122,9 +116,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         controls.scaling.changed.connect(self._on_scaling_changed)
         controls.factor.changed.connect(self._on_scaling_changed)
         # The lesson's three pairs at once, each with its angle and score (the lesson's own numbers).
-        self.pairs = QLabel()
-        self.pairs.setWordWrap(True)
-        self.pairs.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.pairs = ClockPairs(appearance)
         self._column = column = QVBoxLayout()
         column.addWidget(controls, 1)
         column.addWidget(self.pairs)
@@ -376,23 +368,8 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         outer.activate()  # now, not at the next pass: a picture taken at once shows it settled
 
     def _fit_pairs_font(self) -> None:
-        """The pairs' type: the window's, or presenting the stage's, larger as the column allows."""
-        font = QFont(self.pairs.font())  # bold or not as the window's type is
-        if not self.appearance.presenting:
-            font.setPointSizeF(self.appearance.pt(11))
-        else:
-            least = self.appearance.stage_px(PAIRS_PX)
-            font.setPixelSize(least)
-            lines = self.pairs.text().split("\n") if self.pairs.text() else []
-            room = min(self.controls.width(), self.pairs.contentsRect().width() or self.controls.width()) * PAIRS_FILL
-            if lines and room > 0:
-                metrics = QFontMetrics(font)
-                widest = max(metrics.horizontalAdvance(line) for line in lines)
-                tall = (self.height() - self.controls.height()) * PAIRS_FILL / (len(lines) * metrics.lineSpacing())
-                by_height = int(least * tall) if self.height() > self.controls.height() > 0 else least
-                font.setPixelSize(max(least, min(int(least * room / widest), by_height, int(least * PAIRS_GROWTH))))
-        if font != self.pairs.font():
-            self.pairs.setFont(font)
+        height = self.height() - self.controls.height() if self.height() > self.controls.height() > 0 else 0
+        self.pairs.fit_font(self.controls.width(), height)
 
     def retranslate(self) -> None:
         """Re-read every visible string."""
@@ -403,20 +380,6 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
         self.faces.update()  # the faces' labels are written in the language's numbers
 
     # ---- text -----------------------------------------------------------------------------------
-
-    def _pairs_text(self) -> str:
-        """The lesson's pairs, one a line: positions, the angle between the hands, the score."""
-        numbers, lines = self.appearance.numbers, []
-        for m, n in LESSON_PAIRS:
-            score = rope_score(np.array([1.0, 0.0]), np.array([1.0, 0.0]), m, n, np.array([LESSON_THETA]))
-            if self.appearance.presenting:  # the stage has the room to show that only m − n counts
-                lines.append(self.tr("({0}, {1}): m − n = {2}").format(m, n, m - n))
-                lines.append("    " + self.tr("cos({0} × {1}) = {2}").format(
-                    m - n, numbers.short(LESSON_THETA), numbers.fixed(score, 3)))
-            else:
-                lines.append(self.tr("({0}, {1}): cos({2}) = {3}").format(
-                    m, n, numbers.short((m - n) * LESSON_THETA, 3), numbers.fixed(score, 3)))
-        return "\n".join(lines)
 
     def _sync_pickers(self) -> None:
         labels = [f"{p + 1} {display_token(self._model.tokens[i])}" for p, i in enumerate(self._model.ids)]
@@ -442,7 +405,7 @@ class RopeClock(RefreshWhenShown, ListeningView, QWidget):
             self.controls.scheme_note.setText(self.tr(
                 "The lesson's example: one pair, θ = 0.5, q = k = [1, 0]. Try (3, 1), then shift "
                 "both by 7 to (10, 8): same score. (4, 1) is one step further apart."))
-            self.pairs.setText(self._pairs_text())
+            self.pairs.show_pairs()
             self._fit_pairs_font()
         else:
             scheme_note = self.tr("Every hand turns by (t − 1 + s)·θ_i. Sweep s: all hands turn, "
