@@ -152,7 +152,7 @@ def test_portuguese_wording_of_the_issue():
     assert "aos anteriores" not in everything and "e os anteriores" in everything
     # One word for a view: "visualização" (the menus, messages and shortcuts said "vista" too).
     assert not re.search(r"\bvista\b", everything) and "visualização" in everything
-    loss = pt[("GradientLabView", "Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², "
+    loss = pt[("LossNote", "Toy loss (an illustration, not a language model's): L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖², "
                                   "each occurrence pulls its row toward a fixed target T. Batch loss {0}. Frequent "
                                   "tokens get many pulls per step; rare ones almost none, so their rows barely move.")]
     assert loss.startswith("Perda de exemplo (") and "ilustra" not in loss

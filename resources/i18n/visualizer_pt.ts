@@ -1587,7 +1587,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/lab/loss_note.py" line="54"/>
         <source>Toy loss L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²: each occurrence pulls its row of E toward a target T.</source>
-        <translation>Perda de brinquedo L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²: cada ocorrência puxa a sua linha de E em direção a um alvo T.</translation>
+        <translation>Perda de exemplo L = ½ Σₜ ‖E[iₜ] − T[iₜ]‖²: cada ocorrência puxa sua linha de E para um alvo T.</translation>
     </message>
     <message>
         <location filename="../../visualizer/lab/loss_note.py" line="58"/>
@@ -1612,7 +1612,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/lab/loss_note.py" line="85"/>
         <source>“{0}” comes {1} times, “{2}” {3}, yet “{0}” moves less: a step moves a row η × count × its distance to T (η = {4}), and “{0}” starts nearer ({5} against {6}).</source>
-        <translation>“{0}” aparece {1} vezes, “{2}” {3}, e mesmo assim “{0}” se move menos: um passo move uma linha η × contagem × a sua distância até T (η = {4}), e “{0}” começa mais perto ({5} contra {6}).</translation>
+        <translation>“{0}” aparece {1} vezes, “{2}” {3}, e “{0}” anda menos: cada passo anda η × contagem × distância até T (η = {4}), e “{0}” começa mais perto ({5} contra {6}).</translation>
     </message>
 </context>
 <context>
