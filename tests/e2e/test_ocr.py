@@ -14,7 +14,7 @@ import unicodedata
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tests import spec
@@ -22,6 +22,7 @@ from tests.stage import step_index
 from visualizer.shell.main_window import MainWindow
 
 NUMBERS = "tessedit_char_whitelist=-.0123456789"
+OCR_MARGIN = 10  # px around a cell's picture, enlarged
 
 
 def picture_of(qtbot, tmp_path, step_id: str, reveal: bool = False) -> tuple[MainWindow, QImage]:
@@ -73,9 +74,15 @@ def read_all(images: list[QImage], paths: list, config: str | None = NUMBERS) ->
     image read as empty is read again on its own as a block: a lone "0" the line reader misses.
     """
     for image, path in zip(images, paths, strict=True):
-        # Larger and grey: tesseract reads large dark-on-light text best.
-        image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8).save(
-            str(path))
+        # Larger and grey: tesseract reads large dark-on-light text best; with a margin of the cell's
+        # own colour around it (digits touching the edge: "0.841" read as "0.341").
+        grey = image.scaled(image.width() * 3, image.height() * 3).convertToFormat(QImage.Format.Format_Grayscale8)
+        framed = QImage(grey.width() + 2 * OCR_MARGIN, grey.height() + 2 * OCR_MARGIN, QImage.Format.Format_Grayscale8)
+        framed.fill(grey.pixelColor(0, 0))
+        painter = QPainter(framed)
+        painter.drawImage(OCR_MARGIN, OCR_MARGIN, grey)
+        painter.end()
+        framed.save(str(path))
     listing = paths[0].with_suffix(".list.txt")
     listing.write_text("".join(f"{path}\n" for path in paths))
     texts = [page.strip() for page in tesseract(listing, "7", config).split("\f")][:len(paths)]

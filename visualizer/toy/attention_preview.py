@@ -180,7 +180,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
             side_width = 0 if side is None else \
                 numbers_width(side, self._appearance) if self.prints_side() else px(SIDE_PICTURE)
             self.graphics.set_stage(numbers_width(scores, self._appearance),
-                                    numbers_width(X, self._appearance) if self.prints_x() else 0, side_width)
+                                    numbers_width(X, self._appearance, outlined=True) if self.prints_x() else 0,
+                                    side_width)
         else:
             self.graphics.set_window_needs([scores, X, side])
         self.graphics.fit_columns()

@@ -43,6 +43,9 @@ from visualizer.ui.palette import (
 from visualizer.ui.tick_axis import unlabelled_axis
 
 STAGE_CELL_FILL, STAGE_ROW_FILL = 0.9, 0.85
+OUTLINE_PEN_PX = 3
+"""Width of a row's outline (a row that moved or changed), in pixels at the window's size; it runs
+inside the row's first and last cells (:func:`~visualizer.ui.matrix_row.numbers_width` makes room)."""
 """On stage a matrix prints its numbers at the stage's size when the widest takes at most this share
 of its cell's width and the type this share of its height (22 px type in rows of 26 px)."""
 WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.62
@@ -703,7 +706,8 @@ class Heatmap:
         columns = self._values.shape[1] if self._values.ndim == 2 else 0
         for row, (colour, dashed) in sorted(outlines.items()):
             item = QGraphicsRectItem(QRectF(0.04, row + 0.06, columns - 0.08, 0.88))
-            pen = QPen(colour, self._appearance.px(3), Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+            style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+            pen = QPen(colour, self._appearance.px(OUTLINE_PEN_PX), style)
             pen.setCosmetic(True)
             item.setPen(pen)
             self.plot.addItem(item)

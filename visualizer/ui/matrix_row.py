@@ -16,6 +16,7 @@ from visualizer.appearance import Appearance
 from visualizer.core.formatting import NumberFormat
 from visualizer.ui.colour_bar import align_colour_bar, colour_bar, set_colour_bar_levels
 from visualizer.ui.heatmap import (
+    OUTLINE_PEN_PX,
     WINDOW_CELL_FILL,
     Heatmap,
     MatrixPlot,
@@ -71,12 +72,17 @@ def window_numbers_width(values: np.ndarray | None, appearance: Appearance, font
     return values.shape[1] * (math.ceil(widest / WINDOW_CELL_FILL) + 1) if widest else 0
 
 
-def numbers_width(values: np.ndarray, appearance: Appearance) -> int:
+def numbers_width(values: np.ndarray, appearance: Appearance, outlined: bool = False) -> int:
     """Pixels a matrix (``values``, shape (rows, columns)) needs to print every finite value at the
-    stage's size, in the app's one number format (−0,375 as the cells print it)."""
+    stage's size, in the app's one number format (−0,375 as the cells print it); ``outlined``: with
+    room for a row's outline inside its first and last cells (at 1024 × 768 the outline of the row
+    that moved ran over the minus of "-0.5", which the back row then read as "0.5")."""
     font = QFont()
     font.setPixelSize(appearance.stage_px())
-    return values.shape[1] * cell_width_for(values, appearance.numbers, font)
+    cell = cell_width_for(values, appearance.numbers, font)
+    if outlined:
+        cell += 2 * (appearance.px(OUTLINE_PEN_PX) + 1)
+    return values.shape[1] * cell
 
 
 class MatrixRow(pg.GraphicsLayoutWidget):
