@@ -67,92 +67,92 @@
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="188"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="189"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="208"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="209"/>
         <source>Scores: rows are queries, columns keys.</source>
         <translation>Scores: as linhas são as queries, as colunas as keys.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="213"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="214"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="217"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="218"/>
         <source>No positions: X is E[ids]. The causal mask is on: a token sees only itself and earlier ones.</source>
         <translation>Sem posições: X é E[ids]. A máscara causal está ligada: um token só vê a si mesmo e os anteriores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="220"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="221"/>
         <source>No positions and no mask: X is E[ids], and each score compares two of its rows (q = k = x).</source>
         <translation>Sem posições e sem máscara: X é E[ids], e cada score compara duas das suas linhas (q = k = x).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="223"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="224"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="226"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="227"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="228"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="229"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="234"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="235"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="239"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="240"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="243"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="244"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="244"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="245"/>
         <source>rows that only moved: {0}</source>
         <translation>linhas que só mudaram de lugar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="246"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="247"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="247"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="248"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="248"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="249"/>
         <source>Last change in X: </source>
         <translation>Última mudança em X: </translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="307"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="308"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="308"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="309"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="309"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="310"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -1376,7 +1376,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/lesson_files.py" line="47"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="175"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="165"/>
         <source>Open a lesson</source>
         <translation>Abrir uma aula</translation>
     </message>
@@ -1392,7 +1392,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/lesson_files.py" line="54"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="80"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="78"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1417,42 +1417,42 @@ em {0} passos</translation>
         <translation>Os passos adicionados, movidos ou apagados e os textos escritos no editor da aula desde que a aula foi salva pela última vez seriam perdidos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="76"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="77"/>
         <source>&amp;Save the lesson…</source>
         <translation>&amp;Salvar a aula…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="77"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="75"/>
         <source>Open &amp;without saving</source>
         <translation>A&amp;brir sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="78"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="76"/>
         <source>Quit &amp;without saving</source>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="149"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="139"/>
         <source>Not opened, the lesson in use stays: {0}</source>
         <translation>Não foi aberta, a aula atual continua: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="157"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="147"/>
         <source>Opened the lesson {0}</source>
         <translation>Aula aberta: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="165"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="155"/>
         <source>Cannot write {0}: {1}</source>
         <translation>Não foi possível gravar {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="170"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="160"/>
         <source>Saved the lesson {0}</source>
         <translation>Aula salva em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="184"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="174"/>
         <source>Save the lesson as</source>
         <translation>Salvar a aula como</translation>
     </message>
@@ -2501,7 +2501,7 @@ em {0} passos</translation>
         <translation>As mudanças na página Modelo real desde a última vez que a sessão foi salva seriam perdidas.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="74"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="73"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
@@ -2511,7 +2511,7 @@ em {0} passos</translation>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/quit_question.py" line="76"/>
+        <location filename="../../visualizer/shell/quit_question.py" line="75"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>

@@ -21,7 +21,7 @@ from visualizer.lesson.file import Lesson, LessonError, read_lesson, write_lesso
 from visualizer.lesson.run import LessonRun
 from visualizer.lesson.texts import in_language
 from visualizer.shell.lesson_director import check_view_options
-from visualizer.shell.quit_question import QuitChoice
+from visualizer.shell.quit_question import QuitChoice, save_discard_or_cancel
 from visualizer.ui.file_places import start_path
 from visualizer.ui.messages import MessageSink
 
@@ -72,20 +72,10 @@ def ask_about_the_lesson(parent: QWidget, name: str = "") -> QuitChoice:
     box.setInformativeText(QCoreApplication.translate(
         "LessonFiles", "The steps added, moved or deleted and the texts written in the lesson editor since the "
                        "lesson was last saved would be lost."))
-    role = QMessageBox.ButtonRole
-    save = box.addButton(QCoreApplication.translate("LessonFiles", "&Save the lesson…"), role.AcceptRole)
     go_on = (QCoreApplication.translate("LessonFiles", "Open &without saving") if name
              else QCoreApplication.translate("LessonFiles", "Quit &without saving"))
-    discard = box.addButton(go_on, role.DestructiveRole)
-    cancel = box.addButton(QCoreApplication.translate("LessonFiles", "Cancel"), role.RejectRole)
-    box.setDefaultButton(save)
-    box.setEscapeButton(cancel)
-    box.exec()
-    clicked = box.clickedButton()
-    box.deleteLater()
-    if clicked is save:
-        return QuitChoice.SAVE
-    return QuitChoice.DISCARD if clicked is discard else QuitChoice.CANCEL
+    return save_discard_or_cancel(box, QCoreApplication.translate("LessonFiles", "&Save the lesson…"), go_on,
+                                  QCoreApplication.translate("LessonFiles", "Cancel"))
 
 
 class LessonFiles(QObject):

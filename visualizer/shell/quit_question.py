@@ -70,10 +70,18 @@ def ask_about_unsaved_work(parent: QWidget, purpose: Purpose = Purpose.QUIT, nam
         lost.append(QCoreApplication.translate(
             "QuitQuestion", "The changes on the Real model page since the last save would be lost."))
     box.setInformativeText(" ".join(lost))
+    return save_discard_or_cancel(box, QCoreApplication.translate("QuitQuestion", "&Save"),
+                                  QCoreApplication.translate(CONTEXT, go_on),
+                                  QCoreApplication.translate("QuitQuestion", "Cancel"))
+
+
+def save_discard_or_cancel(box: QMessageBox, save_text: str, discard_text: str, cancel_text: str) -> QuitChoice:
+    """Give ``box`` (its question written) its three buttons, Return saving and Escape cancelling,
+    ask, and delete it; the teacher's answer."""
     role = QMessageBox.ButtonRole
-    save = box.addButton(QCoreApplication.translate("QuitQuestion", "&Save"), role.AcceptRole)
-    discard = box.addButton(QCoreApplication.translate(CONTEXT, go_on), role.DestructiveRole)
-    cancel = box.addButton(QCoreApplication.translate("QuitQuestion", "Cancel"), role.RejectRole)
+    save = box.addButton(save_text, role.AcceptRole)
+    discard = box.addButton(discard_text, role.DestructiveRole)
+    cancel = box.addButton(cancel_text, role.RejectRole)
     box.setDefaultButton(save)
     box.setEscapeButton(cancel)
     box.exec()
@@ -84,4 +92,4 @@ def ask_about_unsaved_work(parent: QWidget, purpose: Purpose = Purpose.QUIT, nam
     return QuitChoice.DISCARD if clicked is discard else QuitChoice.CANCEL
 
 
-__all__ = ["Purpose", "QuitChoice", "ask_about_unsaved_work"]
+__all__ = ["Purpose", "QuitChoice", "ask_about_unsaved_work", "save_discard_or_cancel"]
