@@ -49,12 +49,27 @@ def more_is_worse(goal: str, unit: str) -> bool:
     return not unit.startswith(LOWER_IS_WORSE_UNITS) and "of" not in unit.split()
 
 
-def met(goal: str, value: float) -> str:
-    """"yes" or "no" when ``goal`` is a bound on one number ("< 8 ms", "≥ 6×"), "" otherwise."""
-    match = re.match(r"\s*([<>≤≥])\s*(" + NUMBER.pattern + ")", goal)
+UNIT = re.compile(r"(?<![\w.])(ms|s|bytes|B|kB|MB|GB)(?!\w)")
+IN_BASE_UNITS = {"ms": 1e-3, "s": 1.0, "bytes": 1.0, "B": 1.0, "kB": 1e3, "MB": 1e6, "GB": 1e9}
+"""Seconds or bytes per unit: a figure in ms against a goal in s ("213 ms" meets "≤ 1 s")."""
+
+
+def in_base_units(value: float, unit: str) -> float:
+    """``value`` in seconds or bytes when ``unit`` (the text after the number) names a time or a
+    size ("ms", "/ 193 ms", "kB"), else as it is."""
+    match = UNIT.search(unit)
+    return value * IN_BASE_UNITS[match.group(1)] if match else value
+
+
+def met(goal: str, value: float, unit: str = "") -> str:
+    """"yes" or "no" when ``goal`` is a bound on one number ("< 8 ms", "≥ 6×", "≤ 1 s"), "" otherwise;
+    ``value`` is in ``unit`` (a time or a size is compared with the goal in the same base unit)."""
+    match = re.match(r"\s*([<>≤≥])\s*(" + NUMBER.pattern + ")(.*)", goal)
     if match is None:
         return ""
     bound = float(match.group(2).replace(",", ""))
+    if UNIT.search(unit) and UNIT.search(match.group(3)):
+        value, bound = in_base_units(value, unit), in_base_units(bound, match.group(3))
     holds = {"<": value < bound, "≤": value <= bound, ">": value > bound, "≥": value >= bound}[match.group(1)]
     return "yes" if holds else "no"
 
@@ -73,7 +88,7 @@ def summarize(runs: list[list[Row]]) -> list[tuple[str, str, str, str, str]]:
         unit = values[0].unit if values[0] is not None else ""
         worst = max(numbers) if more_is_worse(goal, unit) else min(numbers)
         median = statistics.median(numbers)
-        table.append((figure, _with_unit(median, unit), _with_unit(worst, unit), goal, met(goal, worst)))
+        table.append((figure, _with_unit(median, unit), _with_unit(worst, unit), goal, met(goal, worst, unit)))
     return table
 
 
