@@ -1002,12 +1002,12 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/handout/content.py" line="563"/>
         <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
-        <translation>Calculadas pelo app a partir do modelo de onde este material saiu (a tabela E dele, com as edições); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
+        <translation>Calculadas pelo app a partir do modelo usado para fazer este material (a sua tabela E, com as edições feitas nela); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="188"/>
         <source>none</source>
-        <translation>nenhum</translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="309"/>
@@ -1022,7 +1022,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/handout/content.py" line="345"/>
         <source>Where position comes in</source>
-        <translation>Onde a posição é injetada</translation>
+        <translation>Onde a posição entra</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="372"/>
@@ -3678,22 +3678,22 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <translation>classe do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/table_scale.py" line="66"/>
-        <source>untied: E and an output layer as big, {0} ≈ {1} million</source>
-        <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} milhões</translation>
+        <location filename="../../visualizer/lab/table_scale.py" line="67"/>
+        <source>untied: E and an output layer as big, {0} ≈ {1} billion</source>
+        <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} bilhão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/table_scale.py" line="69"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="70"/>
         <source>tied: the output layer reuses E, one table: {0} ≈ {1} million</source>
         <translation>amarradas: a saída reaproveita E, uma só tabela: {0} ≈ {1} milhões</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/table_scale.py" line="71"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="72"/>
         <source>The toy&apos;s E: {0} × {1} = {2} numbers.</source>
         <translation>O E do exemplo: {0} × {1} = {2} números.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/table_scale.py" line="77"/>
+        <location filename="../../visualizer/lab/table_scale.py" line="78"/>
         <source>How many numbers E holds (bars to one scale)</source>
         <translation>Quantos números E guarda (barras na mesma escala)</translation>
     </message>

@@ -248,8 +248,11 @@ def test_the_scale_facts_are_computed_figures_on_stage(presenting, language):
             f"{million}") in texts[0]
     assert f"{spec.GPT2_SHARE_PERCENT}%" in texts[1] and f"{gpt2_total_millions} {million}" in texts[1]
     assert f"{grouped(llama)} ≈ {spec.LLAMA3_CLASS_E_MILLIONS} {million}" in texts[2]
-    assert f"{grouped(2 * llama)} ≈ {round(2 * llama / 1e6):,} ".replace(",", "." if language == "pt" else ",") \
-        in texts[3]
+    # Untied, past a thousand million: in billions, "≈ 1,05 bilhão" (not "≈ 1.051 milhões").
+    billion = "bilhão" if language == "pt" else "billion"
+    billions = f"{2 * llama / 1e9:.2f}".replace(".", "," if language == "pt" else ".")
+    assert f"{grouped(2 * llama)} ≈ {billions} {billion}" in texts[3] and billions == ("1,05" if language == "pt"
+                                                                                     else "1.05")
     assert f"{grouped(llama)} ≈ {spec.LLAMA3_CLASS_E_MILLIONS} {million}" in texts[4]  # tied: one table
     assert "12 × 4 = 48" in texts[5]
 

@@ -63,8 +63,9 @@ class TableScale(ListeningView, QWidget):
             Figure(self.tr("Llama 3 class, E: {0} × {1} = {2} ≈ {3} million").format(
                 n.integer(LLAMA3_VOCAB), n.integer(LLAMA3_WIDTH), n.integer(llama), n.integer(round(llama / 1e6))),
                    ((llama, TABLE_COLOUR),)),
-            Figure(self.tr("untied: E and an output layer as big, {0} ≈ {1} million").format(
-                n.integer(untied), n.integer(round(untied / 1e6))),
+            # Past a thousand million, in billions: "≈ 1,05 bilhão" as a Brazilian writes it.
+            Figure(self.tr("untied: E and an output layer as big, {0} ≈ {1} billion").format(
+                n.integer(untied), n.fixed(untied / 1e9, 2)),
                    ((llama, TABLE_COLOUR), (untied - llama, OUTPUT_COLOUR))),
             Figure(self.tr("tied: the output layer reuses E, one table: {0} ≈ {1} million").format(
                 n.integer(llama), n.integer(round(llama / 1e6))), ((llama, TABLE_COLOUR),)),
