@@ -381,3 +381,21 @@ def test_a_cancelled_restore_keeps_the_offer(qtbot, tmp_path):
     assert third.model.E[0, 0] == 0.25  # the newest work is offered
     np.testing.assert_array_equal(third.model.ids, spec.IDS)
     third.close()
+
+
+def test_a_window_torn_down_without_closing_raises_nothing(qtbot):
+    # A script's window never closed is destroyed by Qt without detach(): the undo stack then
+    # announced "clean" from its destructor, and asking it whether it was clean raised
+    # "Internal C++ object (QUndoStack) already deleted" (pytest-qt fails on such an exception).
+    import shiboken6
+
+    window = MainWindow()
+    window.model.move_token(1, 2)  # unsaved work: the stack is not clean
+    assert window.documents.has_unsaved_work()
+    shiboken6.delete(window)
+    QApplication.processEvents()
+    # Closing disposes of pyqtgraph's plot menus (parentless); this window was never closed, on purpose.
+    for widget in QApplication.topLevelWidgets():
+        if type(widget).__name__ == "QMenu":
+            widget.deleteLater()
+    QApplication.processEvents()

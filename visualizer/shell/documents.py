@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
@@ -226,6 +227,10 @@ class Documents(Listening, QObject):
         return not self._undo_stack.isClean() or self._real.has_unsaved_work()
 
     def _on_clean_changed(self, *_: object) -> None:
+        # A window never closed (a script's, at interpreter exit) is torn down by Qt without
+        # detach(): its stacks then announce their last state from their destructors.
+        if not shiboken6.isValid(self._undo_stack):
+            return
         self.modified_changed.emit(self.has_unsaved_work())
 
     def _on_lesson_moved(self) -> None:
