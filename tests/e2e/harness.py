@@ -61,6 +61,12 @@ def places(window: Any) -> dict[str, list[int]]:
     hint = window.findChild(QPushButton, "dismiss_hint")
     if hint is not None and hint.isVisible():
         found["got it"] = box(hint)
+    # The lesson editor's buttons and its English title field (tests/e2e/test_lesson_editor.py).
+    editor = window.authoring.editor if window.authoring.editor_shown() else None
+    if editor is not None:
+        for name in ("add_after", "undo_button", "redo_button", "delete"):
+            found[f"editor {name}"] = box(getattr(editor, name))
+        found["editor title en"] = box(editor.form.field("title", "en"))
     for name, widget in (("restore", window.restore_bar.restore_button), ("discard", window.restore_bar.discard_button),
                          ("dismiss", window.problem_bar.dismiss_button), ("text box", window.text_input.line_edit),
                          ("previous", window.lesson_panel.previous_button), ("next", window.lesson_panel.next_button)):
@@ -100,6 +106,8 @@ def state(window: Any) -> dict[str, Any]:
         "modified": window.isWindowModified(),
         "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),
         "step": window.lesson_panel.index,
+        "lesson_steps": len(window.lesson_run.lesson.steps),
+        "lesson_title": window.lesson_panel.title.text(),
         "real_ids": list(real.ids) if real.checkpoint is not None else None,
         "places": places(window),
         "platform": QApplication.platformName(),
