@@ -130,8 +130,8 @@ def test_steps_are_the_lessons_words():
     assert about.startswith("A aula: passo {0} de {1} do curso") and "em {3} etapas" in about
     assert "a etapa anterior" not in " ".join(lesson_texts("pt"))
     # "no curso": beside "etapa 1 de 13" and a greyed Previous, "o passo anterior" read as a step of the
-    # app; and the Tokens step is a step of the course, not a "página" in parentheses.
-    assert "A página Tokens, a anterior a esta no curso" in lesson_texts("pt")[1]
+    # app; the Tokens step is a step of the course, not a "página" in parentheses ("a anterior a esta" read clumsily).
+    assert "A página Tokens, que vem antes desta no curso" in lesson_texts("pt")[1]
     assert "(o passo" not in lesson_texts("pt")[1]  # no step of the course in parentheses beside the page
     lesson_steps = [text for (_, source), text in pt.items() if "lesson step" in source]
     assert lesson_steps and all("etapa" in text.lower() and "passo" not in text.lower() for text in lesson_steps)

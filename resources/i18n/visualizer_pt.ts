@@ -89,7 +89,7 @@
     <message>
         <location filename="../../visualizer/toy/attention_preview.py" line="221"/>
         <source>No positions and no mask: X is E[ids], and each score compares two of its rows (q = k = x).</source>
-        <translation>Sem posições e sem máscara: X é E[ids], e cada score compara duas das suas linhas (q = k = x).</translation>
+        <translation>Sem posições e sem máscara: X é E[ids], e cada score compara duas das suas linhas (q&#xa0;=&#xa0;k&#xa0;=&#xa0;x).</translation>
     </message>
     <message>
         <location filename="../../visualizer/toy/attention_preview.py" line="224"/>
@@ -138,8 +138,8 @@
     </message>
     <message>
         <location filename="../../visualizer/toy/attention_preview.py" line="249"/>
-        <source>Last change in X: </source>
-        <translation>Última mudança em X: </translation>
+        <source>Last change in X — </source>
+        <translation>Última mudança em X — </translation>
     </message>
     <message>
         <location filename="../../visualizer/toy/attention_preview.py" line="308"/>
@@ -480,53 +480,53 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="138"/>
-        <location filename="../../visualizer/shell/documents.py" line="149"/>
+        <location filename="../../visualizer/shell/documents.py" line="139"/>
+        <location filename="../../visualizer/shell/documents.py" line="150"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="118"/>
+        <location filename="../../visualizer/shell/documents.py" line="119"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="174"/>
+        <location filename="../../visualizer/shell/documents.py" line="175"/>
         <source>{0} opened without its real model, which cannot be opened: {1}</source>
         <translation>{0} foi aberto sem o seu modelo real, que não pôde ser aberto: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="189"/>
+        <location filename="../../visualizer/shell/documents.py" line="190"/>
         <source>The session&apos;s page &apos;{0}&apos; is not in this window; the page in front stays.</source>
         <translation>A página &apos;{0}&apos; da sessão não existe nesta janela; a página da frente continua.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="201"/>
+        <location filename="../../visualizer/shell/documents.py" line="202"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="216"/>
+        <location filename="../../visualizer/shell/documents.py" line="217"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="297"/>
+        <location filename="../../visualizer/shell/documents.py" line="302"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="310"/>
+        <location filename="../../visualizer/shell/documents.py" line="315"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="399"/>
+        <location filename="../../visualizer/shell/documents.py" line="404"/>
         <source>The work saved automatically</source>
         <translation>O trabalho salvo automaticamente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="400"/>
+        <location filename="../../visualizer/shell/documents.py" line="405"/>
         <source>Restored the work saved automatically</source>
         <translation>Restaurado: o trabalho salvo automaticamente</translation>
     </message>
@@ -868,14 +868,14 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="313"/>
-        <location filename="../../visualizer/handout/content.py" line="364"/>
+        <location filename="../../visualizer/handout/content.py" line="365"/>
         <source>position t</source>
         <translation>posição t</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="313"/>
         <location filename="../../visualizer/handout/content.py" line="333"/>
-        <location filename="../../visualizer/handout/content.py" line="515"/>
+        <location filename="../../visualizer/handout/content.py" line="516"/>
         <source>token</source>
         <translation>token</translation>
     </message>
@@ -900,107 +900,107 @@ em {0} passos</translation>
         <translation>Posições aprendidas: uma segunda tabela P, com uma linha treinada por posição, é somada à linha do token: {notation}, com t contado a partir de 1. A tabela do modelo de exemplo tem {T} linhas (a do GPT-2 tem 1.024); uma posição depois da última linha não tem vetor nenhum.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="358"/>
-        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with &lt;b&gt;t counted from 0&lt;/b&gt; in the formula: the token at position t (counted from 1) gets PE(t − 1), so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
-        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(t) = [sen t; cos t; sen(t/100); cos(t/100)] com &lt;b&gt;t contado a partir de 0&lt;/b&gt; na fórmula: o token na posição t (contada a partir de 1) recebe PE(t − 1), então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="370"/>
+        <location filename="../../visualizer/handout/content.py" line="371"/>
         <source>No positions: nothing is added, {x} = {e}. Only the causal mask tells the tokens apart by their order.</source>
         <translation>Sem posições: nada é somado, {x} = {e}. Só a máscara causal distingue os tokens pela ordem.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="375"/>
+        <location filename="../../visualizer/handout/content.py" line="376"/>
         <source>ALiBi adds nothing to X: {x} = {e}. Position enters inside attention: −slope × distance is added to every score (slope {slope} for the head the app shows).</source>
         <translation>O ALiBi não soma nada a X: {x} = {e}. A posição entra na atenção: soma-se −inclinação × distância a cada score (inclinação {slope} na cabeça que o app mostra).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="386"/>
+        <location filename="../../visualizer/handout/content.py" line="387"/>
         <source>no row: beyond the trained length</source>
         <translation>sem linha: além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="392"/>
+        <location filename="../../visualizer/handout/content.py" line="393"/>
         <source>token (id)</source>
         <translation>token (id)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="394"/>
+        <location filename="../../visualizer/handout/content.py" line="395"/>
         <source>Nothing is added, so each row of X is the token&apos;s row of E: {x} = {e}.</source>
         <translation>Nada é somado, então cada linha de X é a linha do token em E: {x} = {e}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="399"/>
+        <location filename="../../visualizer/handout/content.py" line="400"/>
         <source>Each row is the token&apos;s row of E plus its position&apos;s vector: {notation}.</source>
         <translation>Cada linha é a linha do token em E mais o vetor da sua posição: {notation}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="413"/>
+        <location filename="../../visualizer/handout/content.py" line="414"/>
         <source>Positions from {first} on have no row of P: under learned positions X is not defined there (—).</source>
         <translation>As posições a partir de {first} não têm linha em P: com posições aprendidas, X não está definida ali (—).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="421"/>
+        <location filename="../../visualizer/handout/content.py" line="422"/>
         <source>Stacked, the rows are the matrix X (n × d = {n} × {d}): one row per token, in the sentence&apos;s order.</source>
         <translation>Empilhadas, as linhas formam a matriz X (n × d = {n} × {d}): uma linha por token, na ordem da frase.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="447"/>
+        <location filename="../../visualizer/handout/content.py" line="448"/>
         <source>Attention by itself does not see order: shuffle the tokens and its outputs shuffle with them, with the same values. Each scheme brings position back in its own way.</source>
         <translation>A atenção sozinha não enxerga a ordem: embaralhe os tokens e as saídas embaralham junto, com os mesmos valores. Cada esquema devolve a posição do seu jeito.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="450"/>
+        <location filename="../../visualizer/handout/content.py" line="451"/>
         <source>scheme</source>
         <translation>esquema</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="450"/>
+        <location filename="../../visualizer/handout/content.py" line="451"/>
         <source>what X gets</source>
         <translation>o que X recebe</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="451"/>
+        <location filename="../../visualizer/handout/content.py" line="452"/>
         <source>verdict</source>
         <translation>veredito</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="452"/>
+        <location filename="../../visualizer/handout/content.py" line="453"/>
         <source>this handout</source>
         <translation>este material</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="539"/>
+        <location filename="../../visualizer/handout/content.py" line="478"/>
+        <source>The sinusoidal scheme learns no table: it computes each position&apos;s vector. For d = 4, PE(s) = [sin s, cos s, sin(s/100), cos(s/100)], with s counted from 0, so the token at position t (from 1) gets PE(s) with s = t − 1. The first pair turns fast and tells neighbours apart; the second turns slowly, for long distances.</source>
+        <translation>O esquema senoidal não aprende tabela: calcula o vetor de cada posição. Com d = 4, PE(s) = [sen s, cos s, sen(s/100), cos(s/100)], com s contado a partir de 0, então o token na posição t (contada a partir de 1) recebe PE(s) com s = t − 1. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar, para distâncias longas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="540"/>
         <source>positions (m, n)</source>
         <translation>posições (m, n)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="539"/>
+        <location filename="../../visualizer/handout/content.py" line="540"/>
         <source>angle (m − n)·θ</source>
         <translation>ângulo (m − n)·θ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="540"/>
+        <location filename="../../visualizer/handout/content.py" line="541"/>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="551"/>
+        <location filename="../../visualizer/handout/content.py" line="552"/>
         <source>Check yourself</source>
         <translation>Verifique você mesmo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="552"/>
+        <location filename="../../visualizer/handout/content.py" line="553"/>
         <source>Write your prediction before the answer is revealed in the app.</source>
         <translation>Escreva sua previsão antes que a resposta apareça no app.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="562"/>
+        <location filename="../../visualizer/handout/content.py" line="563"/>
         <source>For the teacher: the answers</source>
         <translation>Para o professor: as respostas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="563"/>
+        <location filename="../../visualizer/handout/content.py" line="564"/>
         <source>Computed by the app from the model this handout was made from (its table E, edits included); the swaps ran on a copy of it. Keep this page apart from the students&apos; pages.</source>
         <translation>Calculadas pelo app a partir do modelo usado para fazer este material (a sua tabela E, com as edições feitas nela); as trocas rodaram numa cópia. Guarde esta página separada das páginas dos alunos.</translation>
     </message>
@@ -1025,107 +1025,107 @@ em {0} passos</translation>
         <translation>Onde a posição entra</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="372"/>
+        <location filename="../../visualizer/handout/content.py" line="359"/>
+        <source>Sinusoidal positions: no table, the vector is computed. For d = 4, PE(s) = [sin s, cos s, sin(s/100), cos(s/100)] with &lt;b&gt;s counted from 0&lt;/b&gt;: the token at position t (counted from 1) gets PE(s) with s = t − 1, so {notation}. The first pair turns fast and tells neighbours apart; the second turns slowly and tells long distances apart.</source>
+        <translation>Posições senoidais: não há tabela, o vetor é calculado. Com d = 4, PE(s) = [sen s; cos s; sen(s/100); cos(s/100)] com &lt;b&gt;s contado a partir de 0&lt;/b&gt;: o token na posição t (contada a partir de 1) recebe PE(s) com s = t − 1, então {notation}. O primeiro par gira rápido e separa vizinhos; o segundo gira devagar e separa distâncias longas.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/handout/content.py" line="373"/>
         <source>RoPE adds nothing to X: {x} = {e}. Position enters inside attention, where each pair of numbers of q and k is turned by an angle proportional to the position (the RoPE section below).</source>
         <translation>A RoPE não soma nada a X: {x} = {e}. A posição age dentro da atenção, onde cada par de números de q e k é girado por um ângulo proporcional à posição (na seção da RoPE, adiante).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="390"/>
+        <location filename="../../visualizer/handout/content.py" line="391"/>
         <source>X, row by row</source>
         <translation>X, linha por linha</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="419"/>
+        <location filename="../../visualizer/handout/content.py" line="420"/>
         <source>X as a matrix</source>
         <translation>X como matriz</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="440"/>
+        <location filename="../../visualizer/handout/content.py" line="441"/>
         <source>The same numbers as the app draws them, {formula}: blue below 0, olive above, grey near 0.</source>
         <translation>Os mesmos números como o app os desenha, {formula}: azul abaixo de 0, oliva acima, cinza perto de 0.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="446"/>
+        <location filename="../../visualizer/handout/content.py" line="447"/>
         <source>Five ways to give position</source>
         <translation>Cinco jeitos de dar posição</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="476"/>
+        <location filename="../../visualizer/handout/content.py" line="477"/>
         <source>Sinusoidal positions, computed</source>
         <translation>Posições senoidais, calculadas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="477"/>
-        <source>The sinusoidal scheme learns no table: it computes each position&apos;s vector. For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)], with t counted from 0 in the formula, so the token at position t (from 1) gets PE(t − 1). The first pair turns fast and tells neighbours apart; the second turns slowly, for long distances.</source>
-        <translation>O esquema senoidal não aprende tabela: calcula o vetor de cada posição. Com d = 4, PE(t) = [sen t, cos t, sen(t/100), cos(t/100)], com t contado a partir de 0 na fórmula, então o token na posição t (contada a partir de 1) recebe PE(t − 1). O primeiro par gira rápido e separa vizinhos; o segundo gira devagar, para distâncias longas.</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/handout/content.py" line="490"/>
+        <location filename="../../visualizer/handout/content.py" line="491"/>
         <source>ALiBi: a penalty for distance</source>
         <translation>ALiBi: uma penalidade pela distância</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="492"/>
+        <location filename="../../visualizer/handout/content.py" line="493"/>
         <source>ALiBi adds nothing to X. Inside attention, the score of query i for key j at or before it loses m·(i − j): the farther back the key, the lower its score. Each of the H = {H} heads has its own slope m = 2&lt;sup&gt;−8h/H&lt;/sup&gt;: {slopes}.</source>
         <translation>A ALiBi não soma nada a X. Dentro da atenção, o score da query i para a key j na mesma posição ou antes dela perde m·(i − j): quanto mais distante a key, menor o score. Cada uma das H = {H} cabeças tem sua inclinação m = 2&lt;sup&gt;−8h/H&lt;/sup&gt;: {slopes}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="499"/>
+        <location filename="../../visualizer/handout/content.py" line="500"/>
         <source>query i, key j</source>
         <translation>query i, key j</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="503"/>
+        <location filename="../../visualizer/handout/content.py" line="504"/>
         <source>Head 1 (m = {m}) on this sentence: the bias added to each score (— where the causal mask hides the key).</source>
         <translation>A cabeça 1 (m = {m}) nesta frase: o viés somado a cada score (— onde a máscara causal esconde a key).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="509"/>
+        <location filename="../../visualizer/handout/content.py" line="510"/>
         <source>The way back: a sparse gradient</source>
         <translation>A volta: um gradiente esparso</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="510"/>
+        <location filename="../../visualizer/handout/content.py" line="511"/>
         <source>The lookup is a product with a one-hot vector: {y} = E[{i}] = one-hot({i})&lt;sup&gt;T&lt;/sup&gt;E. So on the way back the gradient of row E[i] is the sum of ∂L/∂{y} over the positions t that hold id i, ∂L/∂E[i] = Σ&lt;sub&gt;t: {i} = i&lt;/sub&gt; ∂L/∂{y}: repeats add up, and a row whose id is not in the text gets exactly 0. This sentence&apos;s rows:</source>
         <translation>A consulta é um produto por um vetor one-hot: {y} = E[{i}] = one-hot({i})&lt;sup&gt;T&lt;/sup&gt;E. Então, na volta, o gradiente da linha E[i] é a soma de ∂L/∂{y} nas posições t que têm o id i, ∂L/∂E[i] = Σ&lt;sub&gt;t: {i} = i&lt;/sub&gt; ∂L/∂{y}: repetições se somam, e a linha de um id que não está no texto recebe exatamente 0. As linhas desta frase:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="515"/>
+        <location filename="../../visualizer/handout/content.py" line="516"/>
         <source>positions that hold it</source>
         <translation>posições em que aparece</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="516"/>
+        <location filename="../../visualizer/handout/content.py" line="517"/>
         <source>its gradient</source>
         <translation>o seu gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="523"/>
+        <location filename="../../visualizer/handout/content.py" line="524"/>
         <source>a sum of {0} terms</source>
         <translation>uma soma de {0} termos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="524"/>
+        <location filename="../../visualizer/handout/content.py" line="525"/>
         <source>one term</source>
         <translation>um termo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="527"/>
+        <location filename="../../visualizer/handout/content.py" line="528"/>
         <source>the other {0} ids</source>
         <translation>os outros {0} ids</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="533"/>
+        <location filename="../../visualizer/handout/content.py" line="534"/>
         <source>RoPE: only the distance counts</source>
         <translation>RoPE: só a distância conta</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="534"/>
+        <location filename="../../visualizer/handout/content.py" line="535"/>
         <source>Think of a clock: RoPE turns each token&apos;s hand a little further at every position. One pair of numbers, θ = {theta}, the same q = k = {vector}: q at position m is turned by (m − 1)·θ, k at position n by (n − 1)·θ, and their score depends only on m − n.</source>
         <translation>Pense num relógio: a RoPE gira o ponteiro de cada token um pouco mais a cada posição. Um par de números, θ = {theta}, o mesmo q = k = {vector}: q na posição m gira (m − 1)·θ, k na posição n gira (n − 1)·θ, e o score deles só depende de m − n.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="581"/>
+        <location filename="../../visualizer/handout/content.py" line="582"/>
         <source>The app computes this answer live: go to step {0} of the guided lesson and reveal it.</source>
         <translation>O app calcula esta resposta na hora: vá à etapa {0} da aula guiada e revele-a.</translation>
     </message>
@@ -1150,22 +1150,22 @@ em {0} passos</translation>
         <translation>Só as linhas dos ids que aparecem no batch. Uma amostra de Zipf de {batch} tokens entre os {V} ids do GPT-2 (s = 1, semente {seed}, sorteada pelo app) toca &lt;b&gt;{touched}&lt;/b&gt; linhas: no máximo {batch}, e bem menos, porque tokens frequentes se repetem. As outras {untouched} linhas recebem exatamente 0; é por isso que a linha de um token raro aprende devagar.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="588"/>
+        <location filename="../../visualizer/handout/content.py" line="589"/>
         <source>For the discussion: how big E gets</source>
         <translation>Para a conversa: o tamanho de E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="590"/>
+        <location filename="../../visualizer/handout/content.py" line="591"/>
         <source>GPT-2 small: {V} × {d} = {count} parameters in E, about {millions} million, {share} of the whole model ({total} million).</source>
         <translation>GPT-2 small: {V} × {d} = {count} parâmetros em E, cerca de {millions} milhões, {share} do modelo inteiro ({total} milhões).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="595"/>
+        <location filename="../../visualizer/handout/content.py" line="596"/>
         <source>A table of {V} rows × {d} (Llama 3 class): {count} parameters, about {millions} million, in the input alone.</source>
-        <translation>Uma tabela de {V} linhas × {d} (classe do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
+        <translation>Uma tabela de {V} linhas × {d} (porte do Llama 3): {count} parâmetros, cerca de {millions} milhões, só na entrada.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/handout/content.py" line="599"/>
+        <location filename="../../visualizer/handout/content.py" line="600"/>
         <source>Tying E to the output layer keeps one such table instead of two: {tied} parameters instead of {untied} for GPT-2 small.</source>
         <translation>Amarrar E à camada de saída guarda uma tabela dessas em vez de duas: {tied} parâmetros em vez de {untied} no GPT-2 small.</translation>
     </message>
@@ -3078,7 +3078,7 @@ em {0} passos</translation>
     <message>
         <location filename="../../visualizer/lab/real_scale.py" line="265"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
-        <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais que {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
+        <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais de {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
         <location filename="../../visualizer/lab/real_scale.py" line="247"/>
@@ -3096,57 +3096,57 @@ em {0} passos</translation>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="307"/>
-        <source>sparse: (the rows that get a gradient) × {0}: the race counts them</source>
-        <translation>esparso: (as linhas que recebem gradiente) × {0}: a corrida as conta</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/lab/real_scale.py" line="309"/>
-        <source>Memory, float32: sparse gradient (the rows that get a gradient) × {0}: the race counts them · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).</source>
-        <translation>Memória, float32: gradiente esparso (as linhas que recebem gradiente) × {0}: a corrida as conta · gradiente denso {1} MB (V × d) + a sua matriz one-hot {2} MB (batch × V).</translation>
+        <source>sparse: ? rows × {0}, counted by Measure</source>
+        <translation>esparso: ? linhas × {0}, contadas por Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="313"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="310"/>
+        <source>Memory, float32: sparse gradient ? rows × {0}, counted by Measure · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).</source>
+        <translation>Memória, float32: gradiente esparso ? linhas × {0}, contadas por Medir · gradiente denso {1} MB (V × d) + a sua matriz one-hot {2} MB (batch × V).</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="314"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="315"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="316"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="317"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="318"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
         <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="334"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="337"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="338"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="338"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="339"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -3328,7 +3328,7 @@ comprimento de onda 2π/θ = {4} posições</translation>
         <location filename="../../visualizer/handout/content.py" line="61"/>
         <location filename="../../visualizer/toy/scheme_selector.py" line="76"/>
         <source>NoPE: causality alone carries order. More and more common in hybrid and long-context stacks.</source>
-        <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em pilhas híbridas e de contexto longo.</translation>
+        <translation>NoPE: só a causalidade carrega a ordem. Cada vez mais comum em arquiteturas híbridas e de contexto longo.</translation>
     </message>
     <message>
         <location filename="../../visualizer/handout/content.py" line="63"/>
@@ -3675,12 +3675,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
     <message>
         <location filename="../../visualizer/lab/table_scale.py" line="63"/>
         <source>Llama 3 class, E: {0} × {1} = {2} ≈ {3} million</source>
-        <translation>classe do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
+        <translation>porte do Llama 3, E: {0} × {1} = {2} ≈ {3} milhões</translation>
     </message>
     <message>
         <location filename="../../visualizer/lab/table_scale.py" line="67"/>
-        <source>untied: E and an output layer as big, {0} ≈ {1} billion</source>
-        <translation>separadas: E e uma saída do mesmo tamanho, {0} ≈ {1} bilhão</translation>
+        <source>untied: E plus an output layer of the same size, {0} ≈ {1} billion</source>
+        <translation>separadas: E e uma camada de saída do mesmo tamanho, {0} ≈ {1} bilhão</translation>
     </message>
     <message>
         <location filename="../../visualizer/lab/table_scale.py" line="70"/>

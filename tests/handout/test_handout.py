@@ -63,10 +63,12 @@ def test_the_matrix_block_holds_X_entry_by_entry_in_the_lesson_s_notation(lesson
     assert "<i>x</i><sub>t</sub> = <i>E</i>[<i>i</i><sub>t</sub>] + <i>P</i><sub>t</sub>" in worked
 
 
-def test_sinusoidal_says_t_from_0_and_prints_the_lesson_s_three_decimals(lesson):
+def test_sinusoidal_says_s_from_0_and_prints_the_lesson_s_three_decimals(lesson):
     text = text_of(build_handout(EmbeddingModel(text="o gato subiu", scheme="sinusoidal"), "en", lesson=lesson))
-    # One notation, the lesson's: the token at position t (from 1) gets PE(t − 1); no "p" left over.
-    assert "t counted from 0" in text and "PE(t − 1)" in text and "PE(p" not in text
+    # One notation, the stage's: the token at position t (from 1) gets PE(s), s = t − 1 counted from 0;
+    # no "p" left over, and t never counted from 0.
+    assert "s counted from 0" in text and "s = t − 1" in text and "PE(t − 1)" in text and "PE(p" not in text
+    assert "t counted from 0" not in text
     for t, row in enumerate(spec.SINUSOIDAL):
         assert "[" + ", ".join(f"{v:.3f}" if t else f"{v:g}" for v in row).replace("-", "−") + "]" in text
 

@@ -132,7 +132,7 @@ def test_before_the_race_the_sparse_gradient_shows_neither_a_count_nor_its_bound
     batch, d = 4_000, spec.GPT2_D
     sparse = panel.bars.figures()[0]
     assert sparse.parts == () and f"{batch:,}" not in sparse.text and "at most" not in sparse.text
-    assert sparse.text == f"sparse: (the rows that get a gradient) × {d}: the race counts them"
+    assert sparse.text == f"sparse: ? rows × {d}, counted by Measure"  # nothing of which rows either
     assert f"{batch:,} rows" not in panel.memory.text() and "at most" not in panel.memory.text()
     # The dense figures are computed all the same: V × d, batch × V.
     assert panel.bars.figures()[1].text == f"dense: V × d = 50,257 × {d} = {50_257 * d * 4 / 1e6:.1f} MB"

@@ -77,6 +77,8 @@ def test_sinusoidal_has_its_own_step_with_three_decimals_and_t_from_0(presenting
     assert panel.result.plot.getAxis("left").isVisible()
     caption = window.lesson_panel.caption.text().replace("\u00a0", " ")
     assert "[0.841, 0.540, 0.010, 1.000]" in caption and "counted from 0" in caption
+    # One meaning of t on the picture: the heading counts t from 1, so the caption's 0-based index is s.
+    assert "Position 2 (s = 1)" in caption and "(t = 1)" not in caption and "t counted from 0" not in caption
 
 
 def test_sinusoidal_speaks_portuguese_on_stage(presenting):

@@ -355,13 +355,14 @@ def _positions(w: _Writer, model: EmbeddingModel) -> str:
                 for t in range(model.n)]
         return f"<p class='heading'>{heading}</p><p>{rule}</p>{_table(f'<tr><th>t</th><th>{P_T}</th></tr>', rows)}"
     if scheme == "sinusoidal":
+        # One meaning per letter, as on stage: t counts positions from 1, the formula's s from 0.
         rule = w.translate("Handout", "Sinusoidal positions: no table, the vector is computed. For d = 4, "
-                                      "PE(t) = [sin t, cos t, sin(t/100), cos(t/100)] with <b>t counted from "
-                                      "0</b> in the formula: the token at position t (counted from 1) gets "
-                                      "PE(t − 1), so {notation}. The first pair turns fast and tells neighbours "
-                                      "apart; the second turns slowly and tells long distances apart.").format(
+                                      "PE(s) = [sin s, cos s, sin(s/100), cos(s/100)] with <b>s counted from "
+                                      "0</b>: the token at position t (counted from 1) gets PE(s) with s = t − 1, "
+                                      "so {notation}. The first pair turns fast and tells neighbours apart; the "
+                                      "second turns slowly and tells long distances apart.").format(
             notation=SINUSOIDAL_NOTATION)
-        head = _head_row(w.translate("Handout", "position t"), "t − 1", "PE(t − 1)")
+        head = _head_row(w.translate("Handout", "position t"), "s = t − 1", "PE(s)")
         pe = sinusoidal(model.n, model.d)
         rows = [f"<tr><td align='center'>{p + 1}</td><td align='center'>{p}</td>"
                 f"<td class='vector'>{w.vector(pe[p])}</td></tr>" for p in range(model.n)]
@@ -475,14 +476,14 @@ def rope_example() -> list[tuple[int, int, float, float]]:
 def _sinusoidal_numbers(w: _Writer, model: EmbeddingModel) -> str:
     heading = w.translate("Handout", "Sinusoidal positions, computed")
     intro = w.translate("Handout", "The sinusoidal scheme learns no table: it computes each position's vector. "
-                                   "For d = 4, PE(t) = [sin t, cos t, sin(t/100), cos(t/100)], with t counted from "
-                                   "0 in the formula, so the token at position t (from 1) gets PE(t − 1). The first "
+                                   "For d = 4, PE(s) = [sin s, cos s, sin(s/100), cos(s/100)], with s counted from "
+                                   "0, so the token at position t (from 1) gets PE(s) with s = t − 1. The first "
                                    "pair turns fast and tells neighbours apart; the second turns slowly, for long "
                                    "distances.")
-    head = _head_row("t", "PE(t)")
+    head = _head_row("s", "PE(s)")
     pe = sinusoidal(SINUSOIDAL_ROWS, model.d)
-    rows = [f"<tr><td align='center'>{t}</td><td class='vector'>{w.vector(pe[t])}</td></tr>"
-            for t in range(SINUSOIDAL_ROWS)]
+    rows = [f"<tr><td align='center'>{s}</td><td class='vector'>{w.vector(pe[s])}</td></tr>"
+            for s in range(SINUSOIDAL_ROWS)]
     return f"<p class='heading'>{heading}</p><p>{intro}</p>{_table(head, rows)}"
 
 

@@ -64,7 +64,7 @@ class TableScale(ListeningView, QWidget):
                 n.integer(LLAMA3_VOCAB), n.integer(LLAMA3_WIDTH), n.integer(llama), n.integer(round(llama / 1e6))),
                    ((llama, TABLE_COLOUR),)),
             # Past a thousand million, in billions: "≈ 1,05 bilhão" as a Brazilian writes it.
-            Figure(self.tr("untied: E and an output layer as big, {0} ≈ {1} billion").format(
+            Figure(self.tr("untied: E plus an output layer of the same size, {0} ≈ {1} billion").format(
                 n.integer(untied), n.fixed(untied / 1e9, 2)),
                    ((llama, TABLE_COLOUR), (untied - llama, OUTPUT_COLOUR))),
             Figure(self.tr("tied: the output layer reuses E, one table: {0} ≈ {1} million").format(

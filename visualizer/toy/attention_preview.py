@@ -246,7 +246,7 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         if changed:
             parts.append((self.tr("rows whose values changed (orange): {0}") if outlined
                           else self.tr("rows whose values changed: {0}")).format(", ".join(changed)))
-        return self.tr("Last change in X: ") + " · ".join(parts)
+        return self.tr("Last change in X — ") + " · ".join(parts)  # one colon: the part's
 
     def _set_alibi_controls_visible(self, visible: bool) -> None:
         for widget in (self.heads_caption, self.heads, self.head_caption, self.head, self.slope_label):
