@@ -75,6 +75,10 @@ def head_outputs(X: np.ndarray, scheme: str, causal: bool) -> np.ndarray:
 def number(value: float, language: str) -> str:
     """A number as the lesson writes it: short when it is round at two places, else three places."""
     fmt = NUMBER_FORMATS[language]
+    if value != 0 and abs(value) < 0.0005:
+        # Too small for three places: never "-0.000", a 0 that claims it is zero, but the notation
+        # the app writes such values in (docs/features.md: 1e-7). Hypothesis found it: E[2, 3] = −1 under PE(2).
+        return fmt.scientific(value)
     text = f"{value:g}" if abs(value - round(value, 2)) <= TOLERANCE else f"{value:.3f}"
     return text.replace("-", fmt.minus).replace(".", fmt.decimal)
 
@@ -173,6 +177,7 @@ def test_the_swap_answer_follows_the_state_on_screen(state):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=STATES)
+@example(state={"scheme": "sinusoidal", "causal": False, "edits": [(2, 3, -1.0)], "sentence": None, "drag": None})
 def test_the_moved_row_answer_follows_the_state_on_screen(state):
     run, model = revealed_under("swap-learned", state)
     before = list(spec.IDS)
