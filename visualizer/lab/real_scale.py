@@ -307,8 +307,8 @@ class RealScalePanel(ListeningView, QGroupBox):
             # "?" rows, counted by the Measure button: not "the rows that get a gradient" (which says
             # that some do not) nor "the race" (a word the class never saw).
             sparse_line = Figure(self.tr("sparse: ? rows × {0}, counted by Measure").format(mb.integer(d)))
-            memory = self.tr("Memory, float32: sparse gradient ? rows × {0}, counted by Measure · dense gradient {1} MB "
-                             "(V × d) + its one-hot matrix {2} MB (batch × V).").format(
+            memory = self.tr("Memory, float32: sparse gradient ? rows × {0}, counted by Measure · dense gradient "
+                             "{1} MB (V × d) + its one-hot matrix {2} MB (batch × V).").format(
                 d, mb.fixed(dense, 1), mb.fixed(one_hot, 1))
         self.memory.setText(memory)
         self.bars.set_figures(self.tr("Memory of the gradient, float32 (bars to one scale)"), [
