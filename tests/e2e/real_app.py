@@ -45,6 +45,16 @@ class Display:
                                 timeout=20, capture_output=True, text=True)
         return result.stdout
 
+    @contextlib.contextmanager
+    def running(self, folder: Path, home: Path, *args: str) -> Iterator[RunningApp]:
+        """:meth:`launch`, and the launch ended whatever state it is in when the block ends (a test
+        that failed half-way leaves no app behind)."""
+        app = self.launch(folder, home, *args)
+        try:
+            yield app
+        finally:
+            app.stop()
+
     def launch(self, folder: Path, home: Path, *args: str) -> RunningApp:
         """The app (``visualizer.app.main(args)``) under the harness, its home ``home``."""
         folder.mkdir(parents=True, exist_ok=True)

@@ -49,8 +49,7 @@ def run_documents(folder: Path) -> None:
     states["paths"] = {"lesson": str(lesson), "other": str(other), "with model": str(with_model),
                        "minilm": str(minilm_folder())}
     with display(*SCREEN, window_manager=True) as screen:
-        app = screen.launch(folder / "first", home, "--session", str(lesson))
-        try:
+        with screen.running(folder / "first", home, "--session", str(lesson)) as app:
             # A refused edit's message, and the edits after it.
             edit_cell(app, "E[1, 0]", "abc")
             states["abc"] = app.state()
@@ -82,13 +81,10 @@ def run_documents(folder: Path) -> None:
             states["reopened by recent"] = app.state()
             app.key("ctrl+q")
             states["first exit"] = app.wait_exit()
-        finally:
-            app.stop()
         states["other saved"] = json.loads(other.read_text())
 
         # A real model: its page's work, Recent models, a session holding it.
-        app = screen.launch(folder / "second", home, "--model", str(minilm_folder()))
-        try:
+        with screen.running(folder / "second", home, "--model", str(minilm_folder())) as app:
             states["model"] = app.state()
             drag(app, "real chip 3", "real chip 1")
             states["model dragged"] = app.state()
@@ -106,13 +102,10 @@ def run_documents(folder: Path) -> None:
             states["model saved"] = app.state()
             app.key("ctrl+q")
             states["second exit"] = app.wait_exit()
-        finally:
-            app.stop()
         states["with model saved"] = json.loads(with_model.read_text())
 
         # --session FILE brings the model and the page back; a kill, a restore, Ctrl+S.
-        app = screen.launch(folder / "third", home, "--session", str(with_model))
-        try:
+        with screen.running(folder / "third", home, "--session", str(with_model)) as app:
             states["session with model"] = app.state()
             app.click("tab Build X")
             edit_cell(app, "E[3, 2]", "0.125")
@@ -120,10 +113,7 @@ def run_documents(folder: Path) -> None:
             states["before the kill"] = app.state()
             time.sleep(3.5)  # the autosave follows an edit within 3 s
             app.kill()
-        finally:
-            app.stop()
-        app = screen.launch(folder / "fourth", home)
-        try:
+        with screen.running(folder / "fourth", home) as app:
             states["after the kill"] = app.state()
             app.click("restore")
             states["restored"] = app.state()
@@ -131,8 +121,6 @@ def run_documents(folder: Path) -> None:
             states["saved after restore"] = app.state()
             app.key("ctrl+q")
             states["fourth exit"] = app.wait_exit()
-        finally:
-            app.stop()
         states["with model after restore"] = json.loads(with_model.read_text())
     (folder / "states.json").write_text(json.dumps(states))
 

@@ -26,8 +26,7 @@ STEP = 7  # 1-based, as --step counts
 def run_editor(folder: Path) -> None:
     states: dict[str, Any] = {}
     with display(*SCREEN, window_manager=True) as screen:
-        app = screen.launch(folder / "app", folder / "home", "--edit-lesson", "--step", str(STEP))
-        try:
+        with screen.running(folder / "app", folder / "home", "--edit-lesson", "--step", str(STEP)) as app:
             states["start"] = app.state()
             app.click("editor add_after")
             states["added"] = app.state()
@@ -49,8 +48,6 @@ def run_editor(folder: Path) -> None:
             app.key("ctrl+q", pause=0.8)
             app.key("alt+w", pause=0.5)  # Quit without saving
             states["exit"] = app.wait_exit()
-        finally:
-            app.stop()
     (folder / "states.json").write_text(json.dumps(states))
 
 

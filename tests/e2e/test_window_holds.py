@@ -86,8 +86,7 @@ def run_toy_work(folder: Path) -> None:
     save_session(session, EmbeddingModel())
     home = folder / "home"
     with display(*SCREEN) as screen:
-        app = screen.launch(folder / "first", home, "--session", str(session))
-        try:
+        with screen.running(folder / "first", home, "--session", str(session)) as app:
             states["start"] = app.state()
             zoom_twice_and_reset(app, states)
             edit_cell(app, "E[1, 0]", "1e98")
@@ -105,20 +104,14 @@ def run_toy_work(folder: Path) -> None:
             states["cancelled"] = app.state()
             app.key("ctrl+q", "Return")  # Save, to the session's own file
             states["first exit"] = app.wait_exit()
-        finally:
-            app.stop()
         states["saved file"] = json.loads(session.read_text())
-        app = screen.launch(folder / "second", home, "--session", str(session))
-        try:
+        with screen.running(folder / "second", home, "--session", str(session)) as app:
             states["reopened"] = app.state()
             edit_cell(app, "E[2, 1]", "0.75")
             states["before the kill"] = app.state()
             time.sleep(3.5)  # the autosave follows an edit within 3 s
             app.kill()
-        finally:
-            app.stop()
-        app = screen.launch(folder / "third", home, "--session", str(session))
-        try:
+        with screen.running(folder / "third", home, "--session", str(session)) as app:
             states["after the kill"] = app.state()
             app.click("restore")
             states["restored"] = app.state()
@@ -126,8 +119,6 @@ def run_toy_work(folder: Path) -> None:
             states["asked again"] = app.state()
             app.key("alt+w")  # Quit without saving
             states["third exit"] = app.wait_exit()
-        finally:
-            app.stop()
     (folder / "states.json").write_text(json.dumps(states))
 
 
@@ -192,8 +183,7 @@ def run_real_model(folder: Path) -> None:
     states: dict[str, Any] = {}
     home = folder / "home"
     with display(*SCREEN, window_manager=True) as screen:
-        app = screen.launch(folder / "first", home, "--model", str(minilm_folder()))
-        try:
+        with screen.running(folder / "first", home, "--model", str(minilm_folder())) as app:
             states["first run"] = app.state()  # a first run opens on the lesson's first step
             app.key("F9")  # the lesson steps aside: the tabs get the whole width
             app.click("tab Real model")
@@ -217,15 +207,10 @@ def run_real_model(folder: Path) -> None:
             states["cancelled"] = app.state()
             app.key("ctrl+q", "alt+w")
             states["first exit"] = app.wait_exit()
-        finally:
-            app.stop()
-        app = screen.launch(folder / "second", home)
-        try:
+        with screen.running(folder / "second", home) as app:
             states["relaunched"] = app.state()
             app.key("ctrl+q")
             states["second exit"] = app.wait_exit()
-        finally:
-            app.stop()
     (folder / "states.json").write_text(json.dumps(states))
 
 
@@ -300,8 +285,7 @@ def run_zoomed_steps(folder: Path, size: tuple[int, int]) -> None:
     eighth step and after Ctrl+0 go to ``folder``/states.json."""
     states: dict[str, Any] = {}
     with display(*size, window_manager=True) as screen:
-        app = screen.launch(folder / "app", folder / "home")
-        try:
+        with screen.running(folder / "app", folder / "home") as app:
             states["start"] = settled_state(app)
             for step in range(STEPS):
                 if step:
@@ -314,8 +298,6 @@ def run_zoomed_steps(folder: Path, size: tuple[int, int]) -> None:
                 states[f"step {step + 1} reset"] = settled_state(app)
             app.key("ctrl+q", "alt+w")
             app.wait_exit()
-        finally:
-            app.stop()
     (folder / "states.json").write_text(json.dumps(states))
 
 

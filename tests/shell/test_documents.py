@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
 from tests import spec
 from tests.real.folders import gpt2_folder
@@ -396,6 +396,6 @@ def test_a_window_torn_down_without_closing_raises_nothing(qtbot):
     QApplication.processEvents()
     # Closing disposes of pyqtgraph's plot menus (parentless); this window was never closed, on purpose.
     for widget in QApplication.topLevelWidgets():
-        if type(widget).__name__ == "QMenu":
+        if isinstance(widget, QMenu):
             widget.deleteLater()
     QApplication.processEvents()

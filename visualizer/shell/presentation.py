@@ -130,13 +130,17 @@ class Presentation(QObject):
             self._appearance.set_scale(before)
             self._window.resize(size)  # where the layout already grew it (no window manager to stop it)
 
-    def _least_size(self) -> QSize:
-        """The window's least size at the type of now."""
+    def _settle_least_sizes(self) -> None:
+        """The docks' and the window's least sizes made those of the type of now."""
         if isinstance(self._window, QMainWindow):
             dock_least_widths(self._window)  # not the width a dock had at a larger type
         layout = self._window.layout()
         if layout is not None:
             layout.activate()  # the least sizes of the type of now, not the ones cached before
+
+    def _least_size(self) -> QSize:
+        """The window's least size at the type of now."""
+        self._settle_least_sizes()
         return self._window.minimumSizeHint()
 
     def _outgrows(self, size: QSize) -> bool:
@@ -148,13 +152,13 @@ class Presentation(QObject):
     def zoom_out(self) -> None:
         """Ctrl+-: everything 15% smaller (and the docks no wider than what they hold now)."""
         self._appearance.set_scale(self._appearance.scale / ZOOM_STEP)
-        self._least_size()
+        self._settle_least_sizes()
 
     def reset_zoom(self) -> None:
         """Ctrl+0: back to 100% (or the presentation size while presenting), the docks no wider
         than what they hold now."""
         self._appearance.set_scale(self.scale if self._presenting else 1.0)
-        self._least_size()
+        self._settle_least_sizes()
 
     def saved_scale(self) -> float:
         """The teacher's own zoom, whatever presenting has done to it (what settings keep)."""

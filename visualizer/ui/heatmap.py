@@ -43,11 +43,11 @@ from visualizer.ui.palette import (
 from visualizer.ui.tick_axis import unlabelled_axis
 
 STAGE_CELL_FILL, STAGE_ROW_FILL = 0.9, 0.85
+"""On stage a matrix prints its numbers at the stage's size when the widest takes at most this share
+of its cell's width and the type this share of its height (22 px type in rows of 26 px)."""
 OUTLINE_PEN_PX = 3
 """Width of a row's outline (a row that moved or changed), in pixels at the window's size; it runs
 inside the row's first and last cells (:func:`~visualizer.ui.matrix_row.numbers_width` makes room)."""
-"""On stage a matrix prints its numbers at the stage's size when the widest takes at most this share
-of its cell's width and the type this share of its height (22 px type in rows of 26 px)."""
 WINDOW_CELL_FILL, WINDOW_ROW_FILL = 0.85, 0.62
 """In the window a matrix's widest number fills this share of its cell's width, its type at most
 this share of the cell's height (10 px type in rows of 16 px: 7 tokens' scores at 1024 × 768)."""
