@@ -59,22 +59,22 @@ def editor_run(tmp_path_factory) -> dict[str, Any]:
 def test_a_step_added_after_the_one_shown_takes_the_title_typed_as_plain_text(editor_run):
     steps = len(load_lesson().steps)
     start, added, typed = editor_run["start"], editor_run["added"], editor_run["typed"]
-    assert start["lesson_steps"] == steps and start["step"] == STEP - 1
-    assert added["lesson_steps"] == steps + 1 and added["step"] == STEP  # the new step, shown
-    assert typed["lesson_title"] == TYPED  # on the stage (drawn as plain text: tests/authoring/test_editor.py)
-    assert typed["lesson_steps"] == steps + 1
+    assert start["lesson"]["steps"] == steps and start["lesson"]["step"] == STEP - 1
+    assert added["lesson"]["steps"] == steps + 1 and added["lesson"]["step"] == STEP  # the new step, shown
+    assert typed["lesson"]["title"] == TYPED  # on the stage (drawn as plain text: tests/authoring/test_editor.py)
+    assert typed["lesson"]["steps"] == steps + 1
 
 
 def test_the_editors_buttons_undo_the_typing_then_the_step_and_redo_both(editor_run):
     steps = len(load_lesson().steps)
-    assert editor_run["undo typing"]["lesson_steps"] == steps + 1
-    assert editor_run["undo typing"]["lesson_title"] != TYPED
-    assert editor_run["undo adding"]["lesson_steps"] == steps
-    assert editor_run["redone"]["lesson_steps"] == steps + 1 and editor_run["redone"]["lesson_title"] == TYPED
+    assert editor_run["undo typing"]["lesson"]["steps"] == steps + 1
+    assert editor_run["undo typing"]["lesson"]["title"] != TYPED
+    assert editor_run["undo adding"]["lesson"]["steps"] == steps
+    assert editor_run["redone"]["lesson"]["steps"] == steps + 1 and editor_run["redone"]["lesson"]["title"] == TYPED
 
 
 def test_quitting_with_the_lesson_unsaved_asks_and_escape_keeps_the_window(editor_run):
     assert editor_run["asked"]["question"] == "Save the changes to the lesson before quitting?"
-    assert editor_run["cancelled"]["question"] is None and editor_run["cancelled"]["lesson_steps"] == \
+    assert editor_run["cancelled"]["question"] is None and editor_run["cancelled"]["lesson"]["steps"] == \
         len(load_lesson().steps) + 1
     assert editor_run["exit"] == 0

@@ -254,7 +254,8 @@ def test_the_close_button_asks_too_and_the_geometry_comes_back(real_model_run):
 def test_the_lesson_shown_at_quit_is_shown_at_the_relaunch(real_model_run):
     # F9 brought it back at Build X, before quitting (the state read right after that key may come
     # before the key itself on a loaded machine: only the relaunch is read).
-    assert real_model_run["relaunched"]["lesson"] == {"shown": True, "step": 0, "revealed": False}
+    lesson = real_model_run["relaunched"]["lesson"]
+    assert (lesson["shown"], lesson["step"], lesson["revealed"]) == (True, 0, False)
     assert not real_model_run["relaunched"]["modified"]  # the lesson's own state: nobody's work
 
 
@@ -265,6 +266,11 @@ ZOOM_STEPS = 8
 STEPS = 13  # the bundled lesson's (tests.stage.STEPS is its source; not imported: it builds Qt's widgets)
 
 
+def settled_part(state: dict[str, Any]) -> tuple[Any, ...]:
+    """What a zoom step or a step of the lesson changes: the scale, the frame, the step shown."""
+    return state["scale"], state["frame"], state["lesson"]["step"]
+
+
 def settled_state(app: RunningApp) -> dict[str, Any]:
     """The window's state once it has handled every key sent (a zoom step lays the whole window out
     again: under load the harness answered between two of eight): the same scale, frame and step
@@ -273,7 +279,7 @@ def settled_state(app: RunningApp) -> dict[str, Any]:
     for _ in range(20):
         time.sleep(0.5)
         again = app.state()
-        if [again[key] for key in ("scale", "frame", "step")] == [state[key] for key in ("scale", "frame", "step")]:
+        if settled_part(again) == settled_part(state):
             return again
         state = again
     return state
@@ -290,7 +296,7 @@ def run_zoomed_steps(folder: Path, size: tuple[int, int]) -> None:
             for step in range(STEPS):
                 if step:
                     app.key("Next")  # Page Down: the next step (a question's first press reveals it)
-                    if settled_state(app)["step"] != step:
+                    if settled_state(app)["lesson"]["step"] != step:
                         app.key("Next")
                 app.key(*["ctrl+equal"] * ZOOM_STEPS, pause=0.15)
                 states[f"step {step + 1} zoomed"] = settled_state(app)
@@ -319,7 +325,7 @@ def test_zoomed_in_on_every_step_the_window_holds_its_content_and_comes_back(zoo
     for step in range(1, STEPS + 1):
         zoomed, reset = states[f"step {step} zoomed"], states[f"step {step} reset"]
         where = f"step {step} at {size[0]} x {size[1]}"
-        assert zoomed["step"] == step - 1, where
+        assert zoomed["lesson"]["step"] == step - 1, where
         assert zoomed["scale"] > 1.5, f"{where}: zoomed only to {zoomed['scale']}"
         assert zoomed["frame"] == reset["frame"] == start["frame"], f"{where}: the window moved or grew"
         assert inside(zoomed["frame"], zoomed["available"]), where
