@@ -1,5 +1,7 @@
 """Drag-and-drop through the item models' mimeData/dropMimeData, and Qt's model tester."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from tests import spec
@@ -119,3 +121,48 @@ def test_table_refuses_nan_inf_and_text_and_keeps_the_value(model, highlight):
     assert all("E[0, 0] kept its value" in m for m in messages)
     assert "'abc' is not a number" in messages[4]
     assert not table.setData(table.index(0, 0), "5")
+
+
+ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole,
+         Qt.ItemDataRole.FontRole)
+
+
+def cells(table: VocabularyTableModel) -> dict[tuple[int, int, Qt.ItemDataRole], object]:
+    """Every cell's answer to every role the sentence can change."""
+    return {(row, column, role): table.index(row, column).data(role)
+            for row in range(table.rowCount()) for column in range(table.columnCount()) for role in ROLES}
+
+
+@settings(max_examples=40, deadline=None)
+@given(changes=st.lists(st.tuples(st.sampled_from(["move", "insert", "remove", "highlight"]),
+                                  st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=6))
+def test_every_cell_a_sentence_change_alters_is_announced(changes):
+    """The table repaints only the cells it names (a move names the "at" cell of two rows, not the
+    whole rows): every cell whose text, colour or type changed must be among them."""
+    from visualizer.model import EmbeddingModel
+    from visualizer.selection import Highlight
+
+    model = EmbeddingModel(text=spec.SENTENCE)
+    highlight = Highlight(model)
+    table = VocabularyTableModel(model, Appearance(), highlight)
+    announced: list[tuple[int, int, int, int, list]] = []
+    table.dataChanged.connect(lambda first, last, roles: announced.append(
+        (first.row(), last.row(), first.column(), last.column(), list(roles))))
+    for kind, a, b in changes:
+        before = cells(table)
+        announced.clear()
+        n = model.n
+        if kind == "move" and n > 1:
+            model.move_token(a % n, b % n)
+        elif kind == "insert":
+            model.insert_token(a % (n + 1), b % model.V)
+        elif kind == "remove" and n > 1:
+            model.remove_token(a % n)
+        elif kind == "highlight":
+            highlight.set_position(a % n if b % 3 else None)
+        after = cells(table)
+        for (row, column, role), value in after.items():
+            if value != before[(row, column, role)]:
+                assert any(r0 <= row <= r1 and c0 <= column <= c1 and (not roles or role in roles)
+                           for r0, r1, c0, c1, roles in announced), (kind, row, column, role)
+    highlight.close()

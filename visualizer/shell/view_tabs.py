@@ -139,11 +139,9 @@ class ViewTabs(Listening, QTabWidget):
         # opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
         for number, entry in enumerate(VIEWS):
-            page: QWidget
+            page = self.pages[entry.name] = LazyPage(partial(entry.build, materials))
             if number == 0:
-                page = entry.build(materials)
-            else:
-                page = self.pages[entry.name] = LazyPage(partial(entry.build, materials))
+                page.view  # noqa: B018 (building the first view now is the point)
             self.add_page(entry.name, page, partial(QCoreApplication.translate, CONTEXT, entry.title), entry.role)
         self.currentChanged.connect(self._hide_lesson_only_tabs)
         self.tabBar().setUsesScrollButtons(False)  # a title elided (the last resort) beats a hidden tab

@@ -20,6 +20,7 @@ from visualizer.toy.text_input import TextInput
 from visualizer.toy.token_strip import TokenStrip
 from visualizer.toy.vocabulary_table import VocabularyTable
 from visualizer.toy.x_panel import XPanel
+from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.problem_bar import ProblemBar
 
 
@@ -48,7 +49,9 @@ class WindowBody:
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.scheme_selector)
+        # The sentence box and the scheme buttons say something new on every change: their
+        # re-layouts stay inside them unless their sizes change (LayoutBoundary).
+        right_layout.addWidget(LayoutBoundary(self.scheme_selector))
         right_layout.addWidget(self.tabs, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.vocabulary)
@@ -58,7 +61,7 @@ class WindowBody:
         self.splitter.setCollapsible(1, False)
         central = QWidget()
         self.layout = ContentLayout(central)
-        for widget in (problem_bar, self.restore_bar, self.text_input, self.token_strip):
+        for widget in (problem_bar, self.restore_bar, LayoutBoundary(self.text_input), self.token_strip):
             self.layout.addWidget(widget)
         self.layout.addWidget(self.splitter, 1)
         # Whatever a view, a model or a zoom level asks for, the window's minimum stays within the

@@ -258,11 +258,17 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
                 self.dataChanged.emit(index, index, roles)
 
     def _on_tokens_changed(self) -> None:
-        # Only rows whose positions changed are repainted: a swap touches two rows, not twelve.
-        changed = self._index_usage() | self._highlight_rows()
+        # Only rows whose positions changed are repainted: a swap touches two rows, not twelve. A row
+        # that stays in use (or out of it) keeps its colours and type: only its "at" cell is new (a
+        # whole row cost seven cells of seven roles each, on every drag).
+        used_before = set(self._positions_by_id)
+        moved = self._index_usage()
+        restyled = (moved & (used_before ^ self._positions_by_id.keys())) | self._highlight_rows()
         self._emit_rows_changed([Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole,
                                  Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole],
-                                rows=changed)
+                                rows=restyled)
+        self._emit_rows_changed([Qt.ItemDataRole.DisplayRole], self.positions_column, self.positions_column,
+                                rows=moved - restyled)
 
     def _highlight_rows(self) -> set[int]:
         """The rows whose highlight changed (the old and the new highlighted id)."""

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
+
+from visualizer.ui.layout_boundary import LayoutBoundary
 
 # A mixin for widgets: type-checked as the QWidget it is mixed into, a plain class at run time (a
 # second Qt base would give the view two C++ objects).
@@ -48,10 +50,12 @@ class RefreshWhenShown(_Widget):
         super().showEvent(event)
 
 
-class LazyPage(QWidget):
+class LazyPage(LayoutBoundary):
     """A tab page that builds its view the first time it is shown (or asked for).
 
-    Startup then pays only for the tab in front; the others cost nothing until opened.
+    Startup then pays only for the tab in front; the others cost nothing until opened. The page
+    is a :class:`~visualizer.ui.layout_boundary.LayoutBoundary`: the view's re-layouts (its words
+    changing on a drag) stay inside the page unless the view's size hints change.
 
     Parameters
     ----------
@@ -60,11 +64,9 @@ class LazyPage(QWidget):
     """
 
     def __init__(self, factory: Callable[[], QWidget], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent=parent)
         self._factory: Callable[[], QWidget] | None = factory
         self._view: QWidget | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
 
     @property
     def built(self) -> bool:
@@ -79,9 +81,7 @@ class LazyPage(QWidget):
             self._view = self._factory()
             self._view.setLocale(self.locale())  # numbers in the language chosen before it existed
             self._factory = None
-            layout = self.layout()
-            assert layout is not None  # made in __init__
-            layout.addWidget(self._view)
+            self.set_child(self._view)
         return self._view
 
     def showEvent(self, event: QShowEvent) -> None:
