@@ -33,8 +33,8 @@ from visualizer.lab.real_scale import RealScalePanel
 from visualizer.lab.state import MAX_BATCH, GradientLab
 from visualizer.lesson.cue import NO_CUE, Cue, OptionError, Outcome, read_options
 from visualizer.model import EmbeddingModel
-from visualizer.ui.front_page import FrontPageSizes
 from visualizer.ui.heatmap import WINDOW_CELL_FILL, add_heatmap, dispose_plot_menus
+from visualizer.ui.layout_boundary import FrontPageSizes
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.matrix_scroll import scrolling
 from visualizer.ui.numbers_hint import NumbersHintLabel, numbers_hint

@@ -25,7 +25,7 @@ from visualizer.toy.lookup_table import LookupTable
 from visualizer.toy.rope_clock import RopeClock
 from visualizer.toy.scheme_comparison import SchemeComparison
 from visualizer.toy.x_panel import XPanel
-from visualizer.ui.front_page import FrontPageSizes
+from visualizer.ui.layout_boundary import FrontPageSizes
 from visualizer.ui.lazy import LazyPage
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import View
