@@ -1,0 +1,37 @@
+"""While the poll serves, the UI thread gets the interpreter every millisecond."""
+
+from __future__ import annotations
+
+import sys
+
+from visualizer.poll.ballot import Ballot
+from visualizer.poll.server import SERVING_SWITCH_INTERVAL_S, PollServer
+from visualizer.poll.web import Limits, PollApp
+
+TOKEN = "k7q2m4xv5n3wz6ta2hq4rb7ceu"
+PYTHONS_OWN = 0.005
+"""Python's default switch interval (sys.getswitchinterval's documentation)."""
+
+
+def server() -> PollServer:
+    limits = Limits()
+    return PollServer(PollApp(Ballot(), TOKEN, (), limits), "127.0.0.1", 0, limits)
+
+
+def test_while_a_server_runs_the_interpreter_changes_hands_every_millisecond():
+    """The server's threads and the UI share one interpreter: Python's 5 ms turns let 300 phones
+    hold the UI past a frame. Once the last server has stopped, the interval is Python's own."""
+    assert sys.getswitchinterval() == PYTHONS_OWN
+    first, second = server(), server()
+    assert sys.getswitchinterval() == PYTHONS_OWN  # made, not serving
+    first.start()
+    try:
+        assert sys.getswitchinterval() == SERVING_SWITCH_INTERVAL_S
+        second.start()
+        second.stop()
+        assert sys.getswitchinterval() == SERVING_SWITCH_INTERVAL_S  # the first still serves
+    finally:
+        first.stop()
+    assert sys.getswitchinterval() == PYTHONS_OWN
+    first.stop()  # twice: the interval is given back once
+    assert sys.getswitchinterval() == PYTHONS_OWN
