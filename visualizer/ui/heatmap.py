@@ -6,7 +6,6 @@ by side under one colour bar; the gradient lab places two beside its bar charts.
 
 from __future__ import annotations
 
-import functools
 import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -230,14 +229,17 @@ class CellLabels(pg.GraphicsObject):
         painter.restore()
 
 
-@functools.lru_cache(maxsize=4096)
-def _label_colour(value: float, levels: tuple[float, float]) -> QColor:
-    """Black on a light cell, white on a dark one, from the colormap at ``value``."""
+_BLACK, _WHITE = QColor("black"), QColor("white")
+
+
+def label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
+    """Black on a light cell, white on a dark one, from the colormap at each value of ``values``
+    (shape (rows, columns); a blank cell as 0), in one call to the colormap for the whole matrix."""
     low, high = levels
-    fraction = (min(max(value if math.isfinite(value) else 0.0, low), high) - low) / (high - low)
-    red, green, blue, _ = colormap().map(np.array([fraction]), mode="float")[0]
-    light = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    return QColor("black") if light > 0.5 else QColor("white")
+    fraction = (np.clip(np.where(np.isfinite(values), values, 0.0), low, high) - low) / (high - low)
+    rgba = colormap().map(fraction.reshape(-1), mode="float")
+    light = (rgba[:, :3] @ np.array([0.2126, 0.7152, 0.0722])).reshape(values.shape) > 0.5
+    return [[_BLACK if is_light else _WHITE for is_light in row] for row in light.tolist()]
 
 
 class MatrixTitle(pg.LabelItem):
@@ -403,6 +405,7 @@ class Heatmap:
         self._marks: list[QGraphicsRectItem] = []
         self._outlines: list[QGraphicsRectItem] = []
         self._outlined: dict[int, tuple[QColor, bool]] = {}
+        self._outlines_key: tuple[object, ...] = ()  # what the outline items in the scene show
         self.caption = MatrixCaption(appearance)
         plot.addItem(self.caption)
         plot.geometryChanged.connect(self.fit_labels)  # the names follow the cells' size
@@ -485,15 +488,9 @@ class Heatmap:
         self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
             [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
         ]
-        self.labels.set_cells(values, self._texts, self._label_colours(values, levels))
+        self.labels.set_cells(values, self._texts, label_colours(values, levels))
         self._set_axis_labels(row_labels, column_labels)
         self.fit_caption()
-
-    @staticmethod
-    def _label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
-        """Black on light cells, white on dark ones, from the colormap at each value (remembered by
-        value and levels: the toy's values repeat)."""
-        return [[_label_colour(float(v), levels) for v in row] for row in values]
 
     def _set_axis_labels(self, row_labels: Sequence[str] | None, column_labels: Sequence[str]) -> None:
         """Axis ticks and styles; skipped when unchanged so pyqtgraph keeps its cached picture."""
@@ -699,11 +696,16 @@ class Heatmap:
 
     def set_row_outlines(self, outlines: dict[int, tuple[QColor, bool]]) -> None:
         """Outline rows: ``{row: (colour, dashed)}`` (e.g. rows that moved vs rows that changed)."""
+        columns = self._values.shape[1] if self._values.ndim == 2 else 0
+        key = (tuple((row, colour.rgba(), dashed) for row, (colour, dashed) in sorted(outlines.items())),
+               columns, self._appearance.px(OUTLINE_PEN_PX))
+        if key == self._outlines_key:
+            return  # the same outlines (a drag back and forth): the scene keeps its items
+        self._outlines_key = key
         for item in self._outlines:
             self.plot.removeItem(item)
         self._outlines = []
         self._outlined = dict(outlines)
-        columns = self._values.shape[1] if self._values.ndim == 2 else 0
         for row, (colour, dashed) in sorted(outlines.items()):
             item = QGraphicsRectItem(QRectF(0.04, row + 0.06, columns - 0.08, 0.88))
             style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
