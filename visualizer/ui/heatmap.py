@@ -137,11 +137,26 @@ class CellImage(pg.ImageItem):
         blank = np.isnan(image)
         scaled = (np.where(blank, low, image).astype(np.float64) - low) * (lut.shape[0] / span)
         index = np.clip(scaled, 0, lut.shape[0] - 1).astype(np.intp)
-        colours = lut[index].tolist()  # (rows, columns, 3 or 4): red, green, blue (and alpha)
-        return [(QRectF(column, row, 1, 1), QColor(*colour))
-                for row, (row_colours, row_blank) in enumerate(zip(colours, blank.tolist(), strict=True))
-                for column, (colour, is_blank) in enumerate(zip(row_colours, row_blank, strict=True))
-                if not is_blank]
+        index[blank] = -1
+        colours, rects = self._table_colours(lut), self._cell_rects(image.shape)
+        return [(rect, colours[entry]) for rect, entry in zip(rects, index.ravel().tolist(), strict=True)
+                if entry >= 0]
+
+    def _table_colours(self, lut: np.ndarray) -> list[QColor]:
+        """The colour table as QColors, made once per table (a drag changes the values, not the table)."""
+        made = getattr(self, "_made_table", None)
+        if made is None or made[0] is not lut:
+            made = self._made_table = (lut, [QColor(*entry) for entry in lut.tolist()])
+        return made[1]
+
+    def _cell_rects(self, shape: tuple[int, ...]) -> list[QRectF]:
+        """Each cell's rectangle, row by row, made once per shape."""
+        made = getattr(self, "_made_rects", None)
+        if made is None or made[0] != shape:
+            rows, columns = shape
+            made = self._made_rects = (shape, [QRectF(column, row, 1, 1) for row in range(rows)
+                                               for column in range(columns)])
+        return made[1]
 
     def paint(self, painter: QPainter, *args: object) -> None:
         if self.image is None:
