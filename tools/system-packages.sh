@@ -13,12 +13,13 @@
 # minutes for another apt to finish), as root, or through sudo when that needs no password (sudo -n).
 # Where neither is possible (not root and no passwordless sudo, or no apt-get: another distribution)
 # it exits 1 at once with one line on stderr naming the exact command to run. On another distribution
-# `run` checks nothing (the names are Debian's): there `make run` names a missing Qt library if the app
-# cannot open a window (`qt`).
+# `run` asks the linker's cache (`ldconfig -p`) for the libraries the list gives, and names those
+# missing in one line, Debian's packages as a hint; `make run` also names a missing Qt library if the
+# app cannot open a window (`qt`).
 #
 # VISUALIZER_SKIP_SYSTEM_PACKAGES=1 skips run|test, for those who manage these packages themselves.
 #
-# It uses bash's builtins and the tools it asks about (dpkg-query, apt-get, id, sudo, env, ldd) and
+# It uses bash's builtins and the tools it asks about (dpkg-query, apt-get, id, sudo, env, ldd, ldconfig) and
 # nothing else: tests/setup runs it with stand-ins for those alone on PATH.
 set -euo pipefail
 
@@ -122,7 +123,28 @@ for i in "${!NAMES[@]}"; do
 done
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
-  [ "$mode" = test ] || exit 0  # another distribution: `make run` names what Qt misses, if anything
+  if [ "$mode" = run ]; then
+    # Another distribution: the names are Debian's, but the libraries are everyone's. Those the
+    # list gives for `run` that the linker's cache lacks are named, with Debian's packages as a hint;
+    # with no cache to ask, `make run` goes on and names what Qt misses, if anything (`qt`).
+    ldconfig=$(command -v ldconfig || { [ -x /sbin/ldconfig ] && echo /sbin/ldconfig; } || true)
+    [ -n "$ldconfig" ] || exit 0
+    cached=$("$ldconfig" -p 2>/dev/null) || exit 0
+    lacking=() hints=()
+    for i in "${!NAMES[@]}"; do
+      [ "${TAGS[i]}" = run ] || continue
+      for library in ${LIBRARIES[i]}; do
+        case $cached in
+          *[[:space:]]"$library "*) ;;
+          *) lacking+=("$library")
+             case " ${hints[*]-} " in *" ${NAMES[i]} "*) ;; *) hints+=("${NAMES[i]}") ;; esac ;;
+        esac
+      done
+    done
+    [ ${#lacking[@]} -gt 0 ] || exit 0
+    echo "make run needs shared libraries this system lacks: $(words "${lacking[@]}"); install the packages that have them (on Debian and Ubuntu: ${hints[*]}), then run make run again" >&2
+    exit 1
+  fi
   echo "make $mode needs these Debian packages and this system has no apt-get: ${wanted[*]} ($LIST_NAME says what each is for); install their equivalents, then run: VISUALIZER_SKIP_SYSTEM_PACKAGES=1 make $mode" >&2
   exit 1
 fi

@@ -4,7 +4,8 @@ it stops at once with one line naming the command to run; and after a failed sta
 library Qt's X11 plugin could not load.
 
 Each test runs the script with PATH holding only stand-ins: `dpkg-query` says what is installed, `apt-get`
-and `sudo` write down how they were called, `id` says who we are, `ldd` what a library links. Nothing is
+and `sudo` write down how they were called, `id` says who we are, `ldd` what a library links, `ldconfig`
+which libraries the linker's cache holds. Nothing is
 installed and nothing of the system's is asked. The list is read here on its own, never copied.
 """
 
@@ -91,6 +92,11 @@ for argument; do
   esac
 done
 [ $asked = 1 ] || printf '%s' '{provided}'""")
+
+    def ldconfig(self, cached: set[str]) -> None:
+        """ldconfig -p: the linker's cache holding ``cached``, one line each, as ldconfig prints them."""
+        lines = "".join(f"\\t{library} (libc6,x86-64) => /usr/lib64/{library}\\n" for library in sorted(cached))
+        self.tool("ldconfig", f'[ "$1" = -p ] && printf "{len(cached)} libs found in cache\\n{lines}"')
 
     def sudo(self, password: bool = False) -> None:
         """sudo -n COMMAND: runs it (or, if `password`, refuses as sudo does when it would ask)."""
@@ -199,11 +205,36 @@ def test_no_apt_get_no_sudo_not_root_names_the_packages_and_the_command_in_one_l
     assert line.endswith("install their equivalents, then run: VISUALIZER_SKIP_SYSTEM_PACKAGES=1 make test")
 
 
-def test_make_run_on_another_distribution_does_not_stop(stand):
-    # The names are Debian's: there `make run` names a missing Qt library if the app fails (qt, below).
+def libraries(tag: str = "run") -> list[tuple[str, str]]:
+    """(library, its package) for every library the list gives for `make TAG`."""
+    return [(library, package.name) for package in listed() if package.tag == tag for library in package.libraries]
+
+
+def test_make_run_on_another_distribution_goes_on_when_the_libraries_are_there(stand):
+    # The names are Debian's, the libraries everyone's: the linker's cache has them all.
     stand.uid(1000)
+    stand.ldconfig({library for library, _ in libraries()})
     result = stand.run("run")
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert stand.recorded() == []
+
+
+def test_make_run_on_another_distribution_names_the_missing_libraries_in_one_line(stand):
+    stand.uid(1000)
+    every = libraries()
+    # Two libraries of one package (GLib's) and one of another: each named, each package hinted once.
+    glib = [library for library, package in every if package == "libglib2.0-0"]
+    missing = [*glib, "libxcb-cursor.so.0"]
+    assert len(glib) == 2 and all(library in dict(every) for library in missing)
+    stand.ldconfig({library for library, _ in every} - set(missing))
+    result = stand.run("run")
+    assert result.returncode == 1 and result.stdout == ""
+    line = one_line(result.stderr)
+    assert line.startswith("make run needs shared libraries this system lacks: ")
+    for library in missing:
+        assert library in line
+    assert "(on Debian and Ubuntu: libxcb-cursor0 libglib2.0-0)" in line
+    assert line.endswith("then run make run again")
 
 
 # ---- nothing to do ----------------------------------------------------------------------------------
