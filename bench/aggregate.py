@@ -88,8 +88,21 @@ def summarize(runs: list[list[Row]]) -> list[tuple[str, str, str, str, str]]:
         unit = values[0].unit if values[0] is not None else ""
         worst = max(numbers) if more_is_worse(goal, unit) else min(numbers)
         median = statistics.median(numbers)
-        table.append((figure, _with_unit(median, unit), _with_unit(worst, unit), goal, met(goal, worst, unit)))
+        # The worst run's own words, and the median's number with its unit alone: the rest of a text
+        # ("(0 over 16.7)", "the last in 147 ms") belongs to one run, not to the others.
+        worst_text = texts[numbers.index(worst)]
+        table.append((figure, _with_unit(median, unit_alone(unit)), worst_text, goal, met(goal, worst, unit)))
     return table
+
+
+def unit_alone(unit: str) -> str:
+    """The unit of a measured text's first number, without what the text says after it: "ms" of
+    "ms (0 over 16.7)", "of 300" of "of 300, the last in 147 ms", "ms" of "/ 74 / 78 ms"."""
+    head = re.split(r"[(,;/]", unit, maxsplit=1)[0].strip()
+    if head:
+        return head
+    found = UNIT.search(unit)
+    return found.group(1) if found else ""
 
 
 def _with_unit(value: float, unit: str) -> str:
@@ -126,4 +139,4 @@ def print_summary(runs: list[list[Row]]) -> None:
         print(f"{figure:<{width}}  {median:>14}  {worst:>14}  {goal:<10}  {holds}")
 
 
-__all__ = ["more_is_worse", "print_summary", "read_measured", "run_many", "summarize"]
+__all__ = ["more_is_worse", "print_summary", "read_measured", "run_many", "summarize", "unit_alone"]

@@ -39,3 +39,13 @@ def test_the_summary_holds_the_worst_run_to_the_goal():
     table = {row[0]: row for row in aggregate.summarize(runs)}
     assert table["move a token"][1:] == ("7.7 ms", "9.1 ms", "< 8 ms", "no")
     assert table["speed-up"][2:] == ("5.9×", "≥ 6×", "no")
+
+
+def test_the_worst_column_is_the_worst_runs_own_text_and_the_median_claims_nothing_else():
+    runs = [[("longest frame", "6 ms (0 over 16.7)", "≤ 16 ms"), ("phones", "300 of 300, the last in 147 ms", "—")],
+            [("longest frame", "54.3 ms (2 over 16.7)", "≤ 16 ms"), ("phones", "298 of 300, the last in 990 ms", "—")],
+            [("longest frame", "7.1 ms (0 over 16.7)", "≤ 16 ms"), ("phones", "300 of 300, the last in 160 ms", "—")]]
+    table = {row[0]: row for row in aggregate.summarize(runs)}
+    # Before, the worst read "54.3 ms (0 over 16.7)": the number of one run, the words of another.
+    assert table["longest frame"][1:] == ("7.1 ms", "54.3 ms (2 over 16.7)", "≤ 16 ms", "no")
+    assert table["phones"][1:3] == ("300 of 300", "298 of 300, the last in 990 ms")
