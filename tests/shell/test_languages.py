@@ -3,8 +3,10 @@
 import re
 
 import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QComboBox,
     QDockWidget,
     QGroupBox,
@@ -142,3 +144,19 @@ def test_common_mistakes_are_explained_in_portuguese(window):
     line.returnPressed.emit()
     assert window.text_input.message.text() == "33 tokens são mais do que o app mostra (32 no máximo)"
     window.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1024, 768), (1400, 900)])
+def test_the_vocabulary_title_keeps_clear_of_the_scheme_title_beside_it(window, language, size):
+    """Wrapped up to the splitter, the title's last word ran on into "Esquema de posição" beside it:
+    "… os valores do Esquema de posição" read as one sentence."""
+    window.resize(*size)
+    window.set_language(language)
+    window.go_to_step(step_index("swap-none"))
+    QApplication.processEvents()
+    title, schemes = window.vocabulary.title, window.scheme_selector
+    assert schemes.isVisible() and schemes.title()
+    text_ends = title.mapTo(window, title.contentsRect().topRight()).x()
+    schemes_begin = schemes.mapTo(window, QPoint(0, 0)).x()
+    assert schemes_begin - text_ends >= 8, (text_ends, schemes_begin)

@@ -112,6 +112,9 @@ class VocabularyTable(ListeningView, QWidget):
         self.view.horizontalHeader().setFont(scaled_font(self._appearance, 9))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
+        # Room on its right: wrapped up to the splitter, its last word ran on into the title of the
+        # scheme buttons beside it ("… os valores do Esquema de posição").
+        self.title.setContentsMargins(0, 0, self._appearance.px(12), 0)
         self.message.setFont(scaled_font(self._appearance, 10))
 
     def _fit_columns(self) -> None:
