@@ -125,11 +125,11 @@ done
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   if [ "$mode" = run ]; then
     # Another distribution: the names are Debian's, but the libraries are everyone's. Those the
-    # list gives for `run` that the linker's cache lacks are named, with Debian's packages as a hint;
-    # with no cache to ask, `make run` goes on and names what Qt misses, if anything (`qt`).
-    ldconfig=$(command -v ldconfig || { [ -x /sbin/ldconfig ] && echo /sbin/ldconfig; } || true)
-    [ -n "$ldconfig" ] || exit 0
-    cached=$("$ldconfig" -p 2>/dev/null) || exit 0
+    # list gives for `run` that the linker's cache lacks are named, with Debian's packages as a hint
+    # (a loader path of one's own, LD_LIBRARY_PATH or Nix, is not in that cache: the opt-out is
+    # named too); with no ldconfig on PATH, `make run` goes on and names what Qt misses (`qt`).
+    command -v ldconfig >/dev/null 2>&1 || exit 0
+    cached=$(ldconfig -p 2>/dev/null) || exit 0
     lacking=() hints=()
     for i in "${!NAMES[@]}"; do
       [ "${TAGS[i]}" = run ] || continue
@@ -142,7 +142,7 @@ if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>
       done
     done
     [ ${#lacking[@]} -gt 0 ] || exit 0
-    echo "make run needs shared libraries this system lacks: $(words "${lacking[@]}"); install the packages that have them (on Debian and Ubuntu: ${hints[*]}), then run make run again" >&2
+    echo "make run needs shared libraries this system lacks: $(words "${lacking[@]}"); install the packages that have them (on Debian and Ubuntu: ${hints[*]}), then run make run again (VISUALIZER_SKIP_SYSTEM_PACKAGES=1 make run if the loader finds them another way)" >&2
     exit 1
   fi
   echo "make $mode needs these Debian packages and this system has no apt-get: ${wanted[*]} ($LIST_NAME says what each is for); install their equivalents, then run: VISUALIZER_SKIP_SYSTEM_PACKAGES=1 make $mode" >&2

@@ -373,4 +373,3 @@ def test_waiting_phones_hold_no_thread(stage_server):
         sock.close()
     for phone in (*phones, other):
         phone.close()
-

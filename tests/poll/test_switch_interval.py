@@ -9,8 +9,6 @@ from visualizer.poll.server import SERVING_SWITCH_INTERVAL_S, PollServer
 from visualizer.poll.web import Limits, PollApp
 
 TOKEN = "k7q2m4xv5n3wz6ta2hq4rb7ceu"
-PYTHONS_OWN = 0.005
-"""Python's default switch interval (sys.getswitchinterval's documentation)."""
 
 
 def server() -> PollServer:
@@ -21,9 +19,10 @@ def server() -> PollServer:
 def test_while_a_server_runs_the_interpreter_changes_hands_every_millisecond():
     """The server's threads and the UI share one interpreter: Python's 5 ms turns let 300 phones
     hold the UI past a frame. Once the last server has stopped, the interval is Python's own."""
-    assert sys.getswitchinterval() == PYTHONS_OWN
+    own = sys.getswitchinterval()
+    assert own > SERVING_SWITCH_INTERVAL_S  # Python's own (5 ms): the change below can be seen
     first, second = server(), server()
-    assert sys.getswitchinterval() == PYTHONS_OWN  # made, not serving
+    assert sys.getswitchinterval() == own  # made, not serving
     first.start()
     try:
         assert sys.getswitchinterval() == SERVING_SWITCH_INTERVAL_S
@@ -32,6 +31,6 @@ def test_while_a_server_runs_the_interpreter_changes_hands_every_millisecond():
         assert sys.getswitchinterval() == SERVING_SWITCH_INTERVAL_S  # the first still serves
     finally:
         first.stop()
-    assert sys.getswitchinterval() == PYTHONS_OWN
+    assert sys.getswitchinterval() == own
     first.stop()  # twice: the interval is given back once
-    assert sys.getswitchinterval() == PYTHONS_OWN
+    assert sys.getswitchinterval() == own

@@ -234,7 +234,16 @@ def test_make_run_on_another_distribution_names_the_missing_libraries_in_one_lin
     for library in missing:
         assert library in line
     assert "(on Debian and Ubuntu: libxcb-cursor0 libglib2.0-0)" in line
-    assert line.endswith("then run make run again")
+    assert "then run make run again (VISUALIZER_SKIP_SYSTEM_PACKAGES=1 make run if" in line
+
+
+@pytest.mark.parametrize("ldconfig", ["none", "failing"])
+def test_make_run_on_another_distribution_with_no_cache_to_ask_goes_on(stand, ldconfig):
+    stand.uid(1000)
+    if ldconfig == "failing":
+        stand.tool("ldconfig", "exit 1")
+    result = stand.run("run")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
 # ---- nothing to do ----------------------------------------------------------------------------------

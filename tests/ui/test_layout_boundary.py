@@ -148,3 +148,52 @@ def test_the_box_reads_its_child_as_qts_own_layout_does(qapp, hint, least_hint, 
     assert layout_sizes(widget) == (layout.totalSizeHint(), layout.totalMinimumSize())
     reference.setParent(None)
     del reference, widget
+
+
+def test_the_box_stands_for_its_child_in_a_layout_maximum_and_policy_too(qtbot):
+    """Beside a sibling, a child held to 60 px leaves the rest to it, boxed or not; a policy the
+    child takes later is the box's too."""
+
+    def laid_out(boxed: bool) -> tuple[int, int]:
+        child, sibling = QLabel("held"), QLabel("the rest")
+        child.setMaximumHeight(60)
+        for label in (child, sibling):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        window, layout = window_around(LayoutBoundary(child) if boxed else child)
+        layout.addWidget(sibling)
+        qtbot.addWidget(window)
+        window.resize(300, 400)
+        window.show()
+        qtbot.waitExposed(window)
+        settle()
+        return child.height(), sibling.height()
+
+    assert laid_out(boxed=True) == laid_out(boxed=False)
+    child = QLabel("later")
+    box = LayoutBoundary(child)
+    qtbot.addWidget(box)
+    child.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    box.show()
+    settle()
+    assert box.sizePolicy() == child.sizePolicy()
+
+
+def test_a_tab_page_neither_follows_its_view_into_view_nor_takes_its_policy(qtbot):
+    """A page of a tab widget shows when its tab is chosen: its view shown by hand (a page behind)
+    must not put the page over the one in front."""
+    from PySide6.QtWidgets import QTabWidget
+
+    from visualizer.ui.lazy import LazyPage
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    front, behind = LazyPage(QLabel), LazyPage(QLabel)
+    tabs.addTab(front, "front")
+    tabs.addTab(behind, "behind")
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    behind.view.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    behind.view.show()
+    settle()
+    assert tabs.currentWidget() is front and not behind.isVisible()
+    assert behind.sizePolicy() != behind.view.sizePolicy()

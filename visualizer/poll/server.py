@@ -475,10 +475,10 @@ class PollServer:
         :data:`SERVING_SWITCH_INTERVAL_S` until :meth:`stop`)."""
         if self._thread is not None:
             return
-        _quick_switching.begin()
-        self._switching = True
         self._thread = threading.Thread(target=self._run, name=f"class-poll-{self.port}", daemon=True)
         self._thread.start()
+        _quick_switching.begin()  # once it runs: a thread that could not start leaves Python's own
+        self._switching = True
 
     def _run(self) -> None:
         try:

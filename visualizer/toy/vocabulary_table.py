@@ -16,6 +16,10 @@ from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
 
 
+TITLE_GAP_PX = 12
+"""Pixels between the title's wrapped text and the scheme buttons' title beside it."""
+
+
 class VocabularyTable(ListeningView, QWidget):
     """A ``QTableView`` over :class:`VocabularyTableModel` and a line for refused edits, until the
     table takes an edit.
@@ -57,6 +61,10 @@ class VocabularyTable(ListeningView, QWidget):
                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.title = QLabel()
         self.title.setWordWrap(True)
+        # Room on its right: wrapped up to the splitter, its last word ran on into the title of the
+        # scheme buttons beside it ("… os valores do Esquema de posição"). Set once: changed with
+        # each change of scale, in the middle of presenting's re-layout, it crashed pyqtgraph.
+        self.title.setContentsMargins(0, 0, TITLE_GAP_PX, 0)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #B00020; font-weight: bold;")
@@ -112,9 +120,6 @@ class VocabularyTable(ListeningView, QWidget):
         self.view.horizontalHeader().setFont(scaled_font(self._appearance, 9))
         self.view.verticalHeader().setDefaultSectionSize(self._appearance.px(26))
         self.title.setFont(scaled_font(self._appearance, 11, bold=True))
-        # Room on its right: wrapped up to the splitter, its last word ran on into the title of the
-        # scheme buttons beside it ("… os valores do Esquema de posição").
-        self.title.setContentsMargins(0, 0, self._appearance.px(12), 0)
         self.message.setFont(scaled_font(self._appearance, 10))
 
     def _fit_columns(self) -> None:

@@ -260,7 +260,7 @@ class VocabularyTableModel(Listening, QAbstractTableModel):
     def _on_tokens_changed(self) -> None:
         # Only rows whose positions changed are repainted: a swap touches two rows, not twelve. A row
         # that stays in use (or out of it) keeps its colours and type: only its "at" cell is new (a
-        # whole row cost seven cells of seven roles each, on every drag).
+        # whole row cost seven cells asked for their roles, on every drag).
         used_before = set(self._positions_by_id)
         moved = self._index_usage()
         restyled = (moved & (used_before ^ self._positions_by_id.keys())) | self._highlight_rows()

@@ -129,9 +129,11 @@ class CellImage(pg.ImageItem):
         render (a large image, no levels or no table of colours, a table made per image)."""
         image, levels, lut = self.image, self.levels, self.lut
         if (image is None or image.ndim != 2 or image.dtype.kind != "f" or image.size > MAX_FILLED_CELLS
-                or levels is None or np.ndim(levels) != 1 or not isinstance(lut, np.ndarray) or lut.ndim != 2
-                or self.paintMode is not None or self.autoDownsample):
-            return None
+                or self.axisOrder != "row-major" or self.paintMode is not None or self.autoDownsample
+                or levels is None or np.ndim(levels) != 1 or not np.all(np.isfinite(levels))
+                or not isinstance(lut, np.ndarray) or lut.dtype != np.uint8 or lut.ndim != 2
+                or lut.shape[1] not in (3, 4)):
+            return None  # not the heatmaps' own kind of image: pyqtgraph renders it
         low, high = float(levels[0]), float(levels[1])
         span = (high - low) or 1.0
         blank = np.isnan(image)

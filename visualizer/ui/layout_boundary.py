@@ -55,16 +55,21 @@ class LayoutBoundary(QWidget):
     ``LayoutRequest``) when the child's hints may have changed; the box compares them with the
     ones it passed on last and passes them on (``updateGeometry``) only if they differ. Its own
     hints are the child's as a layout would read them.
+
+    A box made around a widget (``LayoutBoundary(widget)``) stands for it in an ordinary layout:
+    it takes the widget's size policy and maximum size, and is hidden and shown with it. It does
+    not look inside the widget: a widget whose own layout holds something that expands is not
+    made to expand (Qt's layouts do that for a widget with a layout; none of the boxed widgets
+    has one). A tab page (:class:`~visualizer.ui.lazy.LazyPage`) holds its view with
+    :meth:`set_child` alone: its tabs choose its policy (``FrontPageSizes``) and which page shows.
     """
 
     def __init__(self, child: QWidget | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._child: QWidget | None = None
         self._hints: tuple[object, ...] | None = None
+        self._stands_for_child = child is not None
         if child is not None:
-            # A box made around a widget stands for it in its layout: it grows and shrinks as the
-            # widget would (a page set later keeps the policy its tabs give it).
-            self.setSizePolicy(child.sizePolicy())
             self.set_child(child)
 
     @property
@@ -79,10 +84,11 @@ class LayoutBoundary(QWidget):
         hidden = child.isHidden() and child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)
         child.setParent(self)
         child.setGeometry(self.rect())
-        child.installEventFilter(self)
-        if hidden:
-            self.hide()
-        elif self.isVisible():
+        if self._stands_for_child:
+            child.installEventFilter(self)  # hidden or shown by hand: so is the box (eventFilter)
+            if hidden:
+                self.hide()
+        if not hidden and self.isVisible():
             child.show()
         self._pass_on_hints()
 
@@ -113,6 +119,10 @@ class LayoutBoundary(QWidget):
         hints = self._read_hints()
         if hints != self._hints:
             self._hints = hints
+            if self._stands_for_child:
+                child = self._child
+                self.setSizePolicy(child.sizePolicy())
+                self.setMaximumSize(child.maximumSize())
             self.updateGeometry()
 
     # ---- events --------------------------------------------------------------------------------
