@@ -15,7 +15,6 @@ from visualizer.ui.heatmap import widest_text
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
 
-
 TITLE_GAP_PX = 12
 """Pixels between the title's wrapped text and the scheme buttons' title beside it."""
 
