@@ -54,10 +54,10 @@ def window_around(child: QWidget) -> tuple[QWidget, QVBoxLayout]:
     return window, layout
 
 
-def test_new_words_of_the_same_size_stay_inside_the_box(qtbot):
+def requests_outside_after_new_words(qtbot, boxed: bool) -> int:
+    """Layout requests the window gets when a label of its view says something else, as long."""
     view, label = view_with_label("rows that only moved: 2 gato moved from 3")
-    box = LayoutBoundary(view)
-    window, _ = window_around(box)
+    window, _ = window_around(LayoutBoundary(view) if boxed else view)
     qtbot.addWidget(window)
     window.resize(600, 300)
     window.show()
@@ -66,20 +66,14 @@ def test_new_words_of_the_same_size_stay_inside_the_box(qtbot):
     outside = LayoutRequests(window)
     label.setText("rows that only moved: 3 gato moved from 2")
     settle()
-    assert outside.count == 0
-    assert label.text().endswith("from 2") and label.geometry().height() > 0
+    assert label.geometry().height() > 0
+    return outside.count
+
+
+def test_new_words_of_the_same_size_stay_inside_the_box(qtbot):
+    assert requests_outside_after_new_words(qtbot, boxed=True) == 0
     # Without the box the same change reaches the window: the count above can fail.
-    bare_view, bare_label = view_with_label("rows that only moved: 2 gato moved from 3")
-    bare_window, _ = window_around(bare_view)
-    qtbot.addWidget(bare_window)
-    bare_window.resize(600, 300)
-    bare_window.show()
-    qtbot.waitExposed(bare_window)
-    settle()
-    bare_outside = LayoutRequests(bare_window)
-    bare_label.setText("rows that only moved: 3 gato moved from 2")
-    settle()
-    assert bare_outside.count > 0
+    assert requests_outside_after_new_words(qtbot, boxed=False) > 0
 
 
 def test_a_child_that_grows_gets_its_room_from_the_layout_around(qtbot):
