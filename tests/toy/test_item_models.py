@@ -6,7 +6,7 @@ from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from tests import spec
 from visualizer.appearance import Appearance
-from visualizer.toy.token_strip_model import TOKEN_ID_MIME, TokenStripModel
+from visualizer.toy.token_strip_model import TOKEN_ID_MIME, BeyondTrainedRole, HighlightRole, IdRole, TokenStripModel
 from visualizer.toy.vocabulary_table_model import VocabularyTableModel
 
 MOVE = Qt.DropAction.MoveAction
@@ -165,4 +165,52 @@ def test_every_cell_a_sentence_change_alters_is_announced(changes):
             if value != before[(row, column, role)]:
                 assert any(r0 <= row <= r1 and c0 <= column <= c1 and (not roles or role in roles)
                            for r0, r1, c0, c1, roles in announced), (kind, row, column, role)
+    highlight.close()
+
+
+STRIP_ROLES = (Qt.ItemDataRole.DisplayRole, IdRole, BeyondTrainedRole, HighlightRole)
+
+
+@settings(max_examples=40, deadline=None)
+@given(changes=st.lists(st.tuples(st.sampled_from(["scheme", "move", "insert", "remove", "highlight"]),
+                                  st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=8))
+def test_every_chip_a_change_alters_is_repainted(changes):
+    """A scheme or a highlight repaints only the chips it changes: every chip whose text, id,
+    "no P" or highlight changed must be among them (or the strip reset whole)."""
+    from visualizer.model import EmbeddingModel
+    from visualizer.selection import Highlight
+
+    model = EmbeddingModel(text=spec.SENTENCE + " gato subiu no gato")  # 10 tokens: past the 8 learned rows
+    highlight = Highlight(model)
+    strip = TokenStripModel(model, highlight)
+    announced: list[tuple[int, int, list]] = []
+    reset = [False]
+    strip.dataChanged.connect(lambda first, last, roles: announced.append((first.row(), last.row(), list(roles))))
+    strip.modelReset.connect(lambda: reset.__setitem__(0, True))
+
+    def chips() -> dict[tuple[int, int], object]:
+        return {(row, role): strip.index(row).data(role) for row in range(strip.rowCount()) for role in STRIP_ROLES}
+
+    schemes = ["none", "learned", "sinusoidal", "rope", "alibi"]
+    for kind, a, b in changes:
+        before, rows_before = chips(), strip.rowCount()
+        announced.clear()
+        reset[0] = False
+        n = model.n
+        if kind == "scheme":
+            model.set_scheme(schemes[a % len(schemes)])
+        elif kind == "move" and n > 1:
+            model.move_token(a % n, b % n)
+        elif kind == "insert" and n < 16:
+            model.insert_token(a % (n + 1), b % model.V)
+        elif kind == "remove" and n > 1:
+            model.remove_token(a % n)
+        elif kind == "highlight":
+            highlight.set_position(a % n if b % 3 else None)
+        if reset[0]:
+            continue
+        assert strip.rowCount() == rows_before
+        for (row, role), value in chips().items():
+            if value != before[(row, role)]:
+                assert any(r0 <= row <= r1 and role in roles for r0, r1, roles in announced), (kind, row, role)
     highlight.close()

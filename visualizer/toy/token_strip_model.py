@@ -53,6 +53,9 @@ class TokenStripModel(Listening, QAbstractListModel):
         super().__init__(parent)
         self._model = model
         self._highlight = highlight
+        # What the chips last showed of these two, so that a change repaints only the chips it changed.
+        self._beyond = self._beyond_positions()
+        self._highlighted = highlight.position
         self.listen(model.events.tokens_changed, self._on_tokens_changed)
         self.listen(model.events.scheme_changed, self._on_scheme_changed)
         self.listen(highlight.changed, self._on_highlight_changed)
@@ -148,15 +151,35 @@ class TokenStripModel(Listening, QAbstractListModel):
 
     def _on_tokens_changed(self) -> None:
         self.beginResetModel()
+        self._beyond = self._beyond_positions()
+        self._highlighted = self._highlight.position
         self.endResetModel()
 
+    def _beyond_positions(self) -> frozenset[int]:
+        """The positions past the learned table (shown "no P")."""
+        return frozenset(p for p in range(self._model.n) if self._model.is_beyond_trained(p))
+
     def _on_scheme_changed(self, _scheme: str) -> None:
-        if self._model.n:
-            self.dataChanged.emit(self.index(0), self.index(self._model.n - 1), [BeyondTrainedRole])
+        # Only the chips that cross the learned table's end: a switch between schemes without a
+        # table repainted every chip for nothing.
+        now = self._beyond_positions()
+        changed, self._beyond = now ^ self._beyond, now
+        self._announce(changed, BeyondTrainedRole)
 
     def _on_highlight_changed(self, _position: object) -> None:
-        if self._model.n:
-            self.dataChanged.emit(self.index(0), self.index(self._model.n - 1), [HighlightRole])
+        # The chip that was highlighted and the one that is: a hover repainted every chip.
+        now = self._highlight.position
+        changed = {position for position in (self._highlighted, now) if position is not None}
+        self._highlighted = now
+        self._announce(changed, HighlightRole)
+
+    def _announce(self, positions: set[int] | frozenset[int], role: int) -> None:
+        """dataChanged for ``role`` at each of ``positions`` still in the strip (one cell at a time:
+        a range repaints every chip between)."""
+        for position in sorted(positions):
+            if 0 <= position < self._model.n:
+                index = self.index(position)
+                self.dataChanged.emit(index, index, [role])
 
 
 def _payload(data: QMimeData) -> tuple[str, int] | None:
