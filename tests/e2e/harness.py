@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRect, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QTimer
 
 # The checkout this file is in, first: run as a script, Python would find the package wherever it
 # was installed (another checkout's, with `pip install -e`), and the window tested would not be this one's.
@@ -75,8 +75,17 @@ def places(window: Any) -> dict[str, list[int]]:
     return found
 
 
+def laid_out() -> None:
+    """Finish the layouts still on their way: a change is laid out one level a turn of the event
+    loop (each level posts the next its request), and a request answered between two turns read
+    places that were about to move (a double click on E[1, 0] after Ctrl+0 landed on E[2, 0])."""
+    for _ in range(12):  # deeper than any chain of layouts in the window
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
 def state(window: Any) -> dict[str, Any]:
-    """What the tests read back from the running window."""
+    """What the tests read back from the running window, its layouts finished."""
+    laid_out()
     frame, geometry = window.frameGeometry(), window.geometry()
     screen = window.screen()
     real = window.model_menu.real_model
