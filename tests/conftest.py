@@ -503,6 +503,12 @@ def cli(qapp, capsys):
 # ---- helpers -------------------------------------------------------------------------------------
 
 
+def finish_layouts() -> None:
+    """Let Qt pass layout requests on: each level's is posted for the next turn of the event loop."""
+    for _ in range(6):
+        QApplication.processEvents()
+
+
 def close_widget(widget: QWidget) -> None:
     """Close and schedule deletion of a widget built outside ``qtbot.addWidget``."""
     widget.close()

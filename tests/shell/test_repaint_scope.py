@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
+
+from tests.conftest import finish_layouts
 
 
 class Events(QObject):
@@ -25,11 +27,6 @@ class Events(QObject):
         return False
 
 
-def settle() -> None:
-    for _ in range(6):  # each level's layout request is posted for the next turn of the loop
-        QApplication.processEvents()
-
-
 @pytest.mark.parametrize("view", ["x_panel", "attention"])
 @pytest.mark.parametrize("change", ["move a token", "switch the scheme"])
 def test_a_change_leaves_the_tabs_and_the_window_alone(window, view, change):
@@ -42,7 +39,7 @@ def test_a_change_leaves_the_tabs_and_the_window_alone(window, view, change):
             window.model.move_token(1, 2)
         else:
             window.model.set_scheme(next(schemes))
-        settle()
+        finish_layouts()
 
     for _ in range(6):  # every text and size the change alternates between, seen once
         act()

@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QEvent, QObject, QSize
-from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from tests.conftest import finish_layouts
 from visualizer.ui.layout_boundary import LayoutBoundary, layout_sizes
 
 POLICIES = [QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Maximum,
@@ -40,12 +41,6 @@ def view_with_label(text: str) -> tuple[QWidget, QLabel]:
     return view, label
 
 
-def settle() -> None:
-    """Let Qt pass the layout requests on: each level's is posted for the next turn of the loop."""
-    for _ in range(6):
-        QApplication.processEvents()
-
-
 def window_around(child: QWidget) -> tuple[QWidget, QVBoxLayout]:
     window = QWidget()
     layout = QVBoxLayout(window)
@@ -62,10 +57,10 @@ def requests_outside_after_new_words(qtbot, boxed: bool) -> int:
     window.resize(600, 300)
     window.show()
     qtbot.waitExposed(window)
-    settle()
+    finish_layouts()
     outside = LayoutRequests(window)
     label.setText("rows that only moved: 3 gato moved from 2")
-    settle()
+    finish_layouts()
     assert label.geometry().height() > 0
     return outside.count
 
@@ -88,10 +83,10 @@ def test_a_child_that_grows_gets_its_room_from_the_layout_around(qtbot):
     window.resize(400, 600)
     window.show()
     qtbot.waitExposed(window)
-    settle()
+    finish_layouts()
     before = box.height()
     label.setText("\n".join(f"line {n}" for n in range(8)))
-    settle()
+    finish_layouts()
     assert box.height() >= label.sizeHint().height() > before
     assert view.geometry() == box.rect()
 
@@ -108,10 +103,10 @@ def test_a_child_hidden_by_hand_takes_no_room_and_comes_back(qtbot):
     qtbot.waitExposed(window)
     shown_at = second.y()
     first.hide()
-    settle()
+    finish_layouts()
     assert box.isHidden() and second.y() < shown_at
     first.show()
-    settle()
+    finish_layouts()
     assert box.isVisible() and first.isVisible() and second.y() == shown_at
 
 
@@ -159,7 +154,7 @@ def test_the_box_stands_for_its_child_in_a_layout_maximum_and_policy_too(qtbot):
         window.resize(300, 400)
         window.show()
         qtbot.waitExposed(window)
-        settle()
+        finish_layouts()
         return child.height(), sibling.height()
 
     assert laid_out(boxed=True) == laid_out(boxed=False)
@@ -168,7 +163,7 @@ def test_the_box_stands_for_its_child_in_a_layout_maximum_and_policy_too(qtbot):
     qtbot.addWidget(box)
     child.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     box.show()
-    settle()
+    finish_layouts()
     assert box.sizePolicy() == child.sizePolicy()
 
 
@@ -188,6 +183,6 @@ def test_a_tab_page_neither_follows_its_view_into_view_nor_takes_its_policy(qtbo
     qtbot.waitExposed(tabs)
     behind.view.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     behind.view.show()
-    settle()
+    finish_layouts()
     assert tabs.currentWidget() is front and not behind.isVisible()
     assert behind.sizePolicy() != behind.view.sizePolicy()

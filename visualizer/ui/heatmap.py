@@ -114,6 +114,10 @@ class CellImage(pg.ImageItem):
 
     _cells: list[tuple[QRectF, QColor]] | None = None
     """The cells to fill, once looked up; None when pyqtgraph paints this image itself."""
+    _made_table: tuple[np.ndarray, list[QColor]] | None = None
+    """The colour table last looked up in, and its entries as QColors."""
+    _made_rects: tuple[tuple[int, ...], list[QRectF]] | None = None
+    """The image's shape last drawn, and its cells' rectangles row by row."""
 
     def render(self) -> None:
         cells = self._look_up_cells()
@@ -146,19 +150,16 @@ class CellImage(pg.ImageItem):
 
     def _table_colours(self, lut: np.ndarray) -> list[QColor]:
         """The colour table as QColors, made once per table (a drag changes the values, not the table)."""
-        made = getattr(self, "_made_table", None)
-        if made is None or made[0] is not lut:
-            made = self._made_table = (lut, [QColor(*entry) for entry in lut.tolist()])
-        return made[1]
+        if self._made_table is None or self._made_table[0] is not lut:
+            self._made_table = (lut, [QColor(*entry) for entry in lut.tolist()])
+        return self._made_table[1]
 
     def _cell_rects(self, shape: tuple[int, ...]) -> list[QRectF]:
         """Each cell's rectangle, row by row, made once per shape."""
-        made = getattr(self, "_made_rects", None)
-        if made is None or made[0] != shape:
+        if self._made_rects is None or self._made_rects[0] != shape:
             rows, columns = shape
-            made = self._made_rects = (shape, [QRectF(column, row, 1, 1) for row in range(rows)
-                                               for column in range(columns)])
-        return made[1]
+            self._made_rects = (shape, [QRectF(column, row, 1, 1) for row in range(rows) for column in range(columns)])
+        return self._made_rects[1]
 
     def paint(self, painter: QPainter, *args: object) -> None:
         if self.image is None:
