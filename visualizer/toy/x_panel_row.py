@@ -12,6 +12,7 @@ from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from visualizer.appearance import Appearance
 from visualizer.ui.heatmap import STAGE_ROW_FILL
 from visualizer.ui.matrix_row import MatrixRow, cell_width_for
+from visualizer.ui.palette import colour_bar_ticks
 
 STAGE_OPERATOR_WIDTH = 20
 STAGE_OPERATOR_POINTS = 18
@@ -115,7 +116,6 @@ class XPanelRow(MatrixRow):
 
     def _free(self, bar: int, two_lines: bool) -> int:
         """The width left to the matrices' cells beside a colour bar ``bar`` px wide, on one line or two."""
-        px = self._appearance.px
         operators = 1 if two_lines else 2
         # Only E[ids] names its rows beside the others (X names them too on a line of its own, in
         # its own column's width): counting X's names here kept the panel on two lines.
@@ -125,8 +125,14 @@ class XPanelRow(MatrixRow):
         layout = self.ci.layout
         left, _, right, _ = layout.getContentsMargins()
         spacing = layout.horizontalSpacing() * (len(shown) + operators + 1)
-        return int(self.width() - left - right - spacing - px(8) - operators * px(STAGE_OPERATOR_WIDTH) - bar
-                   - sum(axis_widths))
+        return int(self.width() - left - right - spacing - self._appearance.px(8) - operators * self._operator_width()
+                   - bar - sum(axis_widths))
+
+    def _operator_width(self) -> int:
+        """Presenting, the width of the "+" and "=" columns: their symbol's at least (a column narrower
+        than its item grows to it, and pushed the colour bar 2 px past the stage's edge)."""
+        return max([self._appearance.px(STAGE_OPERATOR_WIDTH)]
+                   + [math.ceil(label.item.boundingRect().width()) for label, _ in self._operators])
 
     def _plan(self, bar: int) -> tuple[list[bool], list[int], int]:
         """Which matrices print their numbers on one line beside a colour bar ``bar`` px wide:
@@ -187,14 +193,18 @@ class XPanelRow(MatrixRow):
             self._set_sparse_ticks(False)
             super().fit_columns()
             return
-        full = self.colour_bar_width(self.bar_ticks())
+        # The bar as wide as its every tick needs, whatever its height: how many ticks its height
+        # holds follows the arrangement (one line or two), and deciding from that sent the panel
+        # back and forth between the two inside one layout pass, until the stack overflowed.
+        numbers = appearance.numbers
+        full = self.colour_bar_width(colour_bar_ticks(self._limit, numbers))
         prints, needs, free = self._plan(full)
         two_lines = not all(prints) and self._two_lines_fit(full)
         sparse = False
         if two_lines:
             prints, needs, free = [True, True, True], list(self.needs), self._free(full, True)
         elif not all(prints):  # fewer ticks, narrower bar: does another matrix print?
-            sparse_bar = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS))
+            sparse_bar = self.colour_bar_width(colour_bar_ticks(self._limit, numbers, SPARSE_TICKS))
             sparse_plan = self._plan(sparse_bar)
             if sum(sparse_plan[0]) > sum(prints):
                 sparse, (prints, needs, free) = True, sparse_plan
@@ -209,8 +219,7 @@ class XPanelRow(MatrixRow):
 
     def _stage_widths(self, prints: list[bool], needs: list[int], free: int, sparse: bool) -> dict[int, int]:
         """Every column's width, presenting: each matrix its need and a share of what is left."""
-        px = self._appearance.px
-        widths = {2 * index + 1: px(STAGE_OPERATOR_WIDTH) for index in range(len(self._operators))}
+        widths = {2 * index + 1: self._operator_width() for index in range(len(self._operators))}
         widths[self.colour_bar_column] = self.colour_bar_width(self.bar_ticks(SPARSE_TICKS if sparse else None))
         axes = [h.plot.getAxis("left") for h in self.heatmaps]
         axis_widths = [(axis.fixedWidth or axis.width()) if axis.isVisible() and (index != RESULT or self.two_lines)
