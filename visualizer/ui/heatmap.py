@@ -96,6 +96,27 @@ def _static_text(font: QFont, font_key: str, text: str) -> QStaticText:
     return static
 
 
+def changed_spans(changed: np.ndarray) -> list[QRectF]:
+    """One rectangle per row of ``changed`` (shape (rows, columns), True where a cell changed),
+    from its first changed cell to its last, in cell units: what a repaint of those cells covers."""
+    spans = []
+    for row in np.flatnonzero(changed.any(axis=1)).tolist():
+        columns = np.flatnonzero(changed[row])
+        first, last = int(columns[0]), int(columns[-1])
+        spans.append(QRectF(first, row, last - first + 1, 1))
+    return spans
+
+
+def exposed_cells(option: object, rows: int, columns: int) -> tuple[range, range]:
+    """The rows and columns of a matrix's cells (one unit each) that a paint's exposed rectangle
+    touches: every cell when the option carries none."""
+    exposed = getattr(option, "exposedRect", None)
+    if exposed is None or exposed.isEmpty():
+        return range(rows), range(columns)
+    return (range(max(0, math.floor(exposed.top())), min(rows, math.ceil(exposed.bottom()))),
+            range(max(0, math.floor(exposed.left())), min(columns, math.ceil(exposed.right()))))
+
+
 MAX_FILLED_CELLS = 2048
 """A matrix up to this many cells is painted a filled rectangle a cell (:class:`CellImage`)."""
 
@@ -118,6 +139,29 @@ class CellImage(pg.ImageItem):
     """The colour table last looked up in, and its entries as QColors."""
     _made_rects: tuple[tuple[int, ...], list[QRectF]] | None = None
     """The image's shape last drawn, and its cells' rectangles row by row."""
+    _holding_updates = False
+    """True while :meth:`replace_cells` lets pyqtgraph take the new values without repainting it all."""
+
+    def __init__(self, *args: object, **options: object) -> None:
+        super().__init__(*args, **options)
+        # A paint is told which part of the image to draw (a change of two rows repaints two rows).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def update(self, *area: object) -> None:
+        if not self._holding_updates:
+            super().update(*area)
+
+    def replace_cells(self, values: np.ndarray, changed: np.ndarray) -> None:
+        """Show ``values`` (the shape shown already) and repaint only the cells ``changed`` marks
+        (same shape, True where a cell's colour may differ): a drag that swaps two tokens repainted
+        the whole matrix for two rows."""
+        self._holding_updates = True
+        try:
+            self.setImage(values, autoLevels=False)
+        finally:
+            self._holding_updates = False
+        for span in changed_spans(changed):
+            super().update(span)  # the image's pixels are its cells (setRect(0, 0, columns, rows))
 
     def render(self) -> None:
         cells = self._look_up_cells()
@@ -171,8 +215,10 @@ class CellImage(pg.ImageItem):
         if self._cells is None:
             super().paint(painter, *args)
             return
+        exposed = getattr(args[0], "exposedRect", None) if args else None
         for rect, colour in self._cells:
-            painter.fillRect(rect, colour)
+            if exposed is None or exposed.intersects(rect):
+                painter.fillRect(rect, colour)
 
 
 class CellLabels(pg.GraphicsObject):
@@ -198,17 +244,35 @@ class CellLabels(pg.GraphicsObject):
         """Pixel size of the numbers at the last paint, 0 when they were too small to draw."""
         self._printed = True  # as far as anyone was told (printed_changed): until a paint says not
         self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
+        self._measured_in: QFont | None = None  # the font the last paint measured the widest text in
+        # A paint is told which cells to draw (a change of two rows repaints two rows).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def colours(self) -> list[list[QColor]]:
+        """Each cell's number colour, row by row, as set."""
+        return self._colours
 
     @property
     def printed(self) -> bool:
         """False once a paint found the cells too small for their numbers (until one draws them)."""
         return self._printed
 
-    def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]]) -> None:
-        """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent."""
-        self.prepareGeometryChange()
+    def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]],
+                  changed: np.ndarray | None = None) -> None:
+        """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent.
+
+        ``changed`` (the same shape as shown, True where a cell's text or colour may differ)
+        repaints only those cells, unless the widest text changed: every number's size follows it.
+        """
+        measured_in, widest_before = self._measured_in, self._widest[1]
         self._values, self._texts, self._colours = values, texts, colours
         self._widest = ("", 0)
+        if (changed is not None and measured_in is not None and changed.shape == values.shape
+                and self._widest_text(measured_in) == widest_before):
+            for span in changed_spans(changed):
+                self.update(span)
+            return
+        self.prepareGeometryChange()
         self.update()
 
     def _widest_text(self, font: QFont) -> int:
@@ -217,13 +281,14 @@ class CellLabels(pg.GraphicsObject):
         key = font.key()
         if self._widest[0] != key:
             self._widest = (key, widest_text(font, (text for row in self._texts for text in row)))
+            self._measured_in = QFont(font)
         return self._widest[1]
 
     def boundingRect(self) -> QRectF:
         rows, columns = self._values.shape if self._values.ndim == 2 else (0, 0)
         return QRectF(0, 0, columns, rows)
 
-    def paint(self, painter: QPainter, *_: object) -> None:
+    def paint(self, painter: QPainter, option: object = None, *_: object) -> None:
         if not self._texts:
             return
         transform = painter.transform()
@@ -257,8 +322,11 @@ class CellLabels(pg.GraphicsObject):
         painter.resetTransform()
         painter.setFont(font)
         font_key = font.key()
-        for row, row_texts in enumerate(self._texts):
-            for column, text in enumerate(row_texts):
+        rows, columns = exposed_cells(option, len(self._texts), len(self._texts[0]))
+        for row in rows:
+            row_texts = self._texts[row]
+            for column in columns:
+                text = row_texts[column]
                 if not text:
                     continue
                 centre = transform.map(QPointF(column + 0.5, row + 0.5))
@@ -511,24 +579,41 @@ class Heatmap:
         labels_key = (tuple(row_labels) if row_labels is not None else None, tuple(column_labels),
                       self._appearance.scale)
         levels = self.levels()
-        if (labels_key == self._axis_labels and show_values == self._show_values
-                and self._drawn_levels == levels and self._drawn_numbers == self._appearance.numbers
-                and decimals == self._decimals and np.array_equal(values, self._values, equal_nan=True)):
+        same_look = (show_values == self._show_values and self._drawn_levels == levels
+                     and self._drawn_numbers == self._appearance.numbers and decimals == self._decimals)
+        if same_look and values.shape == self._values.shape:
+            # Only the cells whose value changed look different (a drag that swaps two tokens: two rows).
+            changed = ~((values == self._values) | (np.isnan(values) & np.isnan(self._values)))
+        else:
+            changed = None
+        if labels_key == self._axis_labels and changed is not None and not changed.any():
             return  # nothing visible changed: keep the cached image and labels
         self._show_values, self._drawn_levels, self._decimals = show_values, levels, decimals
         self._drawn_numbers = self._appearance.numbers
         self._values = values
+        numbers = self._appearance.numbers
+        if changed is None:
+            self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
+                [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
+            ]
+            colours = label_colours(values, levels)
+        else:  # the rows that changed are written again, the others kept
+            changed_rows = np.flatnonzero(changed.any(axis=1)).tolist()
+            self._texts, colours = list(self._texts), list(self.labels.colours())
+            for row, row_colours in zip(changed_rows, label_colours(values[changed_rows], levels), strict=True):
+                self._texts[row] = [numbers.cell(v, decimals) if show_values and np.isfinite(v) else ""
+                                    for v in values[row]]
+                colours[row] = row_colours
         if rows and columns:
-            self.image.setImage(values, autoLevels=False)  # drawn with the levels already set
-            self.image.setRect(QRectF(0, 0, columns, rows))
-            self.image.setVisible(True)
+            if changed is not None and self.image.isVisible():
+                self.image.replace_cells(values, changed)
+            else:
+                self.image.setImage(values, autoLevels=False)  # drawn with the levels already set
+                self.image.setRect(QRectF(0, 0, columns, rows))
+                self.image.setVisible(True)
         else:
             self.image.setVisible(False)
-        numbers = self._appearance.numbers
-        self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
-            [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
-        ]
-        self.labels.set_cells(values, self._texts, label_colours(values, levels))
+        self.labels.set_cells(values, self._texts, colours, changed)
         self._set_axis_labels(row_labels, column_labels)
         self.fit_caption()
 
