@@ -63,8 +63,12 @@ class XPanelRow(MatrixRow):
 
     def restyle(self) -> None:
         """As :class:`MatrixRow`; presenting, smaller operators and spacing (see the class)."""
-        super().restyle()
         presenting = self._appearance.presenting
+        for label, _ in self._operators:  # before the symbols are set: their size is measured then
+            # On stage a symbol's box is its glyph: Qt's 4 px of document margin each side made "+"
+            # wider than its column, and the column grew past the width shared out.
+            label.item.document().setDocumentMargin(0 if presenting else 4)
+        super().restyle()
         self.ci.setSpacing(STAGE_SPACING if presenting else 4)
         if presenting:
             size = f"{self._appearance.pt(STAGE_OPERATOR_POINTS):.0f}pt"
