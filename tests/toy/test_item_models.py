@@ -213,4 +213,7 @@ def test_every_chip_a_change_alters_is_repainted(changes):
         for (row, role), value in chips().items():
             if value != before[(row, role)]:
                 assert any(r0 <= row <= r1 and role in roles for r0, r1, roles in announced), (kind, row, role)
+    # What the strip paints from (one call a chip) is what its roles say.
+    for row in range(strip.rowCount()):
+        assert tuple(strip.chip(row)) == tuple(strip.index(row).data(role) for role in STRIP_ROLES), row
     highlight.close()

@@ -29,12 +29,15 @@ from PySide6.QtWidgets import (
 from visualizer.appearance import Appearance
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.toy.token_strip_model import BeyondTrainedRole, HighlightRole, IdRole, TokenStripModel
+from visualizer.toy.token_strip_model import BeyondTrainedRole, IdRole, TokenStripModel
 from visualizer.ui.painted_text import PaintedText
 from visualizer.ui.palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, stage_label_font, token_colour
 from visualizer.ui.protocol import ListeningView
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+_SELECTED = QStyle.StateFlag.State_Selected
 
 
 class ChipDelegate(QStyledItemDelegate):
@@ -48,6 +51,7 @@ class ChipDelegate(QStyledItemDelegate):
     def restyle(self) -> None:
         """Rebuild the fonts (and forget drawn chips) after a change of scale or language."""
         self._cache: dict[tuple[object, ...], QPixmap] = {}
+        self._text_widths: dict[str, int] = {}  # a token's width in the token font
         # Presenting, the chips are one compact line: the step's stage needs the height.
         self._token_font = scaled_font(self._appearance, 12 if self._appearance.presenting else 16, bold=True)
         # The position is a label the back row reads too: the stage's label type while presenting.
@@ -61,7 +65,12 @@ class ChipDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         metrics = self._metrics
-        text_width = metrics.horizontalAdvance(index.data() or "")
+        text = index.data() or ""
+        text_width = self._text_widths.get(text)
+        if text_width is None:  # asked for every chip at every layout and paint of the strip
+            if len(self._text_widths) > 4096:
+                self._text_widths.clear()
+            text_width = self._text_widths[text] = metrics.horizontalAdvance(text)
         px = self._appearance.px
         if self._appearance.presenting:  # one compact line: "position token"
             return QSize(text_width + self._position_width() + px(20), max(metrics.height(), QFontMetrics(
@@ -90,20 +99,22 @@ class ChipDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         # Chips are drawn once into a pixmap per look and reused: a move repaints every chip,
         # but only the ones whose content changed cost a real drawing.
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        key = (index.row(), index.data(), index.data(IdRole), selected, bool(index.data(HighlightRole)),
-               bool(index.data(BeyondTrainedRole)), option.rect.size().toTuple(), self._appearance.scale,
-               option.palette.color(QPalette.ColorRole.Text).rgba(), painter.device().devicePixelRatioF())
+        model = index.model()
+        assert isinstance(model, TokenStripModel)
+        chip = model.chip(index.row())
+        ratio = painter.device().devicePixelRatioF()
+        key = (index.row(), chip.text, chip.token_id, bool(option.state & _SELECTED), chip.highlighted,
+               chip.beyond, option.rect.size().toTuple(), self._appearance.scale,
+               option.palette.color(QPalette.ColorRole.Text).rgba(), ratio)
         pixmap = self._cache.get(key)
         if pixmap is None:
-            pixmap = self._draw_chip(option, index, key, painter.device().devicePixelRatioF())
+            pixmap = self._draw_chip(option, key, ratio)
             if len(self._cache) > 256:
                 self._cache.clear()
             self._cache[key] = pixmap
         painter.drawPixmap(option.rect.topLeft(), pixmap)
 
-    def _draw_chip(self, option: QStyleOptionViewItem, index: AnyIndex, key: tuple[object, ...],
-                   ratio: float) -> QPixmap:
+    def _draw_chip(self, option: QStyleOptionViewItem, key: tuple[object, ...], ratio: float) -> QPixmap:
         px = self._appearance.px
         position, text, token_id, selected, highlighted, beyond = key[:6]
         pixmap = QPixmap(option.rect.size() * ratio)

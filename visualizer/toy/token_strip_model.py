@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -29,6 +29,19 @@ BeyondTrainedRole = Qt.ItemDataRole.UserRole + 2
 HighlightRole = Qt.ItemDataRole.UserRole + 3
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+CHIP_FLAGS = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+              | Qt.ItemFlag.ItemNeverHasChildren)
+"""What every chip allows (made once: Qt's flags combine in Python, slowly, and are asked per chip per paint)."""
+
+
+class Chip(NamedTuple):
+    """What one chip shows: the token as written, its id, past the learned table, highlighted."""
+
+    text: str
+    token_id: int
+    beyond: bool
+    highlighted: bool
 
 
 class TokenStripModel(Listening, QAbstractListModel):
@@ -82,15 +95,17 @@ class TokenStripModel(Listening, QAbstractListModel):
             return self._highlight.position == position
         return None
 
+    def chip(self, position: int) -> Chip:
+        """Everything the chip at ``position`` (0-based, in range) shows, in one call: the strip
+        paints from this rather than asking ``data`` four times a chip through Qt."""
+        token_id = self._model.ids[position]
+        return Chip(display_token(self._model.tokens[token_id]), token_id, self._model.is_beyond_trained(position),
+                    self._highlight.position == position)
+
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemIsDragEnabled
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return CHIP_FLAGS
 
     # ---- drag and drop ------------------------------------------------------------------------
 
