@@ -584,6 +584,8 @@ class Heatmap:
         if same_look and values.shape == self._values.shape:
             # Only the cells whose value changed look different (a drag that swaps two tokens: two rows).
             changed = ~((values == self._values) | (np.isnan(values) & np.isnan(self._values)))
+            if changed.all():
+                changed = None  # every cell: drawn whole (a switch of scheme), in one go
         else:
             changed = None
         if labels_key == self._axis_labels and changed is not None and not changed.any():
