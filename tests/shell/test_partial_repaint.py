@@ -80,7 +80,7 @@ def act_and_compare(window, views: list[QGraphicsView], actions: list[tuple[obje
             assert difference <= ANTIALIASING_LEVELS, f"{where} after {kind} {first} {second}"
 
 
-@pytest.mark.parametrize("view_name", ["x_panel", "attention"])
+@pytest.mark.parametrize("view_name", ["x_panel", "attention", "lookup_table", "comparison", "gradient_lab"])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(action, min_size=1, max_size=6))
 def test_a_partial_repaint_shows_what_a_full_one_would(window, view_name, actions):
