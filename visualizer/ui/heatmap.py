@@ -594,18 +594,19 @@ class Heatmap:
         self._drawn_numbers = self._appearance.numbers
         self._values = values
         numbers = self._appearance.numbers
+
+        def written(row: np.ndarray) -> list[str]:
+            # Never wider than a cell: 1,23e6 past what the lesson's decimals can hold.
+            return [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row]
+
         if changed is None:
-            self._texts = [  # never wider than a cell: 1,23e6 past what the lesson's decimals can hold
-                [numbers.cell(v, decimals) if show_values and np.isfinite(v) else "" for v in row] for row in values
-            ]
+            self._texts = [written(row) for row in values]
             colours = label_colours(values, levels)
         else:  # the rows that changed are written again, the others kept
             changed_rows = np.flatnonzero(changed.any(axis=1)).tolist()
             self._texts, colours = list(self._texts), list(self.labels.colours())
             for row, row_colours in zip(changed_rows, label_colours(values[changed_rows], levels), strict=True):
-                self._texts[row] = [numbers.cell(v, decimals) if show_values and np.isfinite(v) else ""
-                                    for v in values[row]]
-                colours[row] = row_colours
+                self._texts[row], colours[row] = written(values[row]), row_colours
         if rows and columns:
             if changed is not None and self.image.isVisible():
                 self.image.replace_cells(values, changed)
