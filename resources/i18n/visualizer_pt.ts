@@ -301,12 +301,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="96"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="87"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="96"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -1618,9 +1618,14 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="188"/>
+        <location filename="../../visualizer/shell/main_window.py" line="190"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/main_window.py" line="210"/>
+        <source>Zoom reduced: this step did not fit the window at the zoom before.</source>
+        <translation>Zoom reduzido: esta etapa não cabia na janela com o zoom de antes.</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/window_actions.py" line="374"/>
@@ -3739,17 +3744,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="192"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="203"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="225"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="236"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="234"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="245"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -3757,12 +3762,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip_model.py" line="73"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="89"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip_model.py" line="138"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="156"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -3831,12 +3836,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="83"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="90"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="86"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="93"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>

@@ -407,3 +407,56 @@ def test_leaving_presentation_gives_back_a_maximized_window(window, qtbot):
     window.presentation.set_presenting(False)
     qtbot.waitUntil(lambda: not window.isFullScreen(), timeout=2000)
     assert not window.isMaximized()
+
+
+def zoom_in_as_far_as_it_goes(window) -> float:
+    """Ctrl+= until the window refuses a step more (its own guard); the scale reached."""
+    for _ in range(12):
+        before = window.appearance.scale
+        window.presentation.zoom_in()
+        QApplication.processEvents()
+        if window.appearance.scale == before:
+            break
+    return window.appearance.scale
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("presenting_on", [True, False], ids=["stage", "window"])
+def test_a_zoom_taken_on_one_step_gives_way_to_a_larger_step(qtbot, language, presenting_on):
+    # Zoomed in as far as step 1 allowed at 1024 × 768, the later steps and answers are larger: step 7
+    # answered laid the window out 1,238 px wide, its right side and Next past the screen.
+    from tests.stage import close_all
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        window.set_language(language)
+        window.resize(1024, 768)
+        window.presentation.set_presenting(presenting_on, full_screen=False)
+        window.show()
+        qtbot.waitExposed(window)
+        settle(window)
+        zoomed = zoom_in_as_far_as_it_goes(window)
+        base = window.presentation.scale if presenting_on else 1.0
+        assert zoomed > base
+        scale = zoomed
+        for step in range(len(window.lesson_panel.lesson.steps)):
+            window.go_to_step(step)
+            for answer in (False, True):
+                if answer:
+                    if window.lesson_run.current_step().reveal is None:
+                        continue
+                    reveal_and_wait(qtbot, window)
+                settle(window)
+                where = f"step {step + 1}{' answered' if answer else ''}"
+                least = window.minimumSizeHint()
+                assert window.size() == QSize(1024, 768), where
+                assert least.width() <= 1024 and least.height() <= 768, f"{where}: {least}"
+                assert base <= window.appearance.scale <= zoomed, where
+                if window.appearance.scale < scale:  # the zoom gave way here: the teacher is told why
+                    said = window.statusBar().currentMessage()
+                    assert said.startswith({"en": "Zoom reduced:", "pt": "Zoom reduzido:"}[language]), said
+                scale = window.appearance.scale
+        assert window.appearance.scale < zoomed  # a later step did outgrow the zoom of step 1
+    finally:
+        close_all([window])

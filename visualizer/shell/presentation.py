@@ -149,6 +149,22 @@ class Presentation(QObject):
         least = self._least_size()
         return least.width() > size.width() or least.height() > size.height()
 
+    def keep_within_window(self, size: QSize) -> bool:
+        """After the lesson shows another step or an answer: a zoom the teacher took on a smaller
+        step must not let a larger one outgrow the window (2 steps of Ctrl+= on step 1, then step 7
+        revealed, laid the window out 1,238 px wide at 1024 × 768, the right side and Next past the
+        screen). One step of zoom out at a time, down to the base size at most, until the window's
+        least size fits ``size`` (its size before the step) again. True if the zoom gave way."""
+        base = self.scale if self._presenting else 1.0
+        shrunk = False
+        while self._appearance.scale > base * 1.001 and self._outgrows(size):
+            self._appearance.set_scale(max(base, self._appearance.scale / ZOOM_STEP))
+            shrunk = True
+        if shrunk:
+            self._settle_least_sizes()
+            self._window.resize(size)  # where the layout already grew it (no window manager to stop it)
+        return shrunk
+
     def zoom_out(self) -> None:
         """Ctrl+-: everything 15% smaller (and the docks no wider than what they hold now)."""
         self._appearance.set_scale(self._appearance.scale / ZOOM_STEP)
