@@ -1623,11 +1623,6 @@ em {0} passos</translation>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="210"/>
-        <source>Zoom reduced: this step did not fit the window at the zoom before.</source>
-        <translation>Zoom reduzido: esta etapa não cabia na janela com o zoom de antes.</translation>
-    </message>
-    <message>
         <location filename="../../visualizer/shell/window_actions.py" line="374"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
@@ -2155,6 +2150,14 @@ em {0} passos</translation>
         <location filename="../../visualizer/poll/practice_question.py" line="160"/>
         <source>✗ Not {0}. {1} Try another choice.</source>
         <translation>✗ Não é {0}. {1} Tente outra alternativa.</translation>
+    </message>
+</context>
+<context>
+    <name>Presentation</name>
+    <message>
+        <location filename="../../visualizer/shell/presentation.py" line="167"/>
+        <source>Zoom reduced: this step did not fit the window at the zoom before.</source>
+        <translation>Zoom reduzido: esta etapa não cabia na janela com o zoom de antes.</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,7 @@ out by :mod:`.window_body`, the menus are a table (:mod:`.window_actions`, keys 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QSize, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar(), KEYS)
         self.undo = UndoActions(self.tabs)
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
-        self.presentation = Presentation(self, appearance)
+        self.presentation = Presentation(self, appearance, messages.show_message)
         self.surroundings = Surroundings(appearance, self.tabs, self.text_input, self.token_strip,
                                          self.scheme_selector, self.vocabulary, self.body, self.central_layout,
                                          self.menuBar(), self.lesson_dock)
@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
                                         self.authoring.stack)
         self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
         for shown in (self.lesson_run.step_shown, self.lesson_run.answer_shown):
-            shown.connect(self._keep_within_window_soon)
+            shown.connect(self.presentation.keep_within_window_soon)
         self.preferences = Preferences(store, self, appearance, self.presentation, self.look, self.lesson_run,
                                        self.lesson_dock)
         self.action_table.add(window_actions(), WindowParts(
@@ -190,24 +190,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("[*]" + self.tr("Embeddings: from token ids to X"))  # "*" while work is unsaved
         self.action_table.retranslate()
         self.action_table.refresh_checks()
-        self._keep_within_window_soon()  # Portuguese words are longer: a zoom taken in English may give way
+        self.presentation.keep_within_window_soon()  # Portuguese words are longer: an English zoom may give way
         self.undo.retranslate()
         self.tabs.retranslate()
         self.restore_bar.retranslate()
         self.problem_bar.retranslate()
         self.documents.fill_recent_menu()
-
-    def _keep_within_window_soon(self, _shown: object = None) -> None:
-        """A step or an answer is shown: once its view and words are laid out (a turn later), the
-        zoom gives way if the window no longer holds them (:meth:`Presentation.keep_within_window`)."""
-        if not self.isVisible():
-            return  # not laid out at its size yet (a start restoring the teacher's zoom and step)
-        size = self.size()  # before the step's least size can grow the window
-        QTimer.singleShot(0, self, lambda: self._keep_within(size))
-
-    def _keep_within(self, size: QSize) -> None:
-        if self.presentation.keep_within_window(size):
-            self.messages.show_message(self.tr("Zoom reduced: this step did not fit the window at the zoom before."))
 
     def _on_modified_changed(self, modified: bool) -> None:  # a method: Qt drops it with the window, not a lambda
         self.setWindowModified(modified)  # the title's "*": unsaved work in the toy or on the Real model page

@@ -7,7 +7,9 @@ menu bar step aside, each view stages its main visual). Nothing here reaches int
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSize, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSize, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from visualizer.appearance import Appearance
@@ -42,6 +44,8 @@ class Presentation(QObject):
         The top-level window that goes full screen (and that ``B`` blacks out).
     appearance : Appearance
         The look every view follows.
+    say : callable
+        Shows the teacher a message (the status bar's), such as why the zoom gave way.
 
     Signals
     -------
@@ -52,9 +56,9 @@ class Presentation(QObject):
 
     presenting_changed = Signal(bool)
 
-    def __init__(self, screen_window: QWidget, appearance: Appearance) -> None:
+    def __init__(self, screen_window: QWidget, appearance: Appearance, say: Callable[[str], None]) -> None:
         super().__init__(screen_window)
-        self._window, self._appearance = screen_window, appearance
+        self._window, self._appearance, self._say = screen_window, appearance, say
         self._presenting = False
         self.scale = MIN_PRESENTATION_SCALE
         self.scale_before = 1.0
@@ -148,6 +152,19 @@ class Presentation(QObject):
         before the step."""
         least = self._least_size()
         return least.width() > size.width() or least.height() > size.height()
+
+    def keep_within_window_soon(self, *_: object) -> None:
+        """A step, an answer or a language is shown: once its view and words are laid out (a turn
+        later), the zoom gives way if the window no longer holds them (:meth:`keep_within_window`),
+        and the teacher is told why."""
+        if not self._window.isVisible():
+            return  # not laid out at its size yet (a start restoring the teacher's zoom and step)
+        size = self._window.size()  # before the step's least size can grow the window
+        QTimer.singleShot(0, self, lambda: self._keep_within(size))
+
+    def _keep_within(self, size: QSize) -> None:
+        if self.keep_within_window(size):
+            self._say(self.tr("Zoom reduced: this step did not fit the window at the zoom before."))
 
     def keep_within_window(self, size: QSize) -> bool:
         """After the lesson shows another step or an answer: a zoom the teacher took on a smaller
