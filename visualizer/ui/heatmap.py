@@ -371,17 +371,29 @@ class MatrixTitle(pg.LabelItem):
         self._widths = None  # before pyqtgraph's setText, which measures the new text
         super().setText(text, **style)
 
-    def updateMin(self) -> None:
-        item = self.item
+    def _measured(self) -> tuple[float, float]:
+        """(natural, narrowest) width of the text: on one line, and wrapped at its longest word."""
         if self._widths is None:
+            item = self.item
+            wrap = item.textWidth()
             item.setTextWidth(-1)
             natural = narrowest = item.document().idealWidth()
+            item.setTextWidth(wrap)
             if self.text:  # an empty title (every plot's first) has no word to wrap: no clone to measure
                 probe = item.document().clone()
                 probe.setTextWidth(1)  # the widest word: the least a title can be
                 narrowest = probe.idealWidth()
             self._widths = (natural, narrowest)
-        natural, narrowest = self._widths
+        return self._widths
+
+    def least_width(self) -> float:
+        """The title's longest word: the least width it takes, whatever room it is given (from the
+        text alone, not from the wrapping of now)."""
+        return self._measured()[1]
+
+    def updateMin(self) -> None:
+        item = self.item
+        natural, narrowest = self._measured()
         room = self.size().width()
         wrap = max(room, narrowest) if 0 < room < natural else -1.0
         if item.textWidth() != wrap:  # re-wrapping lays the document out again

@@ -85,6 +85,31 @@ def numbers_width(values: np.ndarray, appearance: Appearance, outlined: bool = F
     return values.shape[1] * cell
 
 
+
+def make_room(widths: Sequence[int], least: Sequence[int], keep: Sequence[int] | None = None) -> list[int]:
+    """``widths`` with each one below its ``least`` raised to it, and what that takes given back by
+    the others from what they hold above what they keep (their own least, or more: ``keep``, the
+    width a matrix prints its numbers in), the most spare first: the total stays the same while the
+    others can spare it (a matrix whose title's longest word was wider than its share grew its
+    column, and the colour bar ran past the window's edge)."""
+    result = list(widths)
+    kept = [max(low, high) for low, high in zip(least, keep if keep is not None else least, strict=True)]
+    for index, need in enumerate(least):
+        short = need - result[index]
+        if short <= 0:
+            continue
+        result[index] = need
+        for other in sorted(range(len(result)), key=lambda j: result[j] - kept[j], reverse=True):
+            spare = result[other] - kept[other]
+            if other == index or spare <= 0:
+                continue
+            taken = min(spare, short)
+            result[other] -= taken
+            short -= taken
+            if not short:
+                break
+    return result
+
 class MatrixRow(pg.GraphicsLayoutWidget):
     """Heatmaps in one row, an operator ("+", "=") between some of them, one colour bar last.
 
@@ -301,8 +326,15 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         reserve = 0 if presenting else px(self._reserve)
         free = int(self.width() - left - right - between - reserve - sum(fixed.values()) - sum(axis_widths))
         widths = dict(fixed)
+        shares = self.matrix_widths(free)
+        # The matrix the row puts first (X) keeps the width its numbers need, if it has it; the
+        # others give way to a title's longest word before the colour bar leaves the view.
+        first = self.priority[0] if self.priority else None
+        keep = [need if index == first and 0 < need <= share else 0
+                for index, (share, need) in enumerate(zip(shares, self.window_needs, strict=True))]
+        matrix_widths = make_room(shares, self._least_matrix_widths(), keep)
         for column, axis_width, heatmap, matrix_width in zip(self.matrix_columns, axis_widths, self.heatmaps,
-                                                             self.matrix_widths(free), strict=True):
+                                                             matrix_widths, strict=True):
             widths[column] = matrix_width + axis_width
             heatmap.fit_caption(matrix_width)
         if self._set_column_widths(widths) and self.isVisible():
@@ -314,6 +346,13 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         if not self._least_height_due:  # after the event that fitted the columns (often a resize:
             self._least_height_due = True  # a least height set inside it left the view's inside at its old size)
             QTimer.singleShot(0, self, self.fit_least_height)
+
+    def _least_matrix_widths(self) -> list[int]:
+        """The least width of each matrix beside its row names: its title's longest word (and the
+        plot's two pixels of margin), 40 px at least; a hidden matrix none. From the titles' words
+        alone, never from the layout of now."""
+        return [max(MIN_MATRIX_WIDTH, math.ceil(heatmap.plot.titleLabel.least_width()) + 2)
+                if heatmap.plot.isVisible() else 0 for heatmap in self.heatmaps]
 
     def fit_least_height(self) -> None:
         """Ask for :meth:`least_height` (in a :func:`~visualizer.ui.matrix_scroll.scrolling` area,
