@@ -4,6 +4,7 @@ dismissed, and no zoom level or model raises the window's minimum size past the 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -221,6 +222,20 @@ def test_no_zoom_level_or_model_raises_the_minimum_past_the_screen(window, qtbot
     assert window.size() == before
 
 
+def every_step_and_answer(qtbot, window) -> Iterator[str]:
+    """Each step of the lesson and then its answer, where it has one, shown and settled: yields
+    where the window is ("step 7 answered")."""
+    for step in range(len(window.lesson_panel.lesson.steps)):
+        window.go_to_step(step)
+        for answer in (False, True):
+            if answer:
+                if window.lesson_run.current_step().reveal is None:
+                    continue
+                reveal_and_wait(qtbot, window)
+            settle(window)
+            yield f"step {step + 1}{' answered' if answer else ''}"
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_zoomed_in_on_stage_the_lesson_grows_into_what_the_views_spare(presenting, qtbot, language):
     # Ctrl+= twice at 1024 × 768: the lesson's text grows, and its band with it. Capped at a quarter
@@ -231,25 +246,17 @@ def test_zoomed_in_on_stage_the_lesson_grows_into_what_the_views_spare(presentin
     for _ in range(2):
         window.presentation.zoom_in()
     cut, band = [], window.lesson_dock
-    for step in range(len(window.lesson_panel.lesson.steps)):
-        window.go_to_step(step)
-        for answer in (False, True):
-            if answer:
-                if window.lesson_run.current_step().reveal is None:
-                    continue
-                reveal_and_wait(qtbot, window)
-            settle(window)
-            where = f"step {step + 1}{' answered' if answer else ''}"
-            assert window.size() == QSize(1024, 768), where
-            assert band.height() <= 768 * LESSON_MAX_SHARE, where
-            try:
-                assert_labels_whole(visible_labels(window))
-            except AssertionError as error:
-                cut.append(where)
-                # Cut only where the views had nothing to spare: the lesson took its quarter, no more.
-                views, least = window.centralWidget().height(), window.surroundings.least_height()
-                assert views <= least + 2, f"{where}: {error}, with {views - least} px the views could spare"
-                assert window.lesson_panel.height() <= 768 * LESSON_SHARE_PRESENTING, where
+    for where in every_step_and_answer(qtbot, window):
+        assert window.size() == QSize(1024, 768), where
+        assert band.height() <= 768 * LESSON_MAX_SHARE, where
+        try:
+            assert_labels_whole(visible_labels(window))
+        except AssertionError as error:
+            cut.append(where)
+            # Cut only where the views had nothing to spare: the lesson took its quarter, no more.
+            views, least = window.centralWidget().height(), window.surroundings.least_height()
+            assert views <= least + 2, f"{where}: {error}, with {views - least} px the views could spare"
+            assert window.lesson_panel.height() <= 768 * LESSON_SHARE_PRESENTING, where
     assert cut == ["step 13 answered"]
 
 
@@ -440,23 +447,15 @@ def test_a_zoom_taken_on_one_step_gives_way_to_a_larger_step(qtbot, language, pr
         base = window.presentation.scale if presenting_on else 1.0
         assert zoomed > base
         scale = zoomed
-        for step in range(len(window.lesson_panel.lesson.steps)):
-            window.go_to_step(step)
-            for answer in (False, True):
-                if answer:
-                    if window.lesson_run.current_step().reveal is None:
-                        continue
-                    reveal_and_wait(qtbot, window)
-                settle(window)
-                where = f"step {step + 1}{' answered' if answer else ''}"
-                least = window.minimumSizeHint()
-                assert window.size() == QSize(1024, 768), where
-                assert least.width() <= 1024 and least.height() <= 768, f"{where}: {least}"
-                assert base <= window.appearance.scale <= zoomed, where
-                if window.appearance.scale < scale:  # the zoom gave way here: the teacher is told why
-                    said = window.statusBar().currentMessage()
-                    assert said.startswith({"en": "Zoom reduced:", "pt": "Zoom reduzido:"}[language]), said
-                scale = window.appearance.scale
+        for where in every_step_and_answer(qtbot, window):
+            least = window.minimumSizeHint()
+            assert window.size() == QSize(1024, 768), where
+            assert least.width() <= 1024 and least.height() <= 768, f"{where}: {least}"
+            assert base <= window.appearance.scale <= zoomed, where
+            if window.appearance.scale < scale:  # the zoom gave way here: the teacher is told why
+                said = window.statusBar().currentMessage()
+                assert said.startswith({"en": "Zoom reduced:", "pt": "Zoom reduzido:"}[language]), said
+            scale = window.appearance.scale
         assert window.appearance.scale < zoomed  # a later step did outgrow the zoom of step 1
     finally:
         close_all([window])
