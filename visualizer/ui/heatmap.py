@@ -151,16 +151,16 @@ class CellImage(pg.ImageItem):
         if not self._holding_updates:
             super().update(*area)
 
-    def replace_cells(self, values: np.ndarray, changed: np.ndarray) -> None:
-        """Show ``values`` (the shape shown already) and repaint only the cells ``changed`` marks
-        (same shape, True where a cell's colour may differ): a drag that swaps two tokens repainted
-        the whole matrix for two rows."""
+    def replace_cells(self, values: np.ndarray, spans: list[QRectF]) -> None:
+        """Show ``values`` (the shape shown already) and repaint only ``spans`` (:func:`changed_spans`,
+        the cells whose colour may differ): a drag that swaps two tokens repainted the whole matrix
+        for two rows."""
         self._holding_updates = True
         try:
             self.setImage(values, autoLevels=False)
         finally:
             self._holding_updates = False
-        for span in changed_spans(changed):
+        for span in spans:
             super().update(span)  # the image's pixels are its cells (setRect(0, 0, columns, rows))
 
     def render(self) -> None:
@@ -258,18 +258,19 @@ class CellLabels(pg.GraphicsObject):
         return self._printed
 
     def set_cells(self, values: np.ndarray, texts: list[list[str]], colours: list[list[QColor]],
-                  changed: np.ndarray | None = None) -> None:
+                  spans: list[QRectF] | None = None) -> None:
         """Replace the labels; ``values`` has shape (rows, columns) and sets the item's extent.
 
-        ``changed`` (the same shape as shown, True where a cell's text or colour may differ)
-        repaints only those cells, unless the widest text changed: every number's size follows it.
+        ``spans`` (:func:`changed_spans`, for values of the shape shown) repaints only the cells
+        whose text or colour may differ, unless the widest text changed: every number's size
+        follows it.
         """
-        measured_in, widest_before = self._measured_in, self._widest[1]
+        measured_in, widest_before, shape_before = self._measured_in, self._widest[1], self._values.shape
         self._values, self._texts, self._colours = values, texts, colours
         self._widest = ("", 0)
-        if (changed is not None and measured_in is not None and changed.shape == values.shape
+        if (spans is not None and measured_in is not None and shape_before == values.shape
                 and self._widest_text(measured_in) == widest_before):
-            for span in changed_spans(changed):
+            for span in spans:
                 self.update(span)
             return
         self.prepareGeometryChange()
@@ -619,16 +620,17 @@ class Heatmap:
             self._texts, colours = list(self._texts), list(self.labels.colours())
             for row, row_colours in zip(changed_rows, label_colours(values[changed_rows], levels), strict=True):
                 self._texts[row], colours[row] = written(values[row]), row_colours
+        spans = None if changed is None else changed_spans(changed)  # what both the cells and numbers repaint
         if rows and columns:
-            if changed is not None and self.image.isVisible():
-                self.image.replace_cells(values, changed)
+            if spans is not None and self.image.isVisible():
+                self.image.replace_cells(values, spans)
             else:
                 self.image.setImage(values, autoLevels=False)  # drawn with the levels already set
                 self.image.setRect(QRectF(0, 0, columns, rows))
                 self.image.setVisible(True)
         else:
             self.image.setVisible(False)
-        self.labels.set_cells(values, self._texts, colours, changed)
+        self.labels.set_cells(values, self._texts, colours, spans)
         self._set_axis_labels(row_labels, column_labels)
         self.fit_caption()
 
