@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 from visualizer.appearance import Appearance
 from visualizer.model import EmbeddingModel
 from visualizer.selection import Highlight
-from visualizer.toy.token_strip_model import BeyondTrainedRole, IdRole, TokenStripModel
+from visualizer.toy.token_strip_model import TokenStripModel
+from visualizer.ui.heatmap import text_width
 from visualizer.ui.painted_text import PaintedText
 from visualizer.ui.palette import BEYOND_TRAINED, HIGHLIGHT, scaled_font, stage_label_font, token_colour
 from visualizer.ui.protocol import ListeningView
@@ -51,7 +52,6 @@ class ChipDelegate(QStyledItemDelegate):
     def restyle(self) -> None:
         """Rebuild the fonts (and forget drawn chips) after a change of scale or language."""
         self._cache: dict[tuple[object, ...], QPixmap] = {}
-        self._text_widths: dict[str, int] = {}  # a token's width in the token font
         # Presenting, the chips are one compact line: the step's stage needs the height.
         self._token_font = scaled_font(self._appearance, 12 if self._appearance.presenting else 16, bold=True)
         # The position is a label the back row reads too: the stage's label type while presenting.
@@ -65,17 +65,12 @@ class ChipDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         metrics = self._metrics
-        text = index.data() or ""
-        text_width = self._text_widths.get(text)
-        if text_width is None:  # asked for every chip at every layout and paint of the strip
-            if len(self._text_widths) > 4096:
-                self._text_widths.clear()
-            text_width = self._text_widths[text] = metrics.horizontalAdvance(text)
+        token_width = text_width(self._token_font, index.data() or "")  # remembered: asked at every layout
         px = self._appearance.px
         if self._appearance.presenting:  # one compact line: "position token"
-            return QSize(text_width + self._position_width() + px(20), max(metrics.height(), QFontMetrics(
+            return QSize(token_width + self._position_width() + px(20), max(metrics.height(), QFontMetrics(
                 self._small_font).height()) + px(12))
-        return QSize(max(px(64), text_width + px(28)), px(82))
+        return QSize(max(px(64), token_width + px(28)), px(82))
 
     def chip_texts(self, size: QSize, position: int, text: str, token_id: int, beyond: bool) -> list[PaintedText]:
         """What a chip of ``size`` says and where (in the chip's coordinates): its position, the
@@ -315,8 +310,8 @@ class TokenStrip(ListeningView, QListView):
             if not rect.intersects(self.viewport().rect()):
                 continue
             origin = self.viewport().mapTo(self, rect.topLeft())
-            for piece in self.chip_delegate.chip_texts(rect.size(), position, index.data() or "",
-                                                       int(index.data(IdRole)), bool(index.data(BeyondTrainedRole))):
+            chip = self.strip_model.chip(position)
+            for piece in self.chip_delegate.chip_texts(rect.size(), position, chip.text, chip.token_id, chip.beyond):
                 texts.append(PaintedText(piece.text, piece.font, piece.rect.translated(origin), piece.kind))
         return texts
 

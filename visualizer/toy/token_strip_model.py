@@ -44,6 +44,11 @@ class Chip(NamedTuple):
     highlighted: bool
 
 
+_CHIP_FIELDS = {Qt.ItemDataRole.DisplayRole: "text", IdRole: "token_id", BeyondTrainedRole: "beyond",
+                HighlightRole: "highlighted"}
+"""Which field of a :class:`Chip` each role reads."""
+
+
 class TokenStripModel(Listening, QAbstractListModel):
     """List model over ``EmbeddingModel.ids``.
 
@@ -82,24 +87,17 @@ class TokenStripModel(Listening, QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < self._model.n:
             return None
         position = index.row()
-        token_id = self._model.ids[position]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return display_token(self._model.tokens[token_id])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tr("position {0} · id {1}").format(position + 1, token_id)
-        if role == IdRole:
-            return token_id
-        if role == BeyondTrainedRole:
-            return self._model.is_beyond_trained(position)  # asked per chip per paint: no list built
-        if role == HighlightRole:
-            return self._highlight.position == position
-        return None
+            return self.tr("position {0} · id {1}").format(position + 1, self._model.ids[position])
+        field = _CHIP_FIELDS.get(role)
+        return None if field is None else getattr(self.chip(position), field)
 
     def chip(self, position: int) -> Chip:
         """Everything the chip at ``position`` (0-based, in range) shows, in one call: the strip
-        paints from this rather than asking ``data`` four times a chip through Qt."""
+        paints from this rather than asking ``data`` four times a chip through Qt (the roles read it too)."""
         token_id = self._model.ids[position]
-        return Chip(display_token(self._model.tokens[token_id]), token_id, self._model.is_beyond_trained(position),
+        return Chip(display_token(self._model.tokens[token_id]), token_id,
+                    self._model.is_beyond_trained(position),  # asked per chip per paint: no list built
                     self._highlight.position == position)
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
