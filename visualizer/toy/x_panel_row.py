@@ -63,12 +63,8 @@ class XPanelRow(MatrixRow):
 
     def restyle(self) -> None:
         """As :class:`MatrixRow`; presenting, smaller operators and spacing (see the class)."""
-        presenting = self._appearance.presenting
-        for label, _ in self._operators:  # before the symbols are set: their size is measured then
-            # On stage a symbol's box is its glyph: Qt's 4 px of document margin each side made "+"
-            # wider than its column, and the column grew past the width shared out.
-            label.item.document().setDocumentMargin(0 if presenting else 4)
         super().restyle()
+        presenting = self._appearance.presenting
         self.ci.setSpacing(STAGE_SPACING if presenting else 4)
         if presenting:
             size = f"{self._appearance.pt(STAGE_OPERATOR_POINTS):.0f}pt"
@@ -135,8 +131,8 @@ class XPanelRow(MatrixRow):
     def _operator_width(self) -> int:
         """Presenting, the width of the "+" and "=" columns: their symbol's at least (a column narrower
         than its item grows to it, and pushed the colour bar 2 px past the stage's edge)."""
-        return max([self._appearance.px(STAGE_OPERATOR_WIDTH)]
-                   + [math.ceil(label.item.boundingRect().width()) for label, _ in self._operators])
+        least = self._appearance.px(STAGE_OPERATOR_WIDTH)
+        return max([least] + [self.operator_width(label, least) for label, _ in self._operators])
 
     def _plan(self, bar: int) -> tuple[list[bool], list[int], int]:
         """Which matrices print their numbers on one line beside a colour bar ``bar`` px wide:

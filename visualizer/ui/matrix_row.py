@@ -85,7 +85,6 @@ def numbers_width(values: np.ndarray, appearance: Appearance, outlined: bool = F
     return values.shape[1] * cell
 
 
-
 def make_room(widths: Sequence[int], least: Sequence[int], keep: Sequence[int] | None = None) -> list[int]:
     """``widths`` with each one below its ``least`` raised to it, and what that takes given back by
     the others from what they hold above what they keep (their own least, or more: ``keep``, the
@@ -109,6 +108,7 @@ def make_room(widths: Sequence[int], least: Sequence[int], keep: Sequence[int] |
             if not short:
                 break
     return result
+
 
 class MatrixRow(pg.GraphicsLayoutWidget):
     """Heatmaps in one row, an operator ("+", "=") between some of them, one colour bar last.
@@ -178,6 +178,9 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         self._operators: list[tuple[pg.LabelItem, str]] = []
         for index, symbol in enumerate(operators):
             label = pg.LabelItem(symbol)
+            # A symbol's box is its glyph: Qt's 4 px of document margin each side made "+" wider
+            # than its column on stage, and the column grew past the width shared out.
+            label.item.document().setDocumentMargin(0)
             self._place(label, 2 * index + 1)
             self._operators.append((label, symbol))
         self.colour_bar_column = self.matrix_columns[-1] + 1
@@ -312,8 +315,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         # Presenting, the numbers need every pixel: tighter operators, bar and margin.
         presenting = self._appearance.presenting
         operator = OPERATOR_WIDTH_PRESENTING if presenting else OPERATOR_WIDTH
-        # An operator's column is as wide as its symbol at least (a narrower one pushes the bar out).
-        fixed = {2 * index + 1: max(px(operator), math.ceil(label.item.boundingRect().width()))
+        fixed = {2 * index + 1: self.operator_width(label, px(operator))
                  for index, (label, _) in enumerate(self._operators)}
         fixed[self.colour_bar_column] = self.colour_bar_width()
         # The width just set for the row labels (the geometry only follows at the next layout pass).
@@ -346,6 +348,12 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         if not self._least_height_due:  # after the event that fitted the columns (often a resize:
             self._least_height_due = True  # a least height set inside it left the view's inside at its old size)
             QTimer.singleShot(0, self, self.fit_least_height)
+
+    @staticmethod
+    def operator_width(label: pg.LabelItem, least: int) -> int:
+        """The width of an operator's column: ``least`` pixels, or its symbol's if wider (a column
+        narrower than its item grows to it, past the width shared out)."""
+        return max(least, math.ceil(label.item.boundingRect().width()))
 
     def _least_matrix_widths(self) -> list[int]:
         """The least width of each matrix beside its row names: its title's longest word (and the
