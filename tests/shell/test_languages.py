@@ -20,6 +20,7 @@ from tests.spec import TOKENS
 from tests.stage import step_index
 from visualizer.i18n import install_language
 from visualizer.shell.view_tabs import VIEWS
+from visualizer.toy.vocabulary_table import TITLE_GAP_PX
 
 # Words that are the same in both languages: names, symbols and borrowed technical terms.
 NEUTRAL = {
@@ -159,4 +160,4 @@ def test_the_vocabulary_title_keeps_clear_of_the_scheme_title_beside_it(window, 
     assert schemes.isVisible() and schemes.title()
     text_ends = title.mapTo(window, title.contentsRect().topRight()).x()
     schemes_begin = schemes.mapTo(window, QPoint(0, 0)).x()
-    assert schemes_begin - text_ends >= 8, (text_ends, schemes_begin)
+    assert schemes_begin - text_ends >= TITLE_GAP_PX, (text_ends, schemes_begin)
