@@ -52,6 +52,7 @@ class ChipDelegate(QStyledItemDelegate):
     def restyle(self) -> None:
         """Rebuild the fonts (and forget drawn chips) after a change of scale or language."""
         self._cache: dict[tuple[object, ...], QPixmap] = {}
+        self._sizes: dict[str, QSize] = {}  # a chip's size by its token's text, in the look of now
         # Presenting, the chips are one compact line: the step's stage needs the height.
         self._token_font = scaled_font(self._appearance, 12 if self._appearance.presenting else 16, bold=True)
         # The position is a label the back row reads too: the stage's label type while presenting.
@@ -64,8 +65,21 @@ class ChipDelegate(QStyledItemDelegate):
         return QFontMetrics(self._small_font).horizontalAdvance("88") + self._appearance.px(8)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        # Asked for every chip, twice, at every layout (each change of the sequence): remembered.
+        model = index.model()
+        assert isinstance(model, TokenStripModel)
+        text = model.chip(index.row()).text
+        size = self._sizes.get(text)
+        if size is None:
+            if len(self._sizes) > 256:
+                self._sizes.clear()
+            size = self._sizes[text] = self._chip_size(text)
+        return size
+
+    def _chip_size(self, text: str) -> QSize:
+        """The size of a chip showing the token ``text``."""
         metrics = self._metrics
-        token_width = text_width(self._token_font, index.data() or "")  # remembered: asked at every layout
+        token_width = text_width(self._token_font, text)
         px = self._appearance.px
         if self._appearance.presenting:  # one compact line: "position token"
             return QSize(token_width + self._position_width() + px(20), max(metrics.height(), QFontMetrics(
