@@ -15,6 +15,7 @@ from visualizer.model import MAX_ALIBI_HEADS, EmbeddingModel
 from visualizer.selection import Highlight
 from visualizer.toy.attention_row import AttentionRow
 from visualizer.toy.attention_row import X as X_INDEX
+from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.lazy import RefreshWhenShown
 from visualizer.ui.matrix_row import numbers_width
 from visualizer.ui.matrix_scroll import scrolling
@@ -101,7 +102,8 @@ class AttentionPreview(RefreshWhenShown, ListeningView, QWidget):
         layout.addWidget(self.note)
         layout.addWidget(scrolling(self.graphics), 1)
         layout.addWidget(self.numbers_hint)
-        layout.addWidget(self.changes_label)
+        # Its words change on every drag: its box passes a re-layout on only when its height does.
+        layout.addWidget(LayoutBoundary(self.changes_label))
         layout.addWidget(self.causal)
         layout.addLayout(controls)
         self.listen(model.events.x_changed, self._on_x_changed)
