@@ -6,6 +6,7 @@ by side under one colour bar; the gradient lab places two beside its bar charts.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -54,6 +55,7 @@ this share of the cell's height (10 px type in rows of 16 px: 7 tokens' scores a
 
 _WIDTHS: dict[tuple[str, str], int] = {}
 _STATIC_TEXTS: dict[tuple[str, str], QStaticText] = {}
+_FITTED_NAMES: dict[tuple[object, ...], tuple[QFont, int]] = {}
 _CACHED = 4096
 """How many texts' widths and laid-out texts are kept (the toy's numbers repeat from one change to
 the next: a drag measured and laid out the same sixty numbers again)."""
@@ -343,12 +345,24 @@ _BLACK, _WHITE = QColor("black"), QColor("white")
 
 def label_colours(values: np.ndarray, levels: tuple[float, float]) -> list[list[QColor]]:
     """Black on a light cell, white on a dark one, from the colormap at each value of ``values``
-    (shape (rows, columns); a blank cell as 0), in one call to the colormap for the whole matrix."""
+    (shape (rows, columns); a blank cell as 0): the relative luminance of its colour over 0.5."""
     low, high = levels
     fraction = (np.clip(np.where(np.isfinite(values), values, 0.0), low, high) - low) / (high - low)
-    rgba = colormap().map(fraction.reshape(-1), mode="float")
-    light = (rgba[:, :3] @ np.array([0.2126, 0.7152, 0.0722])).reshape(values.shape) > 0.5
+    positions, luminance = _stop_luminance()
+    light = np.interp(fraction, positions, luminance) > 0.5
     return [[_BLACK if is_light else _WHITE for is_light in row] for row in light.tolist()]
+
+
+@functools.cache
+def _stop_luminance() -> tuple[np.ndarray, np.ndarray]:
+    """The colormap's stops (positions 0..1) and each stop's relative luminance (WCAG's weights).
+
+    The map blends its stops' components linearly, and luminance is a weighted sum of them: the
+    luminance of a blend is the blend of the stops' luminances. One interpolation, not the colour
+    of every cell (pyqtgraph's ``map``, three interpolations and its own checks: half the time).
+    """
+    positions, colours = colormap().getStops("float")
+    return np.asarray(positions, dtype=np.float64), colours[:, :3] @ np.array([0.2126, 0.7152, 0.0722])
 
 
 class MatrixTitle(pg.LabelItem):
@@ -509,6 +523,7 @@ class Heatmap:
         self._axis_labels: tuple[tuple[str, ...] | None, tuple[str, ...], float] | None = None
         self._names: tuple[tuple[str, ...] | None, tuple[str, ...]] = (None, ())
         self._fitted: tuple[object, ...] | None = None  # what the names were last fitted to
+        self._fitted_columns: tuple[object, ...] | None = None  # what the column names were fitted to
         self._row_names_resized: list[weakref.WeakMethod[Callable[[], None]]] = []
         self._header_lines = 1  # lines of the column names' band, at least (a row of matrices shares it)
         self._name_lines_changed: list[weakref.WeakMethod[Callable[[], None]]] = []
@@ -561,7 +576,7 @@ class Heatmap:
     def restyle(self) -> None:
         """Re-read the appearance (scale, language) on the next update."""
         self._axis_labels = None
-        self._fitted = None
+        self._fitted = self._fitted_columns = None
         self._range_shape = None
         self._axis_style = None
         self.caption.setColor(self._appearance.foreground)
@@ -717,8 +732,7 @@ class Heatmap:
         left_width = 0
         if row_names is not None:
             row_font, every = _fit_names(base, sizes, row_names, row_height, along_rows=True)
-            left_width = max((QFontMetrics(row_font).horizontalAdvance(name) for name in row_names),
-                             default=0) + appearance.px(12)
+            left_width = widest_text(row_font, row_names) + appearance.px(12)
             _set_axis(left, row_font, [(r + 0.5, name) for r, name in enumerate(row_names) if r % every == 0])
             if left.fixedWidth != left_width:
                 left.setWidth(left_width)
@@ -726,6 +740,12 @@ class Heatmap:
                     listener = reference()
                     if listener is not None:
                         listener()
+        # The column names need fitting again only if their room did (a move reorders the rows' names).
+        columns_key = (base.key(), column_names, round(size.width()), left_width, appearance.presenting,
+                       self._header_lines)
+        if columns_key == self._fitted_columns:
+            return
+        self._fitted_columns = columns_key
         columns = max(len(column_names), 1)
         column_width = max(1.0, (size.width() - left_width - 2) / columns)
         names = list(column_names)
@@ -881,7 +901,23 @@ def _fit_names(base: QFont, sizes: Sequence[int], names: Sequence[str], room: fl
                along_rows: bool) -> tuple[QFont, int]:
     """The largest of ``sizes`` (pixels) at which ``names`` fit cells ``room`` pixels apart, and
     which of them to draw (every ``n``-th): rows need their ink a pixel apart, columns half a
-    space between names."""
+    space between names.
+
+    Remembered, whatever the names' order: the answer does not depend on it, and a moved token
+    only reorders the rows' names (measuring them at every size took a quarter of a move's fitting).
+    """
+    key = (base.key(), tuple(sizes), tuple(sorted(names)), room, along_rows)
+    fitted = _FITTED_NAMES.get(key)
+    if fitted is None:
+        if len(_FITTED_NAMES) > _CACHED:
+            _FITTED_NAMES.clear()
+        fitted = _FITTED_NAMES[key] = _measure_names(base, sizes, names, room, along_rows)
+    return QFont(fitted[0]), fitted[1]
+
+
+def _measure_names(base: QFont, sizes: Sequence[int], names: Sequence[str], room: float,
+                   along_rows: bool) -> tuple[QFont, int]:
+    """:func:`_fit_names`, measured."""
     font = QFont(base)
     needed = 0.0
     for pixels in sizes:
