@@ -4,8 +4,9 @@ repaint the tabs, the splitter and the window around them (a quarter of a drag's
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QImage, QPixmap, QRegion
+from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
 
 from tests.conftest import finish_layouts
 
@@ -54,3 +55,40 @@ def test_a_change_leaves_the_tabs_and_the_window_alone(window, view, change):
     # nothing is laid out again and the tab bar stays as it was.
     assert [seen for seen in events.seen if seen[1] == "layout" or seen[0] == "tab bar"] == []
     assert shown.grab().toImage() == drawn  # two changes later, the same picture: the view followed
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (1024, 768)])
+def test_the_tabs_frame_is_qt_s_own(window, qtbot, size):
+    # The tabs copy their frame from a picture drawn once (a label changing on a page repainted the
+    # whole frame under it): it must be the frame a QTabWidget of the same tabs draws itself.
+    window.resize(*size)
+    window.tabs.show_view(window.view("attention"))
+    finish_layouts()
+    tabs = window.tabs
+    plain = QTabWidget()
+    qtbot.addWidget(plain)
+    plain.setFont(tabs.font())
+    plain.tabBar().setFont(tabs.tabBar().font())
+    plain.tabBar().setUsesScrollButtons(False)
+    plain.tabBar().setElideMode(tabs.tabBar().elideMode())
+    for index in range(tabs.count()):
+        plain.addTab(QWidget(), tabs.tabText(index))
+        plain.setTabVisible(index, tabs.isTabVisible(index))
+    plain.setCurrentIndex(tabs.currentIndex())
+    plain.resize(tabs.size())
+    plain.show()
+    qtbot.waitExposed(plain)
+    assert plain.tabBar().geometry() == tabs.tabBar().geometry()
+
+    def frame(widget: QTabWidget) -> QImage:
+        picture = QPixmap(widget.size())
+        picture.fill(Qt.GlobalColor.white)
+        widget.render(picture, QPoint(), QRegion(), QWidget.RenderFlag(0))  # the widget alone
+        return picture.toImage()
+
+    copied = frame(tabs)
+    assert frame(plain) == copied
+    tabs.update()  # a second paint copies the picture kept
+    QApplication.processEvents()
+    assert frame(tabs) == copied
+    plain.close()
