@@ -247,6 +247,7 @@ class CellLabels(pg.GraphicsObject):
         self._printed = True  # as far as anyone was told (printed_changed): until a paint says not
         self._widest: tuple[str, int] = ("", 0)  # font key → width of the widest text, per set_cells
         self._measured_in: QFont | None = None  # the font the last paint measured the widest text in
+        self._row_widths: list[int] = []  # each row's widest text in that font
         # A paint is told which cells to draw (a change of two rows repaints two rows).
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
@@ -267,14 +268,21 @@ class CellLabels(pg.GraphicsObject):
         whose text or colour may differ, unless the widest text changed: every number's size
         follows it.
         """
-        measured_in, widest_before, shape_before = self._measured_in, self._widest[1], self._values.shape
+        measured_key, widest_before, shape_before = self._widest[0], self._widest[1], self._values.shape
         self._values, self._texts, self._colours = values, texts, colours
         self._widest = ("", 0)
-        if (spans is not None and measured_in is not None and shape_before == values.shape
-                and self._widest_text(measured_in) == widest_before):
-            for span in spans:
-                self.update(span)
-            return
+        measured_in = self._measured_in
+        if spans is not None and measured_key and measured_in is not None and shape_before == values.shape:
+            # The widths measured are the texts' before (a paint since the last change measured
+            # them), and only the rows in ``spans`` have new texts: those are measured again.
+            row_widths = list(self._row_widths)
+            for row in {int(span.top()) for span in spans}:
+                row_widths[row] = widest_text(measured_in, texts[row])
+            if max(row_widths, default=0) == widest_before:
+                self._row_widths, self._widest = row_widths, (measured_key, widest_before)
+                for span in spans:
+                    self.update(span)
+                return
         self.prepareGeometryChange()
         self.update()
 
@@ -283,7 +291,8 @@ class CellLabels(pg.GraphicsObject):
         on every repaint: a hover repaints the cells)."""
         key = font.key()
         if self._widest[0] != key:
-            self._widest = (key, widest_text(font, (text for row in self._texts for text in row)))
+            self._row_widths = [widest_text(font, row) for row in self._texts]
+            self._widest = (key, max(self._row_widths, default=0))
             self._measured_in = QFont(font)
         return self._widest[1]
 

@@ -3,6 +3,7 @@ scheme comparison are each one :class:`MatrixRow`."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -83,6 +84,15 @@ def numbers_width(values: np.ndarray, appearance: Appearance, outlined: bool = F
     if outlined:
         cell += 2 * (appearance.px(OUTLINE_PEN_PX) + 1)
     return values.shape[1] * cell
+
+
+@functools.cache
+def _least_row_height() -> int:
+    """A row's least height in the window: the ink of names at the least type (10 px), and room
+    around it (measured once: asked after every change of the matrices)."""
+    font = QFont()
+    font.setPixelSize(MIN_WINDOW_NAME_PX)
+    return QFontMetrics(font).tightBoundingRect("Åg0␣").height() + 3
 
 
 def make_room(widths: Sequence[int], least: Sequence[int], keep: Sequence[int] | None = None) -> list[int]:
@@ -450,9 +460,7 @@ class MatrixRow(pg.GraphicsLayoutWidget):
         name. Presenting, 0: a stage is laid out to fit."""
         if self._appearance.presenting:
             return 0
-        font = QFont()
-        font.setPixelSize(MIN_WINDOW_NAME_PX)
-        row = QFontMetrics(font).tightBoundingRect("Åg0␣").height() + 3
+        row = _least_row_height()
         least = 0
         for heatmap in self.heatmaps:
             if not heatmap.plot.isVisible():
