@@ -43,6 +43,7 @@ class VocabularyTable(ListeningView, QWidget):
         super().__init__(parent)
         self._model = model
         self._appearance = appearance
+        self._positions_header: int | None = None  # the "at" column's header width, once measured
         self.table_model = VocabularyTableModel(model, appearance, highlight, self)
         self.view = _TableView(self)
         self.view.setModel(self.table_model)
@@ -140,6 +141,7 @@ class VocabularyTable(ListeningView, QWidget):
 
     def _refit_columns(self) -> None:
         """Columns as wide as their contents: "−0,5" in Portuguese is wider than "-0.5"."""
+        self._positions_header = None  # its words and type may have changed: measured again
         self.view.resizeColumnsToContents()
         for column in range(self.table_model.columnCount()):
             self._at_least_bold(column)
@@ -166,8 +168,9 @@ class VocabularyTable(ListeningView, QWidget):
     def _fit_positions_column(self) -> None:
         """The "at" column as wide as its header and its texts in bold, whatever the ids now."""
         column = self.table_model.positions_column
-        header = self.view.horizontalHeader().sectionSizeFromContents(column).width()
-        need = max(header, self._bold_width(column))
+        if self._positions_header is None:  # measured once per language and scale, not per move
+            self._positions_header = self.view.horizontalHeader().sectionSizeFromContents(column).width()
+        need = max(self._positions_header, self._bold_width(column))
         if self.view.columnWidth(column) != need:
             self.view.setColumnWidth(column, need)
             self._update_needed_width()
