@@ -34,6 +34,7 @@ class UndoActions(QObject):
         self._tabs = tabs
         self._undo: QAction | None = None
         self._redo: QAction | None = None
+        self._named: tuple[object, ...] | None = None  # what the two entries were last named for
         self.group = QUndoGroup(self)
         self._recorders: list[UndoRecorder] = []
         self._pages: dict[int, QUndoStack] = {}  # a page with its own document, by id()
@@ -47,6 +48,7 @@ class UndoActions(QObject):
     def show_on(self, undo: QAction, redo: QAction) -> None:
         """Keep Edit → Undo and Redo enabled and named for the document in front."""
         self._undo, self._redo = undo, redo
+        self._named = None
         self.refresh_texts()
 
     def add_document(self, edited: Connectable, restore: Callable[[Any], object],
@@ -80,6 +82,7 @@ class UndoActions(QObject):
         """The entries' descriptions and the two titles in the current language."""
         for recorder in self._recorders:
             recorder.retranslate()
+        self._named = None  # the same entries, in other words
         self.refresh_texts()
 
     def refresh_texts(self, *_: object) -> None:
@@ -87,10 +90,14 @@ class UndoActions(QObject):
         if self._undo is None or self._redo is None:
             return
         undo, redo = self.group.undoText(), self.group.redoText()
+        named = (undo, redo, self.group.canUndo(), self.group.canRedo())
+        if named == self._named:  # an edit announces itself up to four times (index, can undo, …)
+            return
+        self._named = named
         self._undo.setText(self.tr("&Undo {0}").format(undo) if undo else self.tr("&Undo"))
         self._redo.setText(self.tr("&Redo {0}").format(redo) if redo else self.tr("&Redo"))
-        self._undo.setEnabled(self.group.canUndo())
-        self._redo.setEnabled(self.group.canRedo())
+        self._undo.setEnabled(named[2])
+        self._redo.setEnabled(named[3])
 
     @property
     def recording(self) -> bool:
