@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 from visualizer.appearance import Appearance
 from visualizer.core import LEADING_SPACE_GLYPH, TokenizeError, shown_text, tokenize, typed_text
 from visualizer.model import EmbeddingModel, TooManyTokensError
+from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
 
@@ -43,7 +44,9 @@ class TextInput(ListeningView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
-        layout.addWidget(self.message)
+        # Its words change with every move of a token, its height seldom: its box tells the layout
+        # only of a change of height (the box, the strip and the views stay where they are).
+        layout.addWidget(LayoutBoundary(self.message))
         self.line_edit.textEdited.connect(self._on_text_edited)
         self.line_edit.returnPressed.connect(self.apply)
         self.apply_button.clicked.connect(self.apply)
