@@ -3,14 +3,17 @@ person can read and type again to get the same ids (a leading space shows as ␣
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from tests import spec
 from tests.conftest import type_text
 from visualizer.core import detokenize, shown_text, tokenize, typed_text
 from visualizer.model import MAX_TOKENS
+from visualizer.ui.copied_panel import CopiedPanelStyle
 
 ids_the_strip_reaches = st.lists(st.integers(0, len(spec.TOKENS) - 1), max_size=MAX_TOKENS)
 
@@ -50,3 +53,25 @@ def test_every_order_of_the_lesson_sentence_retypes_to_its_ids(window, qtbot, or
     window.model.set_ids(spec.IDS[::-1] if list(order) != spec.IDS[::-1] else spec.IDS)
     retype(window, qtbot, shown if with_glyph else shown.replace("␣", " "))
     assert list(window.model.ids) == list(order), shown
+
+
+@pytest.mark.parametrize("focused", [False, True])
+def test_the_sentence_box_looks_as_the_style_draws_it(window, qtbot, focused):
+    # Its frame is drawn once and copied (it cost half a millisecond of every move): the box must
+    # look as the application's own style draws it, in focus or not, after a change of words.
+    box = window.text_input.line_edit
+    assert isinstance(box.style(), CopiedPanelStyle)
+    if focused:
+        window.activateWindow()
+        box.setFocus()
+        qtbot.waitUntil(box.hasFocus)
+    window.model.move_token(1, 2)
+    QApplication.processEvents()
+    copied = box.grab().toImage()
+    own = box.style()
+    box.setStyle(QApplication.style())
+    try:
+        drawn = box.grab().toImage()
+    finally:
+        box.setStyle(own)
+    assert copied == drawn

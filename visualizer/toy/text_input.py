@@ -7,11 +7,12 @@ gives the same ids.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QStyle, QVBoxLayout, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core import LEADING_SPACE_GLYPH, TokenizeError, shown_text, tokenize, typed_text
 from visualizer.model import EmbeddingModel, TooManyTokensError
+from visualizer.ui.copied_panel import CopiedPanelStyle
 from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
@@ -33,6 +34,7 @@ class TextInput(ListeningView, QWidget):
         self._appearance = appearance
         self.line_edit = QLineEdit(shown_text(model.text))
         self.line_edit.setClearButtonEnabled(True)
+        CopiedPanelStyle(QStyle.PrimitiveElement.PE_PanelLineEdit, self.line_edit)  # its frame, copied
         self.apply_button = QPushButton()
         self.message = QLabel()
         self.message.setWordWrap(True)
