@@ -13,7 +13,7 @@ from tests import spec
 from tests.conftest import type_text
 from visualizer.core import detokenize, shown_text, tokenize, typed_text
 from visualizer.model import MAX_TOKENS
-from visualizer.ui.copied_panel import CopiedPanelStyle
+from visualizer.ui.rendering import CopiedPanelStyle
 
 ids_the_strip_reaches = st.lists(st.integers(0, len(spec.TOKENS) - 1), max_size=MAX_TOKENS)
 

@@ -9,8 +9,8 @@ from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPixmap, QResizeEvent
-from PySide6.QtWidgets import QStyle, QStyleOptionTabWidgetFrame, QTabWidget, QWidget
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QStyle, QTabWidget, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core.problems import QT_TRANSLATE_NOOP
@@ -29,6 +29,7 @@ from visualizer.ui.layout_boundary import FrontPageSizes
 from visualizer.ui.lazy import LazyPage
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import View
+from visualizer.ui.rendering import CopiedPanelStyle
 
 PageView = TypeVar("PageView", bound=QWidget)
 TAB_FONTS = ((12, True), (11, True), (10, True), (10, False), (9, False))
@@ -135,7 +136,8 @@ class ViewTabs(Listening, QTabWidget):
         self._roles: dict[int, PageRole] = {}  # by id() of the page widget
         self._titles: dict[str, Callable[[], str]] = {}
         self._front_pages = FrontPageSizes(self)  # a page behind asks no room
-        self._frame: tuple[tuple[object, ...], QPixmap] | None = None  # the frame drawn, and its look
+        # The frame around the pages, copied: a label changing on a page repainted the frame under it.
+        CopiedPanelStyle(QStyle.PrimitiveElement.PE_FrameTabWidget, self)
         # The first view is built now (the window opens on it), the others the first time they are
         # opened: a faster start.
         self.pages: dict[str, LazyPage] = {}
@@ -153,39 +155,6 @@ class ViewTabs(Listening, QTabWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit_tab_titles()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """The frame around the pages, drawn by the style once per look and then copied.
-
-        A label whose words change on a page (X's formula, on a switch of scheme) is see-through:
-        Qt repaints the frame beneath it, and the style draws the whole frame for any part of it,
-        about a millisecond. The copy is drawn as QTabWidget draws it (the style's frame of the
-        pages' pane), and the style's own description of the frame is the copy's key.
-        """
-        if self.documentMode():  # no frame: what Qt draws there is the tab bar's base
-            super().paintEvent(event)
-            return
-        option = QStyleOptionTabWidgetFrame()
-        self.initStyleOption(option)
-        style = self.style()
-        option.rect = style.subElementRect(QStyle.SubElement.SE_TabWidgetTabPane, option, self)
-        ratio = self.devicePixelRatioF()
-        key = (self.size().toTuple(), ratio, id(style), option.state, option.palette.cacheKey(),
-               option.palette.currentColorGroup(), option.rect.getRect(), option.tabBarRect.getRect(),
-               option.selectedTabRect.getRect(), option.tabBarSize.toTuple(), option.leftCornerWidgetSize.toTuple(),
-               option.rightCornerWidgetSize.toTuple(), option.shape, option.lineWidth, option.midLineWidth,
-               option.direction)
-        if self._frame is None or self._frame[0] != key:
-            frame = QPixmap(self.size() * ratio)
-            frame.setDevicePixelRatio(ratio)
-            frame.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(frame)
-            style.drawPrimitive(QStyle.PrimitiveElement.PE_FrameTabWidget, option, painter, self)
-            painter.end()
-            self._frame = (key, frame)
-        painter = QPainter(self)
-        painter.drawPixmap(0, 0, self._frame[1])  # clipped to the part to repaint
-        painter.end()
 
     def tabInserted(self, index: int) -> None:
         super().tabInserted(index)

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QStyl
 from visualizer.appearance import Appearance
 from visualizer.core import LEADING_SPACE_GLYPH, TokenizeError, shown_text, tokenize, typed_text
 from visualizer.model import EmbeddingModel, TooManyTokensError
-from visualizer.ui.copied_panel import CopiedPanelStyle
 from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
+from visualizer.ui.rendering import CopiedPanelStyle
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
 OK_STYLE = "color: palette(window-text);"

@@ -1,4 +1,5 @@
-"""Pictures and print-outs of widgets: PNG at 1×/2×/4×, SVG, a PDF of HTML. Needs a QApplication.
+"""Pictures and print-outs of widgets: PNG at 1×/2×/4×, SVG, a PDF of HTML; and a widget's panel
+painted from a picture of it (:class:`CopiedPanelStyle`). Needs a QApplication.
 
 Helpers, not widgets: the shell's exports and the help's cheat sheet use them.
 """
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPoint, QRect, QSize
-from PySide6.QtGui import QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QTextDocument
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QMarginsF, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPixmap, QTextDocument, QTransform
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
 from visualizer.core.problems import QT_TRANSLATE_NOOP
 from visualizer.io.tables import ExportError, check_writable
@@ -84,3 +85,71 @@ def save_pdf(html: str, path: Path) -> None:
     document.print_(printer)
     if not path.exists():
         raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
+
+_MOVED_ONLY = QTransform.TransformationType.TxTranslate.value
+"""A painter moved, not scaled or turned, draws the copy pixel for pixel."""
+
+
+class CopiedPanelStyle(QProxyStyle):
+    """The application's style, except that one primitive (a line edit's panel, say) is drawn once
+    per look into a picture and copied from it at every paint.
+
+    Fusion draws the sentence box's rounded, antialiased frame anew whenever its text changes:
+    half a millisecond of every move of a token, for a frame that never changes. A tab widget's
+    frame is drawn whole under any see-through label on its page that changes (X's formula, on a
+    switch of scheme). The copy's key is everything the style is told about the panel
+    (:func:`_look`) and the device's pixel ratio.
+
+    Parameters
+    ----------
+    primitive : QStyle.PrimitiveElement
+        The one primitive to copy (``PE_PanelLineEdit``, ``PE_FrameTabWidget``).
+    widget : QWidget
+        The widget this style is for: it is set as the widget's style and belongs to it.
+    """
+
+    def __init__(self, primitive: QStyle.PrimitiveElement, widget: QWidget) -> None:
+        # The application's style by name: without one, a proxy takes the desktop's default style,
+        # which need not be the one the application uses.
+        super().__init__(QStyleFactory.create(QApplication.style().name()))
+        self._primitive = primitive
+        self._drawn: tuple[tuple[object, ...], QPixmap] | None = None
+        self.setParent(widget)
+        widget.setStyle(self)
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,
+                      widget: QWidget | None = None) -> None:
+        if element != self._primitive or painter.transform().type().value > _MOVED_ONLY:  # scaled: drawn
+            super().drawPrimitive(element, option, painter, widget)
+            return
+        ratio = painter.device().devicePixelRatioF()
+        key = (ratio, *_look(option))
+        if self._drawn is None or self._drawn[0] != key:
+            picture = QPixmap(option.rect.size() * ratio)
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(Qt.GlobalColor.transparent)  # the panel goes over what is behind it, as drawn directly
+            picture_painter = QPainter(picture)
+            picture_painter.translate(-option.rect.topLeft())  # the option's places all stay as they are
+            super().drawPrimitive(element, option, picture_painter, widget)
+            picture_painter.end()
+            self._drawn = (key, picture)
+        painter.drawPixmap(option.rect.topLeft(), self._drawn[1])
+
+
+def _look(option: QStyleOption) -> tuple[object, ...]:
+    """Everything ``option`` tells a style about a panel: its place, state (focus, hover, enabled),
+    palette and direction, and what a frame's or a tab widget's option adds (the tabs' places)."""
+    palette = option.palette
+    look: list[object] = [option.rect.getRect(), option.state, palette.cacheKey(), palette.currentColorGroup(),
+                          option.direction]
+    for name in _EXTRA_FIELDS:
+        value = getattr(option, name, None)
+        look.append(value.getRect() if isinstance(value, QRect) else
+                    value.toTuple() if isinstance(value, QSize) else value)
+    return tuple(look)
+
+
+_EXTRA_FIELDS = ("lineWidth", "midLineWidth", "features", "frameShape", "shape", "tabBarRect", "selectedTabRect",
+                 "tabBarSize", "leftCornerWidgetSize", "rightCornerWidgetSize")
+"""The fields of QStyleOptionFrame and QStyleOptionTabWidgetFrame a panel's drawing reads."""
+
