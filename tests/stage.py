@@ -510,7 +510,9 @@ def _survey_axis(axis: pg.AxisItem, view: pg.GraphicsView, window: QWidget, surv
     image = QImage(4, 4, QImage.Format.Format_ARGB32)
     painter = QPainter(image)
     painter.setFont(font)
-    specs = axis.generateDrawSpecs(painter)  # what paint() would draw now
+    # What paint() draws now: pyqtgraph's places, which a names-only TickAxis draws itself
+    # (TickAxis._names_only; tests/ui/test_tick_axis.py holds the two to the same pixels).
+    specs = axis.generateDrawSpecs(painter)
     painter.end()
     drawn = [(rect, text) for rect, _, text in specs[2]] if specs else []
     wanted = _designed_ticks(axis)

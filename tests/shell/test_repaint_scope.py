@@ -3,12 +3,16 @@ repaint the tabs, the splitter and the window around them (a quarter of a drag's
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QImage, QPixmap, QRegion
 from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
 
 from tests.conftest import finish_layouts
+from visualizer.ui.rendering import CopiedPanelStyle, render_image, save_view_svg
 
 
 class Events(QObject):
@@ -92,3 +96,30 @@ def test_the_tabs_frame_is_qt_s_own(window, qtbot, size):
     QApplication.processEvents()
     assert frame(tabs) == copied
     plain.close()
+
+
+@contextlib.contextmanager
+def drawn_by_the_application_style(*widgets: QWidget) -> Iterator[None]:
+    """``widgets`` drawn by the application's own style for a while (their copied panels set aside)."""
+    own = [widget.style() for widget in widgets]
+    for widget in widgets:
+        widget.setStyle(QApplication.style())
+    try:
+        yield
+    finally:
+        for widget, style in zip(widgets, own, strict=True):
+            widget.setStyle(style)
+
+
+def test_a_picture_at_2x_or_in_svg_draws_the_panels_as_the_style_does(window, tmp_path):
+    # A copied panel is a 1× picture: an export at 2× stretched it (stair-stepped corners) and an
+    # SVG held it as an image, not as lines. Those painters draw the panels as the style does.
+    panelled = (window.tabs, window.text_input.line_edit)
+    assert all(isinstance(widget.style(), CopiedPanelStyle) for widget in panelled)
+    window.grab()  # the copies exist
+    twice = render_image(window, 2)
+    save_view_svg(window, tmp_path / "copied.svg")
+    with drawn_by_the_application_style(*panelled):
+        assert render_image(window, 2) == twice
+        save_view_svg(window, tmp_path / "drawn.svg")
+    assert (tmp_path / "copied.svg").read_text() == (tmp_path / "drawn.svg").read_text()

@@ -29,7 +29,7 @@ from visualizer.ui.layout_boundary import FrontPageSizes
 from visualizer.ui.lazy import LazyPage
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import View
-from visualizer.ui.rendering import CopiedPanelStyle
+from visualizer.ui.rendering import copy_panel
 
 PageView = TypeVar("PageView", bound=QWidget)
 TAB_FONTS = ((12, True), (11, True), (10, True), (10, False), (9, False))
@@ -137,7 +137,7 @@ class ViewTabs(Listening, QTabWidget):
         self._titles: dict[str, Callable[[], str]] = {}
         self._front_pages = FrontPageSizes(self)  # a page behind asks no room
         # The frame around the pages, copied: a label changing on a page repainted the frame under it.
-        CopiedPanelStyle(QStyle.PrimitiveElement.PE_FrameTabWidget, self)
+        copy_panel(self, QStyle.PrimitiveElement.PE_FrameTabWidget)
         # The first view is built now (the window opens on it), the others the first time they are
         # opened: a faster start.
         self.pages: dict[str, LazyPage] = {}

@@ -15,7 +15,7 @@ from visualizer.model import EmbeddingModel, TooManyTokensError
 from visualizer.ui.layout_boundary import LayoutBoundary
 from visualizer.ui.palette import scaled_font
 from visualizer.ui.protocol import ListeningView
-from visualizer.ui.rendering import CopiedPanelStyle
+from visualizer.ui.rendering import copy_panel
 
 ERROR_STYLE = "color: #B00020; font-weight: bold;"
 OK_STYLE = "color: palette(window-text);"
@@ -34,7 +34,7 @@ class TextInput(ListeningView, QWidget):
         self._appearance = appearance
         self.line_edit = QLineEdit(shown_text(model.text))
         self.line_edit.setClearButtonEnabled(True)
-        CopiedPanelStyle(QStyle.PrimitiveElement.PE_PanelLineEdit, self.line_edit)  # its frame, copied
+        copy_panel(self.line_edit, QStyle.PrimitiveElement.PE_PanelLineEdit)  # its frame, drawn once
         self.apply_button = QPushButton()
         self.message = QLabel()
         self.message.setWordWrap(True)

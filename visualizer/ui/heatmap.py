@@ -57,8 +57,8 @@ _WIDTHS: dict[tuple[str, str], int] = {}
 _STATIC_TEXTS: dict[tuple[str, str], QStaticText] = {}
 _FITTED_NAMES: dict[tuple[object, ...], tuple[QFont, int]] = {}
 _CACHED = 4096
-"""How many texts' widths and laid-out texts are kept (the toy's numbers repeat from one change to
-the next: a drag measured and laid out the same sixty numbers again)."""
+"""How many texts' widths, laid-out texts and fitted sets of names are kept (the toy's numbers repeat
+from one change to the next: a drag measured and laid out the same sixty numbers again)."""
 
 
 def text_width(font: QFont, text: str) -> int:

@@ -1,7 +1,6 @@
-"""Pictures and print-outs of widgets: PNG at 1×/2×/4×, SVG, a PDF of HTML; and a widget's panel
-painted from a picture of it (:class:`CopiedPanelStyle`). Needs a QApplication.
-
-Helpers, not widgets: the shell's exports and the help's cheat sheet use them.
+"""Pictures and print-outs of widgets: PNG at 1×/2×/4×, SVG, a PDF of HTML (the shell's exports
+and the help's cheat sheet use them); and a widget's panel painted from a picture of it
+(:func:`copy_panel`: the sentence box, the tabs). Helpers, not widgets. Needs a QApplication.
 """
 
 from __future__ import annotations
@@ -9,7 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPixmap, QTextDocument, QTransform
+from PySide6.QtGui import (
+    QImage,
+    QImageWriter,
+    QPageLayout,
+    QPageSize,
+    QPaintEngine,
+    QPainter,
+    QPixmap,
+    QTextDocument,
+    QTransform,
+)
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
 from visualizer.core.problems import QT_TRANSLATE_NOOP
@@ -86,47 +95,40 @@ def save_pdf(html: str, path: Path) -> None:
     if not path.exists():
         raise ExportError(QT_TRANSLATE_NOOP("Problems", "cannot write {path}"), path=path)
 
-_MOVED_ONLY = QTransform.TransformationType.TxTranslate.value
-"""A painter moved, not scaled or turned, draws the copy pixel for pixel."""
-
 
 class CopiedPanelStyle(QProxyStyle):
-    """The application's style, except that one primitive (a line edit's panel, say) is drawn once
-    per look into a picture and copied from it at every paint.
+    """A style, except that one primitive (a line edit's panel, say) is drawn once per look into a
+    picture and copied from it at every paint on screen (:func:`copy_panel` installs it).
 
     Fusion draws the sentence box's rounded, antialiased frame anew whenever its text changes:
     half a millisecond of every move of a token, for a frame that never changes. A tab widget's
     frame is drawn whole under any see-through label on its page that changes (X's formula, on a
     switch of scheme). The copy's key is everything the style is told about the panel
-    (:func:`_look`) and the device's pixel ratio.
+    (:func:`_look`). Only a painter that lands the copy pixel for pixel copies it: a raster one,
+    moved by whole pixels and not scaled (not a 2× PNG, an SVG, or a screen scaled by 125%); any
+    other draws the panel as the style does.
 
     Parameters
     ----------
     primitive : QStyle.PrimitiveElement
         The one primitive to copy (``PE_PanelLineEdit``, ``PE_FrameTabWidget``).
-    widget : QWidget
-        The widget this style is for: it is set as the widget's style and belongs to it.
+    base : QStyle
+        The style drawing everything, the panel too (the proxy owns it).
     """
 
-    def __init__(self, primitive: QStyle.PrimitiveElement, widget: QWidget) -> None:
-        # The application's style by name: without one, a proxy takes the desktop's default style,
-        # which need not be the one the application uses.
-        super().__init__(QStyleFactory.create(QApplication.style().name()))
+    def __init__(self, primitive: QStyle.PrimitiveElement, base: QStyle) -> None:
+        super().__init__(base)
         self._primitive = primitive
         self._drawn: tuple[tuple[object, ...], QPixmap] | None = None
-        self.setParent(widget)
-        widget.setStyle(self)
 
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,
                       widget: QWidget | None = None) -> None:
-        if element != self._primitive or painter.transform().type().value > _MOVED_ONLY:  # scaled: drawn
+        if element != self._primitive or not _pixel_for_pixel(painter):
             super().drawPrimitive(element, option, painter, widget)
             return
-        ratio = painter.device().devicePixelRatioF()
-        key = (ratio, *_look(option))
+        key = _look(option)
         if self._drawn is None or self._drawn[0] != key:
-            picture = QPixmap(option.rect.size() * ratio)
-            picture.setDevicePixelRatio(ratio)
+            picture = QPixmap(option.rect.size())
             picture.fill(Qt.GlobalColor.transparent)  # the panel goes over what is behind it, as drawn directly
             picture_painter = QPainter(picture)
             picture_painter.translate(-option.rect.topLeft())  # the option's places all stay as they are
@@ -134,6 +136,30 @@ class CopiedPanelStyle(QProxyStyle):
             picture_painter.end()
             self._drawn = (key, picture)
         painter.drawPixmap(option.rect.topLeft(), self._drawn[1])
+
+
+def copy_panel(widget: QWidget, primitive: QStyle.PrimitiveElement) -> CopiedPanelStyle | None:
+    """Give ``widget`` a :class:`CopiedPanelStyle` over the application's style, copying
+    ``primitive``; None (the widget keeps its style) where that style cannot be made by its name
+    (a proxy or style-sheet style of the application's own): a proxy over no style takes the
+    desktop's default, which need not be the application's."""
+    base = QStyleFactory.create(QApplication.style().name())
+    if base is None:
+        return None
+    style = CopiedPanelStyle(primitive, base)
+    style.setParent(widget)  # the widget does not own its style
+    widget.setStyle(style)
+    return style
+
+
+def _pixel_for_pixel(painter: QPainter) -> bool:
+    """True where a picture drawn at 1× lands on the device pixel for pixel: a raster engine, a
+    transform to the device that only moves, by whole pixels."""
+    engine = painter.paintEngine()
+    to_device = painter.deviceTransform()
+    return (engine is not None and engine.type() == QPaintEngine.Type.Raster
+            and to_device.type().value <= QTransform.TransformationType.TxTranslate.value
+            and float(to_device.dx()).is_integer() and float(to_device.dy()).is_integer())
 
 
 def _look(option: QStyleOption) -> tuple[object, ...]:
@@ -152,4 +178,3 @@ def _look(option: QStyleOption) -> tuple[object, ...]:
 _EXTRA_FIELDS = ("lineWidth", "midLineWidth", "features", "frameShape", "shape", "tabBarRect", "selectedTabRect",
                  "tabBarSize", "leftCornerWidgetSize", "rightCornerWidgetSize")
 """The fields of QStyleOptionFrame and QStyleOptionTabWidgetFrame a panel's drawing reads."""
-
