@@ -31,14 +31,22 @@ Row = tuple[str, str, str]
 
 def median_ms(action: Callable[[], object], repeats: int, warmup: int = 5) -> float:
     """Median wall time of ``action`` in milliseconds."""
+    return wall_and_cpu_ms(action, repeats, warmup)[0]
+
+
+def wall_and_cpu_ms(action: Callable[[], object], repeats: int, warmup: int = 5) -> tuple[float, float]:
+    """Median wall time and median CPU time of this thread for ``action``, in milliseconds. The wall
+    time is held to the goal; the CPU time is the app's own work, which waits for no other process
+    (this 2-core machine's speed swings about 2× within minutes)."""
     for _ in range(warmup):
         action()
-    samples = []
+    walls, cpus = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
+        walls.append((time.perf_counter() - start) * 1000)
+        cpus.append((time.thread_time() - start_cpu) * 1000)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def command_to_repaint(app: QApplication) -> list[Row]:
@@ -66,7 +74,7 @@ def command_to_repaint(app: QApplication) -> list[Row]:
         model.set_scheme(next(schemes))
         settle()
 
-    move_ms, switch_ms = median_ms(move, 150), median_ms(switch, 150)
+    (move_ms, move_cpu), (switch_ms, switch_cpu) = wall_and_cpu_ms(move, 150), wall_and_cpu_ms(switch, 150)
     matplotlib_ms = matplotlib_redraw_ms(model.X())
     window.close()
     window.deleteLater()
@@ -74,8 +82,8 @@ def command_to_repaint(app: QApplication) -> list[Row]:
     panel_ms = view_alone_ms(app, "x_panel")
     worst = max(move_ms, switch_ms)
     return [
-        ("move a token → all views repainted", f"{move_ms:.2f} ms", "< 8 ms"),
-        ("switch scheme → all views repainted", f"{switch_ms:.2f} ms", "< 8 ms"),
+        ("move a token → all views repainted: wall / CPU", f"{move_ms:.2f} / {move_cpu:.2f} ms", "< 8 ms"),
+        ("switch scheme → all views repainted: wall / CPU", f"{switch_ms:.2f} / {switch_cpu:.2f} ms", "< 8 ms"),
         ("X panel alone: move a token → repainted", f"{panel_ms:.2f} ms", "—"),
         ("matplotlib redraw of the same X heatmap", f"{matplotlib_ms:.2f} ms", "—"),
         ("speed-up over matplotlib, X panel alone", f"{matplotlib_ms / panel_ms:.1f}×", "≥ 6×"),
@@ -194,14 +202,15 @@ def attention_after_drag(app: QApplication) -> list[Row]:
         window.model.move_token(1, 2)
         app.processEvents()
 
-    result = median_ms(drag, 150)
+    result, result_cpu = wall_and_cpu_ms(drag, 150)
     window.close()
     window.deleteLater()
     app.processEvents()
 
     alone = view_alone_ms(app, "attention")
     return [("attention preview alone: drag → repainted", f"{alone:.2f} ms", "< 8 ms"),
-            ("attention tab in front: drag → whole window repainted", f"{result:.2f} ms", "< 8 ms")]
+            ("attention tab in front: drag → whole window repainted: wall / CPU",
+             f"{result:.2f} / {result_cpu:.2f} ms", "< 8 ms")]
 
 
 def sparse_gradient_at_gpt2_scale() -> list[Row]:
