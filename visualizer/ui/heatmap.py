@@ -10,6 +10,7 @@ import functools
 import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -61,6 +62,17 @@ _CACHED = 4096
 from one change to the next: a drag measured and laid out the same sixty numbers again)."""
 
 
+Kept = TypeVar("Kept")
+
+
+def _keep(cache: dict[Any, Kept], key: object, value: Kept) -> Kept:
+    """``value``, kept under ``key`` in one of the caches above (emptied once past :data:`_CACHED`)."""
+    if len(cache) > _CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def text_width(font: QFont, text: str) -> int:
     """``text``'s advance in ``font``, remembered by the font's key."""
     return widest_text(font, (text,))
@@ -76,10 +88,8 @@ def widest_text(font: QFont, texts: Iterable[str]) -> int:
         key = (font_key, text)
         width = _WIDTHS.get(key)
         if width is None:
-            if len(_WIDTHS) > _CACHED:
-                _WIDTHS.clear()
             metrics = metrics or QFontMetrics(font)
-            width = _WIDTHS[key] = metrics.horizontalAdvance(text)
+            width = _keep(_WIDTHS, key, metrics.horizontalAdvance(text))
         widest = max(widest, width)
     return widest
 
@@ -90,9 +100,7 @@ def _static_text(font: QFont, font_key: str, text: str) -> QStaticText:
     key = (font_key, text)
     static = _STATIC_TEXTS.get(key)
     if static is None:
-        if len(_STATIC_TEXTS) > _CACHED:
-            _STATIC_TEXTS.clear()
-        static = _STATIC_TEXTS[key] = QStaticText(text)
+        static = _keep(_STATIC_TEXTS, key, QStaticText(text))
         static.setTextFormat(Qt.TextFormat.PlainText)
         static.prepare(QTransform(), font)
     return static
@@ -918,9 +926,7 @@ def _fit_names(base: QFont, sizes: Sequence[int], names: Sequence[str], room: fl
     key = (base.key(), tuple(sizes), tuple(sorted(names)), room, along_rows)
     fitted = _FITTED_NAMES.get(key)
     if fitted is None:
-        if len(_FITTED_NAMES) > _CACHED:
-            _FITTED_NAMES.clear()
-        fitted = _FITTED_NAMES[key] = _measure_names(base, sizes, names, room, along_rows)
+        fitted = _keep(_FITTED_NAMES, key, _measure_names(base, sizes, names, room, along_rows))
     return QFont(fitted[0]), fitted[1]
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QPainter, QPicture
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPicture
 
 _CENTRED = int(Qt.AlignmentFlag.AlignCenter)
 _PLACEMENT = {  # where a name sits beside its tick, as pyqtgraph's AxisItem.generateDrawSpecs has it
@@ -56,6 +56,10 @@ class TickAxis(pg.AxisItem):
     picture: QPicture | None  # pyqtgraph's cache of its drawing; None once anything drawn changes
     _names: list[tuple[QRectF, int, str]] | None = None
     """The names :meth:`paint` draws itself, each (rect, flags, text); None: pyqtgraph's picture."""
+    _names_pen = QPen()
+    """The names' pen, as pyqtgraph's ``textPen`` gave it when the names were worked out."""
+    _names_band = QRect()
+    """The axis's band (its bounding rectangle), which the names are clipped to, as then."""
 
     def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
         """Draw the names straight onto ``painter`` when the axis is names only (no line, no tick
@@ -73,6 +77,8 @@ class TickAxis(pg.AxisItem):
                 super().paint(painter, option, widget)
                 return
             self.picture = QPicture()  # stands for the names worked out, until pyqtgraph drops it
+            # The pen and the band are pyqtgraph's too, and change only where it drops its picture.
+            self._names_pen, self._names_band = self.textPen(), self.boundingRect().toAlignedRect()
         if self._names is None:
             self.picture.play(painter)
             return
@@ -80,8 +86,8 @@ class TickAxis(pg.AxisItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.setFont(self.style["tickFont"])
-        painter.setPen(self.textPen())
-        painter.setClipRect(self.boundingRect().toAlignedRect(), Qt.ClipOperation.IntersectClip)
+        painter.setPen(self._names_pen)
+        painter.setClipRect(self._names_band, Qt.ClipOperation.IntersectClip)
         for rect, flags, text in self._names:
             painter.drawText(rect, flags, text)
         painter.restore()
