@@ -3,8 +3,9 @@
 A run is a fresh process of `bench/run.py` (the cold start, the caches, the collector: as a person's
 launch has them), which writes its rows as JSON; this reads them back and prints one table. A row's
 measured text ("6.10 ms", "5.9×", "300 of 300", "0.84 s") gives its number; whether more is worse
-follows its goal ("< 8 ms" and "≤ 1 s": more is worse; "≥ 6×": less is) or, without a goal, its
-unit (times and memory: more is worse; a speed-up: less is).
+follows its goal ("< 8 ms" and "≤ 1 s": more is worse; "≥ 6×" and "300 of 300": less is) or,
+without a goal, its unit (times and memory: more is worse; a speed-up: less is). A row in words
+("yes / no") meets its goal when every run said the goal's words.
 """
 
 from __future__ import annotations
@@ -61,9 +62,23 @@ def in_base_units(value: float, unit: str) -> float:
     return value * IN_BASE_UNITS[match.group(1)] if match else value
 
 
+def counted_goal(goal: str) -> tuple[float, bool] | None:
+    """A goal that is a count: "300 of 300" → (300, True), at least 300; "1" → (1, False), exactly
+    one; None for any other goal."""
+    count = re.fullmatch(r"\s*(" + NUMBER.pattern + r")(\s+of\s+" + NUMBER.pattern + r")?\s*", goal)
+    if count is None:
+        return None
+    return float(count.group(1).replace(",", "")), count.group(2) is not None
+
+
 def met(goal: str, value: float, unit: str = "") -> str:
-    """"yes" or "no" when ``goal`` is a bound on one number ("< 8 ms", "≥ 6×", "≤ 1 s"), "" otherwise;
-    ``value`` is in ``unit`` (a time or a size is compared with the goal in the same base unit)."""
+    """"yes" or "no" when ``goal`` is a bound on one number ("< 8 ms", "≥ 6×", "≤ 1 s"), a count
+    ("300 of 300": at least 300) or one number ("1": exactly), "" otherwise; ``value`` is in ``unit``
+    (a time or a size is compared with the goal in the same base unit)."""
+    count = counted_goal(goal)
+    if count is not None:
+        wanted, at_least = count
+        return "yes" if (value >= wanted if at_least else value == wanted) else "no"
     match = re.match(r"\s*([<>≤≥])\s*(" + NUMBER.pattern + ")(.*)", goal)
     if match is None:
         return ""
@@ -82,11 +97,17 @@ def summarize(runs: list[list[Row]]) -> list[tuple[str, str, str, str, str]]:
         texts = [run[index][1] for run in runs if index < len(run) and run[index][0] == figure]
         values = [read_measured(text) for text in texts]
         if any(value is None for value in values) or not values:
-            table.append((figure, " / ".join(texts), "", goal, ""))
+            # Words, not numbers ("yes / no"): met when every run said what the goal says.
+            said = "" if goal.strip() in ("", "—") else ("yes" if all(text == goal for text in texts) else "no")
+            table.append((figure, "; ".join(dict.fromkeys(texts)), "", goal, said))
             continue
         numbers = [value.value for value in values if value is not None]
         unit = values[0].unit if values[0] is not None else ""
-        worst = max(numbers) if more_is_worse(goal, unit) else min(numbers)
+        count = counted_goal(goal)
+        if count is not None and not count[1]:  # exactly so many: the worst is the farthest from it
+            worst = max(numbers, key=lambda number: abs(number - count[0]))
+        else:
+            worst = max(numbers) if more_is_worse(goal, unit) else min(numbers)
         median = statistics.median(numbers)
         # The worst run's own words, and the median's number with its unit alone: the rest of a text
         # ("(0 over 16.7)", "the last in 147 ms") belongs to one run, not to the others.
@@ -139,4 +160,4 @@ def print_summary(runs: list[list[Row]]) -> None:
         print(f"{figure:<{width}}  {median:>14}  {worst:>14}  {goal:<10}  {holds}")
 
 
-__all__ = ["more_is_worse", "print_summary", "read_measured", "run_many", "summarize", "unit_alone"]
+__all__ = ["counted_goal", "more_is_worse", "print_summary", "read_measured", "run_many", "summarize", "unit_alone"]

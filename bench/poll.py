@@ -157,8 +157,8 @@ def poll_burst(app: QApplication) -> list[Row]:
         (f"class poll: {PHONES} phones answering within {BURST_S:g} s, answers counted",
          f"{counted} of {PHONES}", f"{PHONES} of {PHONES}"),
         ("  accepted by the server (HTTP 200)", f"{accepted} of {PHONES}", "—"),
-        ("  answer latency, p50 / p99", f"{statistics.median(latencies):.1f} / {percentile(latencies, 0.99):.1f} ms",
-         "p99 < 100 ms"),
+        ("  answer latency, 99th percentile (median)",
+         f"{percentile(latencies, 0.99):.1f} ms (p50 {statistics.median(latencies):.1f} ms)", "< 100 ms"),
         ("  the UI's longest frame during the burst (stage count repainting)",
          f"{longest:.1f} ms ({frames_over(ticks)} over 16.7)", "≤ 16 ms"),
         ("  the same second before the burst, no phones (this machine's own noise)",
@@ -213,10 +213,11 @@ def poll_follow(app: QApplication) -> list[Row]:
     reached = [(arrived - changed) * 1000 for arrived, status in zip(result["arrived"], result["statuses"], strict=True)
                if status == 200]
     wait_s = Limits().wait_seconds
+    last, middle = (max(reached), statistics.median(reached)) if reached else (float("nan"), float("nan"))
     return [
         (f"class poll: {PHONES} phones following the stage, a step change reaches them",
-         f"{len(reached)} of {PHONES}, the last in {max(reached, default=float('nan')):.0f} ms "
-         f"(p50 {statistics.median(reached) if reached else float('nan'):.0f} ms)", "300 within 1 s"),
+         f"{len(reached)} of {PHONES}", f"{PHONES} of {PHONES}"),
+        ("  the last of them has it after (median)", f"{last:.0f} ms (p50 {middle:.0f} ms)", "< 1 s"),
         (f"  the update (the status with step {stage['number']}'s title, caption and {tables}, in two languages)",
          f"{max(result['sizes']):,} bytes", "< 50 kB"),
         ("  an unchanged step: what a phone asks", f"one status every {wait_s} s, answered 304 with no body", "—"),
@@ -271,9 +272,10 @@ def poll_flood(app: QApplication) -> list[Row]:
          f"{longest_gap(ticks):.1f} ms ({frames_over(ticks)} over 16.7)", "≤ 16 ms"),
         (f"  the same {FLOOD_S:g} s before the flood (this machine's own noise)",
          f"{quiet:.1f} ms ({quiet_over} over 16.7)", "—"),
-        ("  signals the UI handled (answers, crowding)",
-         f"{heard[0]} (advice for the teacher: {'yes' if warned else 'no'}; on stage: {'yes' if on_stage else 'no'})",
-         "a few; on stage: no"),
+        # One per address crowding and one per burst of answers: a few, never one per request.
+        ("  signals the UI handled (answers, crowding)", f"{heard[0]}", "≤ 10"),
+        ("  advice about the network: on the teacher's screen / on stage",
+         f"{'yes' if warned else 'no'} / {'yes' if on_stage else 'no'}", "yes / no"),
     ]
 
 

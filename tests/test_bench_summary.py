@@ -26,6 +26,11 @@ _SPEC.loader.exec_module(aggregate)
     ("≥ 6×", "6.8×", "yes"),
     ("≥ 100×", "99×", "no"),
     ("—", "7.71 ms", ""),
+    ("300 of 300", "300 of 300", "yes"),  # a count: at least so many
+    ("300 of 300", "298 of 300", "no"),
+    ("1", "1", "yes"),  # one number: exactly
+    ("1", "2", "no"),
+    ("1", "0", "no"),
 ])
 def test_a_goal_is_met_in_its_own_unit(goal, measured, expected):
     value = aggregate.read_measured(measured)
@@ -49,3 +54,18 @@ def test_the_worst_column_is_the_worst_runs_own_text_and_the_median_claims_nothi
     # Before, the worst read "54.3 ms (0 over 16.7)": the number of one run, the words of another.
     assert table["longest frame"][1:] == ("7.1 ms", "54.3 ms (2 over 16.7)", "≤ 16 ms", "no")
     assert table["phones"][1:3] == ("300 of 300", "298 of 300, the last in 990 ms")
+
+
+def test_an_exact_count_is_worst_where_it_is_farthest_from_its_goal():
+    runs = [[("answers from one address", "1", "1")], [("answers from one address", "0", "1")],
+            [("answers from one address", "1", "1")]]
+    # The largest (1) would meet "1": the run that counted none does not.
+    assert aggregate.summarize(runs)[0][2:] == ("0", "1", "no")
+
+
+def test_a_row_in_words_meets_its_goal_only_when_every_run_says_it():
+    row = ("advice: teacher / stage", "yes / no", "yes / no")
+    said = [[row], [row]]
+    assert aggregate.summarize(said)[0][1:] == ("yes / no", "", "yes / no", "yes")
+    once_on_stage = [*said, [("advice: teacher / stage", "yes / yes", "yes / no")]]
+    assert aggregate.summarize(once_on_stage)[0][1:] == ("yes / no; yes / yes", "", "yes / no", "no")
