@@ -75,6 +75,19 @@ def places(window: Any) -> dict[str, list[int]]:
     return found
 
 
+def lesson_lines_cut(window: Any) -> list[str]:
+    """The lesson's texts that lose a line or a word in their label (``tests.stage``'s rule)."""
+    from tests.stage import assert_labels_whole, visible_labels
+
+    cut = []
+    for label in visible_labels(window.lesson_panel):
+        try:
+            assert_labels_whole([label])
+        except AssertionError:
+            cut.append(label.text())
+    return cut
+
+
 def laid_out() -> None:
     """Finish the layouts still on their way: a change is laid out one level a turn of the event
     loop (each level posts the next its request), and a request answered between two turns read
@@ -117,6 +130,7 @@ def state(window: Any) -> dict[str, Any]:
         "tab": window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""),
         "real_ids": list(real.ids) if real.checkpoint is not None else None,
         "places": places(window),
+        "lesson_cut": lesson_lines_cut(window),
         "platform": QApplication.platformName(),
     }
 

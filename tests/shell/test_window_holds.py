@@ -459,3 +459,33 @@ def test_a_zoom_taken_on_one_step_gives_way_to_a_larger_step(qtbot, language, pr
         assert window.appearance.scale < zoomed  # a later step did outgrow the zoom of step 1
     finally:
         close_all([window])
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_zoomed_in_a_window_every_step_keeps_every_line_of_the_lesson(qtbot, language):
+    # At 1366 × 768 under openbox (a 1350 × 720 window), eight Ctrl+= and then step 6: the window
+    # held, but the question lost its first and last lines; and a step after a shorter one (8 after
+    # 7, 11 after 10) kept the shorter one's band, its caption's last line cut.
+    from tests.stage import close_all
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        window.set_language(language)
+        window.resize(1350, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        window.go_to_step(0)
+        settle(window)
+        for _ in range(8):
+            window.presentation.zoom_in()
+        assert window.appearance.scale > 1.5  # zoomed in, as far as step 1's text allows
+        panel = window.lesson_panel
+        for where in every_step_and_answer(qtbot, window):
+            assert window.size() == QSize(1350, 720), where
+            try:
+                assert_labels_whole(visible_labels(panel))
+            except AssertionError as error:
+                raise AssertionError(f"{where} at {window.appearance.scale:.2f}: {error}") from None
+    finally:
+        close_all([window])

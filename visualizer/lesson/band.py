@@ -192,15 +192,7 @@ class LessonBand(Listening, QDockWidget):
         host = self._host
         if self._presenting or self._at_bottom:
             # As tall as this step's text needs, so the stage keeps the rest of the screen.
-            for widget in (self.panel, *self.panel.findChildren(QWidget)):
-                widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
-            beside, row = (0, 0) if self._presenting else self._row_beside
-            needed = self.panel.needed_height(host.width() - beside)
-            if not self._presenting and self._row_beside != (beside, row):
-                # Measuring let Qt lay the window out, and the class poll's panel beside took
-                # another share of the row (a window being resized): measure in what it left.
-                beside, row = self._row_beside
-                needed = self.panel.needed_height(host.width() - beside)
+            needed, row = self._needed_along_the_bottom()
             most = int(host.height() * LESSON_SHARE_PRESENTING)
             if needed > most:  # (measuring what the views spare lays the window out: only then)
                 most = self.most_height()
@@ -215,11 +207,44 @@ class LessonBand(Listening, QDockWidget):
             # The dock's own title bar (the window keeps Qt's) and frame come on top of the panel's.
             frame = max(self.minimumSizeHint().height() - self.widget().minimumSizeHint().height(),
                         self.height() - self.widget().height() if self.widget().height() > 0 else 0, 0)
+            # The dock's own layout first takes the panel's new limits: resized against the last
+            # step's (a shorter one), the band stayed that tall and the caption lost its last line.
+            own = self.layout()
+            if own is not None:
+                own.activate()
             host.resizeDocks([self], [height + frame], Qt.Orientation.Vertical)
         else:
             self.panel.setMinimumHeight(0)
             self.panel.setMaximumHeight(QWIDGETSIZE_MAX)
             host.resizeDocks([self], [int(host.width() * LESSON_SHARE)], Qt.Orientation.Horizontal)
+
+    def _needed_along_the_bottom(self) -> tuple[int, int]:
+        """Along the bottom: the height (px) the step's text needs in the width the row leaves it,
+        and the height the row's other panel needs (0 without one, and while presenting)."""
+        for widget in (self.panel, *self.panel.findChildren(QWidget)):
+            widget.ensurePolished()  # measured unpolished (hidden), the answer's last line was cut
+        width = self._host.width()
+        beside, row = (0, 0) if self._presenting else self._row_beside
+        needed = self.panel.needed_height(width - beside)
+        if not self._presenting and self._row_beside != (beside, row):
+            # Measuring let Qt lay the window out, and the class poll's panel beside took
+            # another share of the row (a window being resized): measure in what it left.
+            beside, row = self._row_beside
+            needed = self.panel.needed_height(width - beside)
+        return needed, row
+
+    def holds_its_text(self) -> bool:
+        """True when every line of the step's text fits the room the lesson may take: along the
+        bottom, :meth:`most_height`; beside the views, the panel's own height. At 1366 × 768, eight
+        steps of zoom on a question cut the question's first and last lines (the window itself
+        held): the zoom asks this before it stays (:class:`~visualizer.shell.presentation.Presentation`)."""
+        self._place()
+        if self.isHidden():
+            return True
+        if self._presenting or self._at_bottom:
+            return self._needed_along_the_bottom()[0] <= self.most_height()
+        panel = self.panel
+        return panel.needed_height(panel.width()) <= panel.height()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         self.action_table = ActionTable(self, WINDOW_MENUS, {"token_strip": self.token_strip}, self.menuBar(), KEYS)
         self.undo = UndoActions(self.tabs)
         self.undo_stack = self.undo.add_document(model.events.edited, model.restore)  # the toy's
-        self.presentation = Presentation(self, appearance, messages.show_message)
+        self.presentation = Presentation(self, appearance, messages.show_message, self.lesson_dock.holds_its_text)
         self.surroundings = Surroundings(appearance, self.tabs, self.text_input, self.token_strip,
                                          self.scheme_selector, self.vocabulary, self.body, self.central_layout,
                                          self.menuBar(), self.lesson_dock)

@@ -46,6 +46,9 @@ class Presentation(QObject):
         The look every view follows.
     say : callable
         Shows the teacher a message (the status bar's), such as why the zoom gave way.
+    holds_text : callable, optional
+        True when the words laid out at the type of now fit the room they may take (the lesson's:
+        :meth:`~visualizer.lesson.band.LessonBand.holds_its_text`); a zoom that breaks it is not kept.
 
     Signals
     -------
@@ -56,9 +59,11 @@ class Presentation(QObject):
 
     presenting_changed = Signal(bool)
 
-    def __init__(self, screen_window: QWidget, appearance: Appearance, say: Callable[[str], None]) -> None:
+    def __init__(self, screen_window: QWidget, appearance: Appearance, say: Callable[[str], None],
+                 holds_text: Callable[[], bool] = lambda: True) -> None:
         super().__init__(screen_window)
         self._window, self._appearance, self._say = screen_window, appearance, say
+        self._holds_text = holds_text
         self._presenting = False
         self.scale = MIN_PRESENTATION_SCALE
         self.scale_before = 1.0
@@ -149,9 +154,9 @@ class Presentation(QObject):
 
     def _outgrows(self, size: QSize) -> bool:
         """True when the window's least size (at the type of now) is larger than ``size``, its size
-        before the step."""
+        before the step, or when words no longer fit their room (``holds_text``)."""
         least = self._least_size()
-        return least.width() > size.width() or least.height() > size.height()
+        return least.width() > size.width() or least.height() > size.height() or not self._holds_text()
 
     def keep_within_window_soon(self, *_: object) -> None:
         """A step, an answer or a language is shown: once its view and words are laid out (a turn
