@@ -37,122 +37,122 @@
 <context>
     <name>AttentionPreview</name>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="158"/>
         <source>ALiBi bias −m·(i − j)</source>
         <translation>viés do ALiBi −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="164"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="166"/>
         <source>X</source>
         <translation>X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="152"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="154"/>
         <source>q = k = R(t−1) xₜ</source>
         <translation>q = k = R(t−1) xₜ</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="156"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="158"/>
         <source>bias −m·(i − j)</source>
         <translation>viés −m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="160"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="162"/>
         <source>scores q·k / √d − m·(i − j)</source>
         <translation>scores q·k / √d − m·(i − j)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="161"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="163"/>
         <source>scores q·k / √d</source>
         <translation>scores q·k / √d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="189"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="191"/>
         <source>slope m = {0}</source>
         <translation>inclinação m = {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="209"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="211"/>
         <source>Scores: rows are queries, columns keys.</source>
         <translation>Scores: as linhas são as queries, as colunas as keys.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="214"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="216"/>
         <source>Blank cells are masked (−∞).</source>
         <translation>Células vazias estão mascaradas (−∞).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="218"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="220"/>
         <source>No positions: X is E[ids]. The causal mask is on: a token sees only itself and earlier ones.</source>
         <translation>Sem posições: X é E[ids]. A máscara causal está ligada: um token só vê a si mesmo e os anteriores.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="221"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="223"/>
         <source>No positions and no mask: X is E[ids], and each score compares two of its rows (q = k = x).</source>
         <translation>Sem posições e sem máscara: X é E[ids], e cada score compara duas das suas linhas (q&#xa0;=&#xa0;k&#xa0;=&#xa0;x).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="224"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="226"/>
         <source>RoPE: X is unchanged; q and k are rotated by (t − 1)·θ_i, so a score depends on the two tokens and their distance only.</source>
         <translation>RoPE: X não muda; q e k são girados por (t − 1)·θ_i, então um score depende só dos dois tokens e da distância entre eles.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="227"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="229"/>
         <source>ALiBi: X is unchanged; each score loses slope × distance, so far keys count less. Each head has its own slope.</source>
         <translation>ALiBi: X não muda; cada score perde inclinação × distância, então keys distantes pesam menos. Cada cabeça tem sua inclinação.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="229"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="231"/>
         <source>Positions were added to X, so the scores already carry them.</source>
         <translation>As posições foram somadas a X, então os scores já as carregam.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="235"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="237"/>
         <source>{0} {1} moved from {2}</source>
         <translation>{0} {1} veio de {2}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="240"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="242"/>
         <source>Last change: no row of X changed.</source>
         <translation>Última mudança: nenhuma linha de X mudou.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="244"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="246"/>
         <source>rows that only moved (dashed blue): {0}</source>
         <translation>linhas que só mudaram de lugar (azul tracejado): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="245"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="247"/>
         <source>rows that only moved: {0}</source>
         <translation>linhas que só mudaram de lugar: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="247"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="249"/>
         <source>rows whose values changed (orange): {0}</source>
         <translation>linhas cujos valores mudaram (laranja): {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="248"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="250"/>
         <source>rows whose values changed: {0}</source>
         <translation>linhas cujos valores mudaram: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="249"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="251"/>
         <source>Last change in X — </source>
         <translation>Última mudança em X — </translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="308"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="310"/>
         <source>causal mask (a token sees only itself and earlier ones)</source>
         <translation>máscara causal (cada token só vê a si mesmo e os anteriores)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="309"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="311"/>
         <source>ALiBi heads H:</source>
         <translation>cabeças do ALiBi H:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/attention_preview.py" line="310"/>
+        <location filename="../../visualizer/toy/attention_preview.py" line="312"/>
         <source>head shown:</source>
         <translation>cabeça mostrada:</translation>
     </message>
@@ -301,12 +301,12 @@
 <context>
     <name>ChipDelegate</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="96"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="105"/>
         <source>id {0}</source>
         <translation>id {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="96"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="105"/>
         <source>no P</source>
         <translation>sem P</translation>
     </message>
@@ -696,115 +696,115 @@ O app continua funcionando.</translation>
 <context>
     <name>GradientLabView</name>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="279"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="280"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
         <source>Pause</source>
         <translation>Pausar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="279"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="280"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="332"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="333"/>
         <source>E, step&#xa0;{0}</source>
         <translation>E, passo&#xa0;{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="333"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="394"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="334"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="395"/>
         <source>one step
 moves it</source>
         <translation>quanto um
 passo move</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="334"/>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="395"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="335"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="396"/>
         <source>distance moved
 in {0} steps</source>
         <translation>quanto moveu
 em {0} passos</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="337"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="338"/>
         <source>rows touched: {0} of {1}</source>
         <translation>linhas com gradiente: {0} de {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="329"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="330"/>
         <source>∂L/∂E (hatched = 0), colours ±{0}</source>
         <translation>∂L/∂E (hachurado = 0), cores ±{0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="482"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="483"/>
         <source>batch:</source>
         <translation>batch:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="483"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="484"/>
         <source>Zipf s:</source>
         <translation>Zipf s:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="484"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="485"/>
         <source>seed:</source>
         <translation>semente:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="485"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
         <source>optimizer:</source>
         <translation>otimizador:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="486"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="487"/>
         <source>learning rate:</source>
         <translation>taxa de aprendizado:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="487"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="488"/>
         <source>Toy: {0} tokens</source>
         <translation>Exemplo: {0} tokens</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="488"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="489"/>
         <source>Real scale: GPT-2</source>
         <translation>Escala real: GPT-2</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="489"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="490"/>
         <source>Sample batch</source>
         <translation>Sortear batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="490"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="491"/>
         <source>log-log count vs rank</source>
         <translation>log-log</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="491"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="492"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="493"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="494"/>
         <source>Reset E</source>
         <translation>Reiniciar E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="494"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="495"/>
         <source>tie E to the output layer</source>
         <translation>amarrar E à camada de saída</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="498"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="499"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/gradient_lab.py" line="499"/>
+        <location filename="../../visualizer/lab/gradient_lab.py" line="500"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
@@ -1239,7 +1239,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/lesson/band.py" line="233"/>
+        <location filename="../../visualizer/lesson/band.py" line="258"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -2155,7 +2155,7 @@ em {0} passos</translation>
 <context>
     <name>Presentation</name>
     <message>
-        <location filename="../../visualizer/shell/presentation.py" line="167"/>
+        <location filename="../../visualizer/shell/presentation.py" line="172"/>
         <source>Zoom reduced: this step did not fit the window at the zoom before.</source>
         <translation>Zoom reduzido: esta etapa não cabia na janela com o zoom de antes.</translation>
     </message>
@@ -2363,9 +2363,9 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/toy/x_picture.py" line="69"/>
-        <location filename="../../visualizer/ui/rendering.py" line="49"/>
-        <location filename="../../visualizer/ui/rendering.py" line="67"/>
-        <location filename="../../visualizer/ui/rendering.py" line="86"/>
+        <location filename="../../visualizer/ui/rendering.py" line="59"/>
+        <location filename="../../visualizer/ui/rendering.py" line="77"/>
+        <location filename="../../visualizer/ui/rendering.py" line="96"/>
         <source>cannot write {path}</source>
         <translation>não foi possível gravar {path}</translation>
     </message>
@@ -3064,97 +3064,103 @@ em {0} passos</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="244"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="270"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com a matriz one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="257"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="283"/>
         <source>Rows that got a gradient: {0} of {1}.   Timed just now on this computer (each run differs): sparse (sort, then sum each id&apos;s rows) {2}&#xa0;ms, dense (one-hot product) {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Medido agora neste computador (cada execução difere): esparso (ordenar e somar as linhas de cada id) {2}&#xa0;ms, denso (produto com a matriz one-hot) {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="263"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="289"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="263"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="289"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="265"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="291"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais de {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="247"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="273"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="301"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="221"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="267"/>
+        <source>Predict first: the lesson&apos;s Reveal measures this batch.</source>
+        <translation>Preveja primeiro: o botão Revelar da lição mede este batch.</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/lab/real_scale.py" line="327"/>
         <source>sparse: {0} rows × {1} = {2} MB</source>
         <translation>esparso: {0} linhas × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="303"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="329"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="309"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
         <source>sparse: ? rows × {0}, counted by Measure</source>
         <translation>esparso: ? linhas × {0}, contadas por Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="310"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
         <source>Memory, float32: sparse gradient ? rows × {0}, counted by Measure · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso ? linhas × {0}, contadas por Medir · gradiente denso {1} MB (V × d) + a sua matriz one-hot {2} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="314"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="340"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="316"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="342"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="318"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="344"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
         <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="361"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="338"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="364"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="339"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="365"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -3709,37 +3715,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TextInput</name>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="58"/>
+        <location filename="../../visualizer/toy/text_input.py" line="63"/>
         <source>Text:</source>
         <translation>Texto:</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="59"/>
+        <location filename="../../visualizer/toy/text_input.py" line="64"/>
         <source>Tokenize</source>
         <translation>Tokenizar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="60"/>
+        <location filename="../../visualizer/toy/text_input.py" line="65"/>
         <source>Type a sentence made of the vocabulary&apos;s tokens</source>
         <translation>Digite uma frase feita com os tokens do vocabulário</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="72"/>
+        <location filename="../../visualizer/toy/text_input.py" line="77"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="93"/>
+        <location filename="../../visualizer/toy/text_input.py" line="98"/>
         <source>{0} tokens: ids {1}</source>
         <translation>{0} tokens: ids {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="95"/>
+        <location filename="../../visualizer/toy/text_input.py" line="100"/>
         <source>{0} tokens: ids {1}. Press Enter to use them.</source>
         <translation>{0} tokens: ids {1}. Aperte Enter para usá-los.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/text_input.py" line="100"/>
+        <location filename="../../visualizer/toy/text_input.py" line="105"/>
         <source>No token of the vocabulary matches “{0}” at character {1}. The strip keeps the last sentence that worked.</source>
         <translation>Nenhum token do vocabulário casa com “{0}” no caractere {1}. A faixa mantém a última frase que deu certo.</translation>
     </message>
@@ -3747,17 +3753,17 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStrip</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="203"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="212"/>
         <source>No tokens. Type a sentence above, or drag a row of the vocabulary here.</source>
         <translation>Nenhum token. Digite uma frase acima ou arraste para cá uma linha do vocabulário.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="236"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="245"/>
         <source>Select a token first, then press Delete.</source>
         <translation>Selecione um token primeiro e depois aperte Delete.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip.py" line="245"/>
+        <location filename="../../visualizer/toy/token_strip.py" line="254"/>
         <source>Select a token first, then press Alt+arrow to move it.</source>
         <translation>Selecione um token primeiro e depois aperte Alt+seta para movê-lo.</translation>
     </message>
@@ -3765,12 +3771,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>TokenStripModel</name>
     <message>
-        <location filename="../../visualizer/toy/token_strip_model.py" line="89"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="91"/>
         <source>position {0} · id {1}</source>
         <translation>posição {0} · id {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/token_strip_model.py" line="156"/>
+        <location filename="../../visualizer/toy/token_strip_model.py" line="154"/>
         <source>{0} tokens is more than this app shows ({1} at most)</source>
         <translation>{0} tokens são mais do que o app mostra ({1} no máximo)</translation>
     </message>
@@ -3778,22 +3784,22 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="90"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="97"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Desfazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="90"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="97"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="91"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="98"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Refazer {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/undo_actions.py" line="91"/>
+        <location filename="../../visualizer/shell/undo_actions.py" line="98"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
@@ -3801,37 +3807,37 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>ViewTabs</name>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="92"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="93"/>
         <source>Build X</source>
         <translation>Montar X</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="95"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="96"/>
         <source>Table E</source>
         <translation>Tabela E</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="97"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="98"/>
         <source>RoPE clock</source>
         <translation>Relógio RoPE</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="99"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="100"/>
         <source>Attention</source>
         <translation>Atenção</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="101"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="102"/>
         <source>Compare schemes</source>
         <translation>Comparar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="104"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="105"/>
         <source>Gradient lab</source>
         <translation>Gradiente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/view_tabs.py" line="107"/>
+        <location filename="../../visualizer/shell/view_tabs.py" line="108"/>
         <source>How big E gets</source>
         <translation>O tamanho de E</translation>
     </message>
@@ -3839,12 +3845,12 @@ comprimento de onda 2π/θ = {4} posições</translation>
 <context>
     <name>VocabularyTable</name>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="90"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="91"/>
         <source>Vocabulary and E (V = {0}, d = {1}); the toy values are hand-picked, not trained</source>
         <translation>Vocabulário e E (V = {0}, d = {1}); os valores do exemplo foram escolhidos à mão, não treinados</translation>
     </message>
     <message>
-        <location filename="../../visualizer/toy/vocabulary_table.py" line="93"/>
+        <location filename="../../visualizer/toy/vocabulary_table.py" line="94"/>
         <source>Double-click a value to edit it. Drag a row onto the strip, or press Insert, to add that token.</source>
         <translation>Clique duas vezes num valor para editá-lo. Arraste uma linha para a faixa, ou aperte Insert, para acrescentar esse token.</translation>
     </message>

@@ -80,3 +80,43 @@ def test_the_stage_gives_nothing_of_the_answer_before_its_reveal(presenting, qtb
             answer = words(window.lesson_run.answer(language) or "")
             assert answer and any(fact in answer for fact in facts_of(revealed, language)), answer
             assert given_away(stage_texts(window, question, language), [answer[:60]]) != []
+
+
+def test_a_teacher_who_presses_measure_first_still_reveals_the_batch_answer_once(window, qtbot):
+    # Before the reveal, Measure on step 13 showed "The answer, from this run: only the 1,870 rows
+    # …" while the lesson still said "predict first", and so did a race the teacher ran before the
+    # step. Once revealed, the same answer stood twice: in the panel and in the lesson.
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.stage import QUICK_VOCABULARY
+    from visualizer.core import NUMBER_FORMATS
+
+    window.go_to_step(step_index("batch-question"))
+    panel = window.view("gradient_lab").real_scale
+    window.lesson_director.show_lesson(False)  # the teacher's own run, the lesson hidden (F9)
+    window.view("gradient_lab").pages.setCurrentWidget(panel)  # its tab: "Real scale"
+    panel.vocabulary.setValue(QUICK_VOCABULARY)
+    QTest.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60_000)
+    rows = NUMBER_FORMATS["en"].integer(panel.result["rows_touched"])
+    assert panel.answer.isVisible() and rows in panel.answer.text()  # outside the lesson, the panel says it
+
+    window.lesson_director.show_lesson(True)  # F9: the question again, not revealed
+    assert not window.lesson_run.revealed
+    QTest.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)  # Measure waits for the reveal
+    assert not panel.is_running() and not panel.run_button.isEnabled()
+    settle(window)
+    shown = [words(label.text) for label in drawn_labels(window).labels]
+    assert [text for text in shown if rows in text] == []
+    assert any("Predict first" in text for text in shown)
+
+    window.lesson_run.reveal()  # this V, d and batch were measured: the answer is that run's
+    settle(window)
+    answer = words(window.lesson_run.answer("en") or "")
+    assert rows in answer
+    shown = [words(label.text) for label in drawn_labels(window).labels]
+    assert answer in shown  # said once, by the lesson; the panel keeps its report and its bars
+    assert [text for text in shown if text.startswith("The answer, from this run")] == []
+    assert not panel.answer.isVisible()
+    assert panel.run_button.isEnabled()

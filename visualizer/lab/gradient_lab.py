@@ -253,6 +253,7 @@ class GradientLabView(RefreshWhenShown, ListeningView, QWidget):
         self._report = cue.report
         if options.batch is not None:
             self.stage_batch(options.batch, options.seed)
+        self.real_scale.hold_answer(cue.answer_waits)
         self.real_scale.measure_for_step(options.measure)
 
     def stage_batch(self, size: int, seed: int) -> None:

@@ -125,6 +125,12 @@ class RealScalePanel(ListeningView, QGroupBox):
         self._worker: GradientRace | None = None
         self._for_step = False  # the running race answers a lesson step's question
         self._start_again = False  # asked to measure while a cancelled race was still winding down
+        # A lesson question about this race, not revealed yet: Measure waits for the lesson's Reveal
+        # and no result is shown (one from before the step would give the answer away).
+        self._holding = False
+        # The lesson's caption gives the answer of this race (a revealed step measured it): the
+        # panel's own paragraph would say it a second time, on a stage short of lines.
+        self._told_by_lesson = False
         self.result: dict[str, Any] | None = None
         # What the report says: nothing yet, a race "measuring", one "cancelled", or the result
         # "measured". Kept so that a change of language writes it again in the new one.
@@ -177,7 +183,9 @@ class RealScalePanel(ListeningView, QGroupBox):
         return self._worker is not None and self._worker.is_cancelled()
 
     def start(self) -> None:
-        """Start the measurement on a worker thread."""
+        """Start the measurement on a worker thread (not while a lesson question waits for it)."""
+        if self._holding:
+            return
         if self._thread is not None:
             self._start_again = self.is_cancelling()  # else the running race answers
             return
@@ -202,11 +210,26 @@ class RealScalePanel(ListeningView, QGroupBox):
         if self._worker is not None:
             self._worker.cancel()
 
+    def hold_answer(self, waits: bool) -> None:
+        """A lesson step asks what this race measures and has not revealed it (``waits``): Measure
+        waits for the lesson's Reveal, and a result already here (a run before the step) is not
+        shown. False: everything shows again."""
+        if waits == self._holding:
+            return
+        self._holding = waits
+        self.run_button.setEnabled(not waits and self._thread is None)
+        self.run_button.setToolTip(self.tr("Predict first: the lesson's Reveal measures this batch.") if waits else "")
+        self._show_report()
+        self._show_memory()
+
     def measure_for_step(self, measure: bool) -> None:
         """A lesson step's cue: start the race its revealed answer reports (``measure``), or,
         on any other step, cancel a race a step started. At GPT-2's size the race keeps a core
         busy for seconds; once the class has moved on, it would only slow every repaint of the
         steps that follow (the teacher's own run, started with Measure, is left alone)."""
+        if measure != self._told_by_lesson:
+            self._told_by_lesson = measure  # the lesson says the answer: the panel does not repeat it
+            self._show_report()
         if measure and self._measured_as_set():
             # F9 showing the lesson again, or the class back on the answer: the race that answers it
             # has run for these V, d and batch (seed 0: the same rows), so its result is the answer.
@@ -238,8 +261,11 @@ class RealScalePanel(ListeningView, QGroupBox):
 
     def _show_report(self) -> None:
         """Write the report (and, once measured, the answer) in the current language."""
-        self.report.setVisible(self._report is not ReportState.NONE)
-        self.answer.setVisible(self._report is ReportState.MEASURED)
+        self.report.setVisible(self._holding or self._report is not ReportState.NONE)
+        self.answer.setVisible(self._report is ReportState.MEASURED and not self._holding and not self._told_by_lesson)
+        if self._holding:
+            self.report.setText(self.tr("Predict first: the lesson's Reveal measures this batch."))
+            return
         if self._report is ReportState.MEASURING:
             self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))
             return
@@ -286,7 +312,7 @@ class RealScalePanel(ListeningView, QGroupBox):
             self._worker.deleteLater()
         self._thread = self._worker = None
         self._for_step = False
-        self.run_button.setEnabled(True)
+        self.run_button.setEnabled(not self._holding)
         self.cancel_button.setEnabled(False)
 
     def _show_memory(self) -> None:
@@ -295,7 +321,7 @@ class RealScalePanel(ListeningView, QGroupBox):
         dense, one_hot = V * d * BYTES_PER_FLOAT32 / 1e6, n * V * BYTES_PER_FLOAT32 / 1e6
         # Until the race has counted the rows, the sparse gradient's size is what the question asks:
         # not even its bound is shown ("at most 4,000 rows" is half the answer).
-        if self.result:
+        if self.result and not self._holding:
             touched = self.result["rows_touched"]
             sparse = touched * d * BYTES_PER_FLOAT32 / 1e6
             sparse_line = Figure(self.tr("sparse: {0} rows × {1} = {2} MB").format(

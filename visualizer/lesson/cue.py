@@ -64,11 +64,15 @@ class Cue:
     begins : bool
         True as the run enters the step (not when F9 shows the lesson again, nor for the answer):
         what the lesson changed to show the step is nobody's change, and changes count from here.
+    answer_waits : bool
+        The step asks a question whose answer is not revealed yet: the view shows nothing that
+        gives it away, whatever the teacher presses there (the lesson's Reveal shows it).
     """
 
     options: Mapping[str, object] = field(default_factory=dict)
     report: Callable[[Outcome], None] = _ignore
     begins: bool = False
+    answer_waits: bool = False
 
 
 NO_CUE = Cue()

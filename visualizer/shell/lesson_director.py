@@ -81,7 +81,8 @@ class LessonDirector(Listening, QObject):
         :class:`Cue`)."""
         if not self._band.wanted:
             self._band.set_wanted(True)
-        self._cue(step, Cue(step.view_options, begins=begins))
+        waits = step.is_question and not self._run.revealed
+        self._cue(step, Cue(step.view_options, begins=begins, answer_waits=waits))
 
     def _show_answer(self, step: LessonStep) -> None:
         """The revealed state of the step's view, reporting any outcome back to the run."""
