@@ -62,8 +62,16 @@ def test_the_autosave_keeps_the_session_file_it_belongs_to(tmp_path):
     path = tmp_path / "autosave.json"
     save_session(path, EmbeddingModel(), None, None, "x_panel", str(tmp_path / "lesson.json"))
     session = load_session(path, EmbeddingModel())
-    assert session.session_file == str(tmp_path / "lesson.json")
+    assert session.session_file == str(tmp_path / "lesson.json") and session.lesson_file is None
     assert session.real_model is None and session.page == "x_panel" and session.lesson is None
+
+
+def test_the_autosave_keeps_the_file_of_the_lesson_being_edited(tmp_path):
+    path = tmp_path / "autosave.json"
+    save_session(path, EmbeddingModel(), lesson_file=str(tmp_path / "my-lesson.json"))
+    assert load_session(path, EmbeddingModel()).lesson_file == str(tmp_path / "my-lesson.json")
+    save_session(path, EmbeddingModel())
+    assert "lesson_file" not in json.loads(path.read_text())  # the autosave's only, and only while edited
 
 
 def test_a_folder_whose_name_is_not_utf8_is_kept_exactly(tmp_path):
@@ -175,6 +183,8 @@ def version_3(**fields) -> str:
     ({"page": "../x"}, "'page' must be null or a page's name"),
     ({"page": ["x_panel"]}, "'page' must be null or a page's name"),
     ({"session_file": "lesson.json"}, "'session_file' must be null or a full path"),
+    ({"lesson_file": "my-lesson.json"}, "'lesson_file' must be null or a full path"),
+    ({"lesson_file": 3}, "'lesson_file' must be null or a full path"),
 ])
 def test_a_malformed_real_model_page_or_session_file_is_refused(tmp_path, fields, words):
     path = tmp_path / "bad.json"

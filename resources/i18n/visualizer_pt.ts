@@ -480,55 +480,60 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="139"/>
-        <location filename="../../visualizer/shell/documents.py" line="150"/>
+        <location filename="../../visualizer/shell/documents.py" line="152"/>
+        <location filename="../../visualizer/shell/documents.py" line="163"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="119"/>
+        <location filename="../../visualizer/shell/documents.py" line="132"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="175"/>
+        <location filename="../../visualizer/shell/documents.py" line="188"/>
         <source>{0} opened without its real model, which cannot be opened: {1}</source>
         <translation>{0} foi aberto sem o seu modelo real, que não pôde ser aberto: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="190"/>
+        <location filename="../../visualizer/shell/documents.py" line="203"/>
         <source>The session&apos;s page &apos;{0}&apos; is not in this window; the page in front stays.</source>
         <translation>A página &apos;{0}&apos; da sessão não existe nesta janela; a página da frente continua.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="202"/>
+        <location filename="../../visualizer/shell/documents.py" line="215"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="217"/>
+        <location filename="../../visualizer/shell/documents.py" line="230"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="302"/>
+        <location filename="../../visualizer/shell/documents.py" line="315"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="315"/>
+        <location filename="../../visualizer/shell/documents.py" line="328"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="404"/>
+        <location filename="../../visualizer/shell/documents.py" line="437"/>
         <source>The work saved automatically</source>
         <translation>O trabalho salvo automaticamente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="405"/>
+        <location filename="../../visualizer/shell/documents.py" line="438"/>
         <source>Restored the work saved automatically</source>
         <translation>Restaurado: o trabalho salvo automaticamente</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/documents.py" line="468"/>
+        <source>The lesson&apos;s edits saved automatically cannot be read, the lesson in use stays: {0}</source>
+        <translation>As edições da lição salvas automaticamente não puderam ser lidas, a lição em uso continua: {0}</translation>
     </message>
 </context>
 <context>
@@ -1376,7 +1381,7 @@ em {0} passos</translation>
     </message>
     <message>
         <location filename="../../visualizer/shell/lesson_files.py" line="47"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="165"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="178"/>
         <source>Open a lesson</source>
         <translation>Abrir uma aula</translation>
     </message>
@@ -1432,27 +1437,27 @@ em {0} passos</translation>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="139"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="144"/>
         <source>Not opened, the lesson in use stays: {0}</source>
         <translation>Não foi aberta, a aula atual continua: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="147"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="152"/>
         <source>Opened the lesson {0}</source>
         <translation>Aula aberta: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="155"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="168"/>
         <source>Cannot write {0}: {1}</source>
         <translation>Não foi possível gravar {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="160"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="173"/>
         <source>Saved the lesson {0}</source>
         <translation>Aula salva em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="174"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="187"/>
         <source>Save the lesson as</source>
         <translation>Salvar a aula como</translation>
     </message>
@@ -1618,7 +1623,7 @@ em {0} passos</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../visualizer/shell/main_window.py" line="190"/>
+        <location filename="../../visualizer/shell/main_window.py" line="191"/>
         <source>Embeddings: from token ids to X</source>
         <translation>Embeddings: dos ids dos tokens até X</translation>
     </message>
@@ -2176,162 +2181,167 @@ em {0} passos</translation>
         <translation>a tabela aprendida tem {rows} posições; a posição {first} está além do comprimento treinado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="136"/>
+        <location filename="../../visualizer/io/session.py" line="142"/>
         <source>cannot save {path}: {reason}</source>
         <translation>não foi possível salvar {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="151"/>
+        <location filename="../../visualizer/io/session.py" line="157"/>
         <source>cannot open {path}: {reason}</source>
         <translation>não foi possível abrir {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="154"/>
+        <location filename="../../visualizer/io/session.py" line="160"/>
         <source>{name} is {size:,} bytes; a session is at most {limit:,}</source>
         <translation>{name} tem {size:,} bytes; uma sessão tem no máximo {limit:,}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="160"/>
+        <location filename="../../visualizer/io/session.py" line="166"/>
         <source>cannot read {path}: {reason}</source>
         <translation>não foi possível ler {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="165"/>
+        <location filename="../../visualizer/io/session.py" line="171"/>
         <source>{name} is not text (UTF-8)</source>
         <translation>{name} não é texto (UTF-8)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="167"/>
+        <location filename="../../visualizer/io/session.py" line="173"/>
         <source>{name} is nested too deeply to be a session</source>
         <translation>{name} tem aninhamento profundo demais para ser uma sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="170"/>
+        <location filename="../../visualizer/io/session.py" line="176"/>
         <source>{name} is not valid JSON (line {line}: {reason}); it may be truncated</source>
         <translation>{name} não é um JSON válido (linha {line}: {reason}); o arquivo pode estar truncado</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="179"/>
+        <location filename="../../visualizer/io/session.py" line="185"/>
         <source>{name} is not a session (expected a JSON object)</source>
         <translation>{name} não é uma sessão (era esperado um objeto JSON)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="181"/>
+        <location filename="../../visualizer/io/session.py" line="187"/>
         <source>{name} is not a session of this app (format {format!r})</source>
         <translation>{name} não é uma sessão deste aplicativo (formato {format!r})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="186"/>
+        <location filename="../../visualizer/io/session.py" line="192"/>
         <source>{name} has no valid version number</source>
         <translation>{name} não tem um número de versão válido</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="188"/>
+        <location filename="../../visualizer/io/session.py" line="194"/>
         <source>{name} was made by a newer version of the app (session version {version}; this app reads up to {supported})</source>
         <translation>{name} foi feita por uma versão mais nova do aplicativo (versão da sessão {version}; este aplicativo lê até a {supported})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="192"/>
+        <location filename="../../visualizer/io/session.py" line="198"/>
         <source>{name} has an invalid version {version}</source>
         <translation>{name} tem uma versão inválida: {version}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="196"/>
+        <location filename="../../visualizer/io/session.py" line="202"/>
         <source>{name}: &apos;ids&apos; must be a list of whole numbers</source>
         <translation>{name}: &apos;ids&apos; deve ser uma lista de números inteiros</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="198"/>
+        <location filename="../../visualizer/io/session.py" line="204"/>
         <source>{name}: {count} tokens is more than {limit}</source>
         <translation>{name}: {count} tokens é mais que o máximo de {limit}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="202"/>
+        <location filename="../../visualizer/io/session.py" line="208"/>
         <source>{name}: a token id is outside 0..{last}</source>
         <translation>{name}: um id de token está fora de 0..{last}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="206"/>
+        <location filename="../../visualizer/io/session.py" line="212"/>
         <source>{name}: unknown position scheme {scheme!r}</source>
         <translation>{name}: esquema de posição desconhecido {scheme!r}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="229"/>
+        <location filename="../../visualizer/io/session.py" line="236"/>
         <source>{name}: &apos;real_model&apos; must be null or {{folder: a full path, text: a sentence, ids: a list of token ids}}</source>
         <translation>{name}: &apos;real_model&apos; deve ser null ou {{folder: um caminho completo, text: uma frase, ids: uma lista de ids de tokens}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="240"/>
+        <location filename="../../visualizer/io/session.py" line="247"/>
         <source>{name}: &apos;page&apos; must be null or a page&apos;s name</source>
         <translation>{name}: &apos;page&apos; deve ser null ou o nome de uma página</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="249"/>
+        <location filename="../../visualizer/io/session.py" line="256"/>
         <source>{name}: &apos;session_file&apos; must be null or a full path</source>
         <translation>{name}: &apos;session_file&apos; deve ser null ou um caminho completo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="264"/>
+        <location filename="../../visualizer/io/session.py" line="265"/>
+        <source>{name}: &apos;lesson_file&apos; must be null or a full path</source>
+        <translation>{name}: &apos;lesson_file&apos; deve ser null ou um caminho completo</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/io/session.py" line="280"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="272"/>
+        <location filename="../../visualizer/io/session.py" line="288"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
         <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="279"/>
+        <location filename="../../visualizer/io/session.py" line="295"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="286"/>
+        <location filename="../../visualizer/io/session.py" line="302"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="290"/>
+        <location filename="../../visualizer/io/session.py" line="306"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="296"/>
+        <location filename="../../visualizer/io/session.py" line="312"/>
         <source>{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})</source>
         <translation>{name}: E[{id}, {dim}] = {value} não é um número que o app aceite ({reason})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="335"/>
+        <location filename="../../visualizer/io/session.py" line="351"/>
         <source>{name}: {reason}</source>
         <translation>{name}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="306"/>
+        <location filename="../../visualizer/io/session.py" line="322"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="310"/>
+        <location filename="../../visualizer/io/session.py" line="326"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="315"/>
+        <location filename="../../visualizer/io/session.py" line="331"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="320"/>
+        <location filename="../../visualizer/io/session.py" line="336"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="325"/>
+        <location filename="../../visualizer/io/session.py" line="341"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="330"/>
+        <location filename="../../visualizer/io/session.py" line="346"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>

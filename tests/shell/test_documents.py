@@ -399,3 +399,76 @@ def test_a_window_torn_down_without_closing_raises_nothing(qtbot):
         if isinstance(widget, QMenu):
             widget.deleteLater()
     QApplication.processEvents()
+
+
+# ---- the lesson's edits, autosaved with the work --------------------------------------------------
+
+
+def edited_lesson(window, tmp_path) -> Path:
+    """The teacher saved the lesson as their own file, then edited step 2's title (not saved)."""
+    window.go_to_step(1)
+    mine = tmp_path / "my-lesson.json"
+    assert window.lesson_files.save_as(mine)
+    assert window.authoring.set_text("title", "en", "Our own title")
+    assert window.lesson_files.has_unsaved_changes()
+    return mine
+
+
+def test_a_killed_app_gives_back_the_lessons_unsaved_edits(qtbot, tmp_path):
+    # The autosave kept the toy's work but not the lesson's: a crash while editing a lesson lost it.
+    from visualizer.lesson.file import read_lesson
+
+    first = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(first)
+    mine = edited_lesson(first, tmp_path)
+    assert first.documents.has_unsaved_work() is False  # the toy itself is as the lesson left it
+    first.documents.autosave()
+    crash(first)
+
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    assert second.restore_bar.isVisible()
+    second.restore_bar.restore_button.click()
+    assert second.lesson_run.lesson.steps[1].title["en"] == "Our own title"
+    assert second.lesson_run.index == 1  # where the class was
+    assert second.lesson_files.has_unsaved_changes() and second.lesson_files.path == mine
+    assert read_lesson(mine).steps[1].title["en"] != "Our own title"  # the file still holds what was saved
+    assert second.lesson_files.save_as(second.lesson_files.path)  # Save lesson: to its own file
+    assert read_lesson(mine).steps[1].title["en"] == "Our own title"
+    second.close()
+
+
+def test_lesson_edits_alone_are_kept_when_the_app_ends_without_asking(qtbot, tmp_path):
+    first = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(first)
+    edited_lesson(first, tmp_path)
+    first.close_at_exit()  # the event loop ended: nobody to ask; before, only the toy's work was kept
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    assert second.restore_bar.isVisible()
+    second.restore_bar.discard_button.click()  # declined: nothing of it is offered again
+    assert [path.name for path in second.documents.autosave_path().parent.glob("autosave*")] == []
+    assert second.lesson_run.lesson.steps[1].title["en"] != "Our own title"
+    second.close()
+
+
+def test_a_lesson_copy_that_cannot_be_read_is_one_message_and_the_rest_comes_back(qtbot, tmp_path):
+    first = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(first)
+    edited_lesson(first, tmp_path)
+    first.model.set_embedding(2, 1, 0.75)
+    first.documents.autosave()
+    copy = first.documents.autosave_path().with_name("autosave-lesson.json")
+    copy.write_text('{"format": "not a lesson"', encoding="utf-8")
+    crash(first)
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    second.restore_bar.restore_button.click()
+    assert second.model.E[2, 1] == 0.75  # the toy's work is back
+    assert "cannot be read" in second.problem_bar.text() and "autosave-offered-lesson.json" in second.problem_bar.text()
+    assert second.lesson_run.lesson.steps[1].title["en"] != "Our own title"
+    assert not second.lesson_files.has_unsaved_changes()
+    second.close()

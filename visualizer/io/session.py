@@ -76,20 +76,24 @@ class Session:
     """A validated session: the model state to restore, the lesson's place (or None), the real model
     opened beside the toy (None: the toy alone), the page in front (its name; None: the file does
     not say, as in versions 1 and 2) and, in the autosave only, the session file the work belongs to
-    (None in a file the teacher saved: it is its own)."""
+    (None in a file the teacher saved: it is its own) and the lesson file of the lesson edited beside
+    it (its edits are autosaved in a lesson file of their own, see ``shell.documents``)."""
 
     state: ModelState
     lesson: LessonPlace | None = None
     real_model: RealModelPlace | None = None
     page: str | None = None
     session_file: str | None = None
+    lesson_file: str | None = None
 
 
 def session_to_dict(model: EmbeddingModel, lesson: LessonPlace | None = None,
                     reference_E: np.ndarray | None = None, real_model: RealModelPlace | None = None,
-                    page: str | None = None, session_file: str | None = None) -> dict[str, Any]:
+                    page: str | None = None, session_file: str | None = None,
+                    lesson_file: str | None = None) -> dict[str, Any]:
     """The JSON-ready form of the model's state (E as edits against the toy table), the lesson's place,
-    the real model opened, the page in front and, for the autosave, the session file it belongs to."""
+    the real model opened, the page in front and, for the autosave, the session file it belongs to
+    and the file of the lesson being edited."""
     base = model.toy_E if reference_E is None else reference_E
     edits = [[int(i), int(j), float(model.E[i, j])] for i, j in zip(*np.nonzero(model.E != base), strict=True)]
     settings = model.attention
@@ -114,18 +118,20 @@ def session_to_dict(model: EmbeddingModel, lesson: LessonPlace | None = None,
             "folder": real_model.folder, "text": real_model.text, "ids": list(real_model.ids)},
         "page": page,
         **({} if session_file is None else {"session_file": session_file}),
+        **({} if lesson_file is None else {"lesson_file": lesson_file}),
     }
 
 
 def save_session(path: Path, model: EmbeddingModel, lesson: LessonPlace | None = None,
                  real_model: RealModelPlace | None = None, page: str | None = None,
-                 session_file: str | None = None) -> None:
+                 session_file: str | None = None, lesson_file: str | None = None) -> None:
     """Write the session atomically. Raises ``SessionError`` naming the path on failure.
 
-    ``real_model``, ``page`` and ``session_file``: see :class:`Session` (``session_file`` is the
-    autosave's only).
+    ``real_model``, ``page``, ``session_file`` and ``lesson_file``: see :class:`Session` (the last two
+    are the autosave's only).
     """
-    data = session_to_dict(model, lesson, real_model=real_model, page=page, session_file=session_file)
+    data = session_to_dict(model, lesson, real_model=real_model, page=page, session_file=session_file,
+                           lesson_file=lesson_file)
     try:
         content = (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     except UnicodeEncodeError:  # a folder name that is not UTF-8 (kept by Python as lone surrogates)
@@ -213,7 +219,8 @@ def parse_session(data: Any, model: EmbeddingModel, name: str = "the session") -
     if version < 3:  # the toy alone, and no word of the page in front
         return Session(state, lesson)
     return Session(state, lesson, _parse_real_model(data.get("real_model"), name), _parse_page(data.get("page"), name),
-                   _parse_session_file(data.get("session_file"), name))
+                   _parse_session_file(data.get("session_file"), name),
+                   _parse_lesson_file(data.get("lesson_file"), name))
 
 
 def _parse_real_model(place: Any, name: str) -> RealModelPlace | None:
@@ -248,6 +255,15 @@ def _parse_session_file(path: Any, name: str) -> str | None:
     if not _is_path(path):
         raise SessionError(QT_TRANSLATE_NOOP(
             "Problems", "{name}: 'session_file' must be null or a full path"), name=name)
+    return str(path)
+
+
+def _parse_lesson_file(path: Any, name: str) -> str | None:
+    if path is None:
+        return None
+    if not _is_path(path):
+        raise SessionError(QT_TRANSLATE_NOOP(
+            "Problems", "{name}: 'lesson_file' must be null or a full path"), name=name)
     return str(path)
 
 

@@ -37,6 +37,8 @@ from visualizer.ui.settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:  # the session files' code loads with the first save, open or autosave: a faster start
     from visualizer.io.session import LessonPlace, Session
+    from visualizer.lesson.file import Lesson
+    from visualizer.shell.lesson_files import LessonFiles
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3000
@@ -95,6 +97,7 @@ class Documents(Listening, QObject):
         self._tabs, self._real, self._restore_bar, self.asks = tabs, real, restore_bar, asks
         self.store = store
         self.session_path: Path | None = None
+        self._lesson_files: LessonFiles | None = None  # see attach_lesson_files
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setObjectName("autosave")
         self._autosave_timer.setSingleShot(True)
@@ -109,6 +112,16 @@ class Documents(Listening, QObject):
         real.may_drop_work = self.may_replace
         restore_bar.restore_requested.connect(self.restore_autosave)
         restore_bar.discard_requested.connect(self.discard_autosave)
+
+    def attach_lesson_files(self, files: LessonFiles) -> None:
+        """The lesson in use and its editor's changes: unsaved edits of the lesson are autosaved
+        with the rest of the work, and offered back with it."""
+        self._lesson_files = files
+        files.changes.indexChanged.connect(self.schedule_autosave)
+        files.changes.cleanChanged.connect(self.schedule_autosave)  # saved: the autosave drops the copy
+
+    def _lesson_edited(self) -> bool:
+        return self._lesson_files is not None and self._lesson_files.has_unsaved_changes()
 
     # ---- sessions ------------------------------------------------------------------------------
 
@@ -364,24 +377,38 @@ class Documents(Listening, QObject):
             return
         try:
             if path.exists():
-                path.replace(offered)  # the newest work wins over an older offer never answered
+                # The newest work wins over an older offer never answered, its lesson's edits with it.
+                _lesson_copy(offered).unlink(missing_ok=True)
+                if _lesson_copy(path).exists():
+                    _lesson_copy(path).replace(_lesson_copy(offered))
+                path.replace(offered)
         except OSError:
             return  # left where it is: offered at the next start that can move it
         if offered.exists():
             self._restore_bar.show()
 
     def autosave(self) -> None:
-        """Save the work where a crash cannot lose it (offered back at the next start)."""
+        """Save the work where a crash cannot lose it (offered back at the next start): the session,
+        and the lesson in use while its edits are unsaved (a lesson file of its own beside it, within
+        a lesson file's limits, not a session's)."""
         from visualizer.io.session import SessionError, save_session
+        from visualizer.lesson.file import write_lesson
 
         path = self.autosave_path()
         if path is None:
             return
+        files = self._lesson_files
+        lesson_file = None if files is None or files.path is None else str(files.path.expanduser().absolute())
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            # The session file the work belongs to comes back with it: Save after a restore writes there.
+            if files is not None and self._lesson_edited():
+                write_lesson(files.lesson, _lesson_copy(path))
+            else:
+                _lesson_copy(path).unlink(missing_ok=True)
+            # The files the work belongs to come back with it: Save after a restore writes there.
             save_session(path, self._model, self.lesson_place(), self._real.place(), self.page_in_front(),
-                         None if self.session_path is None else str(self.session_path.expanduser().absolute()))
+                         None if self.session_path is None else str(self.session_path.expanduser().absolute()),
+                         lesson_file)
         except (OSError, SessionError):
             pass  # the autosave is a safety net; the work itself is still in memory
 
@@ -397,14 +424,21 @@ class Documents(Listening, QObject):
         path = self.offered_path()
         if path is None or self._read(path) is None:
             return False
-        if not self.may_replace(Purpose.RESTORE):
+        edited = self._offered_lesson(path)
+        files = self._lesson_files
+        if not self.may_replace(Purpose.RESTORE) or (
+                edited is not None and files is not None and not files.may_drop_changes()):
             self._restore_bar.show()  # still offered
             return False
         session = self._read(path)
+        if edited is not None and files is not None:  # first: the session's step is one of its steps
+            files.restore_edits(edited, None if session is None or session.lesson_file is None
+                                else Path(session.lesson_file))
         if session is None or not self._show(session, self.tr("The work saved automatically"),
                                              self.tr("Restored the work saved automatically")):
             return False
         path.unlink(missing_ok=True)  # in the window now, and in this run's autosave from here on
+        _lesson_copy(path).unlink(missing_ok=True)
         self.session_path = None if session.session_file is None else Path(session.session_file)
         self._undo_stack.resetClean()  # the work is back, and still saved in no file of the teacher's
         if session.real_model is not None:
@@ -417,6 +451,22 @@ class Documents(Listening, QObject):
         path = self.offered_path()
         if path is not None:
             path.unlink(missing_ok=True)
+            _lesson_copy(path).unlink(missing_ok=True)
+
+    def _offered_lesson(self, offered: Path) -> Lesson | None:
+        """The edited lesson offered with the work, if any and if it reads as a lesson (else one
+        message: the rest of the work is restored without it)."""
+        from visualizer.lesson.file import LessonError, read_lesson
+
+        copy = _lesson_copy(offered)
+        if not copy.exists():
+            return None
+        try:
+            return read_lesson(copy)
+        except LessonError as error:
+            self._messages.show_problem(self.tr(
+                "The lesson's edits saved automatically cannot be read, the lesson in use stays: {0}").format(error))
+            return None
 
     def close(self, keep_unsaved_work: bool = False) -> None:
         """The window closes: drop the autosave (nothing to offer next time), or, with
@@ -426,10 +476,11 @@ class Documents(Listening, QObject):
         path = self.autosave_path()
         if not self.store.persistent or path is None:
             return
-        if keep_unsaved_work and self.has_unsaved_work():
+        if keep_unsaved_work and (self.has_unsaved_work() or self._lesson_edited()):
             self.autosave()
         else:
             path.unlink(missing_ok=True)
+            _lesson_copy(path).unlink(missing_ok=True)
 
     def detach(self) -> None:
         """Stop listening to the model, the undo stacks and the pending autosave (teardown, normal exit
@@ -441,6 +492,11 @@ class Documents(Listening, QObject):
             self._listening_to_stacks = False
         self.stop_listening()
         self._autosave_timer.stop()
+
+
+def _lesson_copy(autosave: Path) -> Path:
+    """Where the edits of the lesson in use are kept beside the autosave ``autosave`` (or its offer)."""
+    return autosave.with_name(f"{autosave.stem}-lesson.json")
 
 
 __all__ = ["MAX_RECENT", "Documents"]

@@ -112,6 +112,11 @@ class LessonFiles(QObject):
         self.path: Path | None = None
         """The file of the lesson in use, if it came from one."""
 
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson in use (as the editor left it)."""
+        return self._run.lesson
+
     def has_unsaved_changes(self) -> bool:
         """True when the lesson editor changed the lesson since it was opened or saved."""
         return not self.changes.isClean()
@@ -146,6 +151,14 @@ class LessonFiles(QObject):
         self.path = path
         self._messages.show_message(QCoreApplication.translate("LessonFiles", "Opened the lesson {0}").format(path))
         return True
+
+    def restore_edits(self, lesson: Lesson, path: Path | None) -> None:
+        """The lesson the teacher was editing when the app ended, as the autosave kept it: in use
+        from its first step, still unsaved (Save lesson writes to ``path``, its file, if it had one)."""
+        self._run.set_lesson(lesson, 0)
+        self.changes.clear()  # the edits themselves cannot be undone: they are the lesson now
+        self.changes.resetClean()
+        self.path = path
 
     def save_as(self, path: Path) -> bool:
         """Write the lesson in use to ``path`` (a lesson file another teacher can open)."""

@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
                                    self.tabs.title_of, messages, lambda: self.lesson_files.ask_save_as())
         self.lesson_files = LessonFiles(self.lesson_run, messages, lambda: appearance.language, self,
                                         self.authoring.stack)
+        self.documents.attach_lesson_files(self.lesson_files)
         self.lesson_director = LessonDirector(self.lesson_run, self.tabs, self.lesson_dock)
         for shown in (self.lesson_run.step_shown, self.lesson_run.answer_shown):
             shown.connect(self.presentation.keep_within_window_soon)
