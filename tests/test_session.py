@@ -71,7 +71,7 @@ def test_the_autosave_keeps_the_file_of_the_lesson_being_edited(tmp_path):
     save_session(path, EmbeddingModel(), lesson_file=str(tmp_path / "my-lesson.json"))
     assert load_session(path, EmbeddingModel()).lesson_file == str(tmp_path / "my-lesson.json")
     save_session(path, EmbeddingModel())
-    assert "lesson_file" not in json.loads(path.read_text())  # the autosave's only, and only while edited
+    assert "lesson_file" not in json.loads(path.read_text())  # only when given (the autosave, while edited)
 
 
 def test_a_folder_whose_name_is_not_utf8_is_kept_exactly(tmp_path):

@@ -480,60 +480,55 @@ O app continua funcionando.</translation>
 <context>
     <name>Documents</name>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="152"/>
-        <location filename="../../visualizer/shell/documents.py" line="163"/>
+        <location filename="../../visualizer/shell/documents.py" line="151"/>
+        <location filename="../../visualizer/shell/documents.py" line="162"/>
         <source>Could not open the session: {0}</source>
         <translation>Não foi possível abrir a sessão: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="132"/>
+        <location filename="../../visualizer/shell/documents.py" line="131"/>
         <source>Opened {0}</source>
         <translation>Aberto: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="188"/>
+        <location filename="../../visualizer/shell/documents.py" line="187"/>
         <source>{0} opened without its real model, which cannot be opened: {1}</source>
         <translation>{0} foi aberto sem o seu modelo real, que não pôde ser aberto: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="203"/>
+        <location filename="../../visualizer/shell/documents.py" line="202"/>
         <source>The session&apos;s page &apos;{0}&apos; is not in this window; the page in front stays.</source>
         <translation>A página &apos;{0}&apos; da sessão não existe nesta janela; a página da frente continua.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="215"/>
+        <location filename="../../visualizer/shell/documents.py" line="214"/>
         <source>The session&apos;s lesson step &apos;{0}&apos; is not in this lesson; the lesson stays where it was.</source>
         <translation>A etapa &apos;{0}&apos; da aula, salva na sessão, não existe nesta aula; a aula fica onde estava.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="230"/>
+        <location filename="../../visualizer/shell/documents.py" line="229"/>
         <source>Saved {0}</source>
         <translation>Salvo em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="315"/>
+        <location filename="../../visualizer/shell/documents.py" line="297"/>
         <source>Open session</source>
         <translation>Abrir sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="328"/>
+        <location filename="../../visualizer/shell/documents.py" line="310"/>
         <source>Save session</source>
         <translation>Salvar sessão</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="437"/>
+        <location filename="../../visualizer/shell/documents.py" line="401"/>
         <source>The work saved automatically</source>
         <translation>O trabalho salvo automaticamente</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/documents.py" line="438"/>
+        <location filename="../../visualizer/shell/documents.py" line="402"/>
         <source>Restored the work saved automatically</source>
         <translation>Restaurado: o trabalho salvo automaticamente</translation>
-    </message>
-    <message>
-        <location filename="../../visualizer/shell/documents.py" line="468"/>
-        <source>The lesson&apos;s edits saved automatically cannot be read, the lesson in use stays: {0}</source>
-        <translation>As edições da lição salvas automaticamente não puderam ser lidas, a lição em uso continua: {0}</translation>
     </message>
 </context>
 <context>
@@ -1244,7 +1239,7 @@ em {0} passos</translation>
 <context>
     <name>LessonBand</name>
     <message>
-        <location filename="../../visualizer/lesson/band.py" line="258"/>
+        <location filename="../../visualizer/lesson/band.py" line="259"/>
         <source>Guided lesson</source>
         <translation>Aula guiada</translation>
     </message>
@@ -1365,99 +1360,104 @@ em {0} passos</translation>
 <context>
     <name>LessonFiles</name>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="34"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="35"/>
         <source>an author who did not sign it</source>
         <translation>um autor que não o assinou</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="36"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="37"/>
         <source>none whole</source>
         <translation>nenhuma por inteiro</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="37"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="38"/>
         <source>“{0}”, by {1}: {2} steps ({3} questions), written in {4}.</source>
         <translation>“{0}”, de {1}: {2} passos ({3} perguntas), escrita em {4}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="47"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="178"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="48"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="190"/>
         <source>Open a lesson</source>
         <translation>Abrir uma aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="49"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="50"/>
         <source>Run this lesson instead of the one in use? The model&apos;s sentence and scheme follow its first step.</source>
         <translation>Usar esta aula no lugar da atual? A frase e o esquema do modelo passam a ser os do seu primeiro passo.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="53"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="54"/>
         <source>&amp;Open the lesson</source>
         <translation>&amp;Abrir a aula</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="54"/>
-        <location filename="../../visualizer/shell/lesson_files.py" line="78"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="55"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="79"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="68"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="69"/>
         <source>Unsaved lesson</source>
         <translation>Aula não salva</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="69"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="70"/>
         <source>Save the changes to the lesson before opening {0}?</source>
         <translation>Salvar as mudanças na aula antes de abrir {0}?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="70"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="71"/>
         <source>Save the changes to the lesson before quitting?</source>
         <translation>Salvar as mudanças na aula antes de sair?</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="72"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="73"/>
         <source>The steps added, moved or deleted and the texts written in the lesson editor since the lesson was last saved would be lost.</source>
         <translation>Os passos adicionados, movidos ou apagados e os textos escritos no editor da aula desde que a aula foi salva pela última vez seriam perdidos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="77"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="78"/>
         <source>&amp;Save the lesson…</source>
         <translation>&amp;Salvar a aula…</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="75"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="76"/>
         <source>Open &amp;without saving</source>
         <translation>A&amp;brir sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="76"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="77"/>
         <source>Quit &amp;without saving</source>
         <translation>Sai&amp;r sem salvar</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="144"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="145"/>
         <source>Not opened, the lesson in use stays: {0}</source>
         <translation>Não foi aberta, a aula atual continua: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="152"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="153"/>
         <source>Opened the lesson {0}</source>
         <translation>Aula aberta: {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="168"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="165"/>
+        <source>The lesson&apos;s edits saved automatically cannot be read, the lesson in use stays: {0}</source>
+        <translation>As edições da lição salvas automaticamente não puderam ser lidas, a lição em uso continua: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../visualizer/shell/lesson_files.py" line="180"/>
         <source>Cannot write {0}: {1}</source>
         <translation>Não foi possível gravar {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="173"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="185"/>
         <source>Saved the lesson {0}</source>
         <translation>Aula salva em {0}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/shell/lesson_files.py" line="187"/>
+        <location filename="../../visualizer/shell/lesson_files.py" line="199"/>
         <source>Save the lesson as</source>
         <translation>Salvar a aula como</translation>
     </message>
@@ -2271,77 +2271,77 @@ em {0} passos</translation>
         <translation>{name}: &apos;page&apos; deve ser null ou o nome de uma página</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="256"/>
+        <location filename="../../visualizer/io/session.py" line="253"/>
         <source>{name}: &apos;session_file&apos; must be null or a full path</source>
         <translation>{name}: &apos;session_file&apos; deve ser null ou um caminho completo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="265"/>
+        <location filename="../../visualizer/io/session.py" line="258"/>
         <source>{name}: &apos;lesson_file&apos; must be null or a full path</source>
         <translation>{name}: &apos;lesson_file&apos; deve ser null ou um caminho completo</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="280"/>
+        <location filename="../../visualizer/io/session.py" line="281"/>
         <source>{name}: &apos;lesson_step&apos; must be a whole number or null</source>
         <translation>{name}: &apos;lesson_step&apos; deve ser um número inteiro ou null</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="288"/>
+        <location filename="../../visualizer/io/session.py" line="289"/>
         <source>{name}: &apos;lesson&apos; must be null or {{step: a step&apos;s id, revealed: true or false}}</source>
         <translation>{name}: &apos;lesson&apos; deve ser null ou {{step: o id de uma etapa, revealed: true ou false}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="295"/>
+        <location filename="../../visualizer/io/session.py" line="296"/>
         <source>{name}: &apos;E_edits&apos; must be a list of [id, dimension, value]</source>
         <translation>{name}: &apos;E_edits&apos; deve ser uma lista de [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="302"/>
+        <location filename="../../visualizer/io/session.py" line="303"/>
         <source>{name}: each edit of E must be [id, dimension, value]</source>
         <translation>{name}: cada edição de E deve ser [id, dimensão, valor]</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="306"/>
+        <location filename="../../visualizer/io/session.py" line="307"/>
         <source>{name}: edit of E[{id}, {dim}] is outside the {V} × {d} table</source>
         <translation>{name}: a edição de E[{id}, {dim}] está fora da tabela {V} × {d}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="312"/>
+        <location filename="../../visualizer/io/session.py" line="313"/>
         <source>{name}: E[{id}, {dim}] = {value} is not a usable number ({reason})</source>
         <translation>{name}: E[{id}, {dim}] = {value} não é um número que o app aceite ({reason})</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="351"/>
+        <location filename="../../visualizer/io/session.py" line="352"/>
         <source>{name}: {reason}</source>
         <translation>{name}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="322"/>
+        <location filename="../../visualizer/io/session.py" line="323"/>
         <source>{name}: &apos;attention&apos; must be an object</source>
         <translation>{name}: &apos;attention&apos; deve ser um objeto</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="326"/>
+        <location filename="../../visualizer/io/session.py" line="327"/>
         <source>{name}: RoPE base must be a number above 1</source>
         <translation>{name}: a base da RoPE deve ser um número maior que 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="331"/>
+        <location filename="../../visualizer/io/session.py" line="332"/>
         <source>{name}: RoPE scaling must be null or {{kind: pi|ntk|yarn, factor}}</source>
         <translation>{name}: a escala da RoPE deve ser null ou {{kind: pi|ntk|yarn, factor}}</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="336"/>
+        <location filename="../../visualizer/io/session.py" line="337"/>
         <source>{name}: RoPE scaling factor must be 1 .. 1024</source>
         <translation>{name}: o fator de escala da RoPE deve estar entre 1 e 1024</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="341"/>
+        <location filename="../../visualizer/io/session.py" line="342"/>
         <source>{name}: ALiBi heads must be 1 .. {limit} with a head among them</source>
         <translation>{name}: as cabeças da ALiBi devem ser de 1 a {limit}, com a cabeça mostrada entre elas</translation>
     </message>
     <message>
-        <location filename="../../visualizer/io/session.py" line="346"/>
+        <location filename="../../visualizer/io/session.py" line="347"/>
         <source>{name}: &apos;causal&apos; must be true or false</source>
         <translation>{name}: &apos;causal&apos; deve ser true ou false</translation>
     </message>
@@ -3074,103 +3074,102 @@ em {0} passos</translation>
 <context>
     <name>RealScalePanel</name>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="270"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="272"/>
         <source>Measuring… the dense one-hot product may take a few seconds.</source>
         <translation>Medindo… o produto denso com a matriz one-hot pode levar alguns segundos.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="283"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="285"/>
         <source>Rows that got a gradient: {0} of {1}.   Timed just now on this computer (each run differs): sparse (sort, then sum each id&apos;s rows) {2}&#xa0;ms, dense (one-hot product) {3}&#xa0;ms, {4}× slower.   Same numbers: {5}.</source>
         <translation>Linhas que receberam gradiente: {0} de {1}.   Medido agora neste computador (cada execução difere): esparso (ordenar e somar as linhas de cada id) {2}&#xa0;ms, denso (produto com a matriz one-hot) {3}&#xa0;ms, {4}× mais lento.   Mesmos números: {5}.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="289"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="291"/>
         <source>yes</source>
         <translation>sim</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="289"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="291"/>
         <source>NO</source>
         <translation>NÃO</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="291"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="293"/>
         <source>The answer, from this run: only the {0} rows whose ids occur in the batch of {1} tokens get a gradient (never more than {1} of {2}; fewer, because frequent tokens repeat). Every other row gets exactly 0 (largest value found: {3}).</source>
         <translation>A resposta, por esta medição: só as {0} linhas dos ids que aparecem no batch de {1} tokens recebem gradiente (nunca mais de {1} de {2}; menos, porque tokens frequentes se repetem). Todas as outras recebem exatamente 0 (maior valor encontrado: {3}).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="273"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="275"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="221"/>
         <location filename="../../visualizer/lab/real_scale.py" line="267"/>
         <source>Predict first: the lesson&apos;s Reveal measures this batch.</source>
         <translation>Preveja primeiro: o botão Revelar da lição mede este batch.</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="327"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="329"/>
         <source>sparse: {0} rows × {1} = {2} MB</source>
         <translation>esparso: {0} linhas × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="329"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="331"/>
         <source>Memory, float32: sparse gradient {0} MB ({1} rows × {2}) · dense gradient {3} MB (V × d) + its one-hot matrix {4} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso {0} MB ({1} linhas × {2}) · gradiente denso {3} MB (V × d) + a sua matriz one-hot {4} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="335"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="337"/>
         <source>sparse: ? rows × {0}, counted by Measure</source>
         <translation>esparso: ? linhas × {0}, contadas por Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="336"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="338"/>
         <source>Memory, float32: sparse gradient ? rows × {0}, counted by Measure · dense gradient {1} MB (V × d) + its one-hot matrix {2} MB (batch × V).</source>
         <translation>Memória, float32: gradiente esparso ? linhas × {0}, contadas por Medir · gradiente denso {1} MB (V × d) + a sua matriz one-hot {2} MB (batch × V).</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="340"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="342"/>
         <source>Memory of the gradient, float32 (bars to one scale)</source>
         <translation>Memória do gradiente, float32 (barras na mesma escala)</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="342"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="344"/>
         <source>dense: V × d = {0} × {1} = {2} MB</source>
         <translation>denso: V × d = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="344"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="346"/>
         <source>its one-hot matrix: batch × V = {0} × {1} = {2} MB</source>
         <translation>a sua matriz one-hot: batch × V = {0} × {1} = {2} MB</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="361"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="363"/>
         <source>Real scale (GPT-2 small by default), float32, Zipf s = 1</source>
         <translation>Escala real (GPT-2 small por padrão), float32, Zipf s = 1</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="364"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="364"/>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="362"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="364"/>
         <source>batch</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="364"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="366"/>
         <source>Measure</source>
         <translation>Medir</translation>
     </message>
     <message>
-        <location filename="../../visualizer/lab/real_scale.py" line="365"/>
+        <location filename="../../visualizer/lab/real_scale.py" line="367"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>

@@ -172,12 +172,21 @@ def test_the_lesson_shown_again_gives_the_answer_already_measured(window, qtbot)
     assert panel.result["batch"] == 2000
 
 
+def measure_by_hand(window) -> None:
+    """On the lab's step before the batch question, the teacher opens the lab's real-scale page and
+    presses Measure (on the question itself, Measure waits for the lesson's Reveal)."""
+    lab = window.view("gradient_lab")
+    window.go_to_step(step_index("gradient"))
+    lab.pages.setCurrentWidget(lab.real_scale)
+    lab.real_scale.vocabulary.setValue(200_000)
+    lab.real_scale.run_button.click()
+    assert lab.real_scale.is_running()
+
+
 def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
     panel = window.view("gradient_lab").real_scale
-    window.go_to_step(step_index("batch-question"))
-    panel.vocabulary.setValue(200_000)
-    panel.run_button.click()  # Measure, by hand
-    window.go_to_step(step_index("gradient"))
+    measure_by_hand(window)
+    window.go_to_step(step_index("batch-question"))  # its answer waits, the race runs on
     window.lesson_panel.previous()
     assert panel.is_running() and panel.result is None
     panel.cancel()
@@ -186,11 +195,10 @@ def test_a_lesson_step_leaves_the_teachers_own_race_running(window, qtbot):
 
 def test_a_teachers_race_answers_the_revealed_step_and_is_not_cancelled_after(window, qtbot):
     panel = window.view("gradient_lab").real_scale
+    measure_by_hand(window)
     window.go_to_step(step_index("batch-question"))
-    panel.vocabulary.setValue(200_000)
-    panel.run_button.click()  # Measure, by hand, then the answer revealed while it runs
-    window.lesson_panel.advance()
-    assert panel.is_running()
+    window.lesson_panel.advance()  # revealed while the teacher's race runs: that race answers it
+    assert window.lesson_run.revealed
     assert panel.is_running() and not panel.is_cancelling()
     window.go_to_step(step_index("gradient"))  # the class moves on: the teacher's race goes on
     assert panel.is_running() and not panel.is_cancelling()

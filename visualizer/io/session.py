@@ -250,20 +250,21 @@ def _parse_page(page: Any, name: str) -> str | None:
 
 
 def _parse_session_file(path: Any, name: str) -> str | None:
-    if path is None:
-        return None
-    if not _is_path(path):
-        raise SessionError(QT_TRANSLATE_NOOP(
-            "Problems", "{name}: 'session_file' must be null or a full path"), name=name)
-    return str(path)
+    return _parse_full_path(path, name, QT_TRANSLATE_NOOP(
+        "Problems", "{name}: 'session_file' must be null or a full path"))
 
 
 def _parse_lesson_file(path: Any, name: str) -> str | None:
+    return _parse_full_path(path, name, QT_TRANSLATE_NOOP(
+        "Problems", "{name}: 'lesson_file' must be null or a full path"))
+
+
+def _parse_full_path(path: Any, name: str, refusal: str) -> str | None:
+    """A file the autosave's work belongs to: None, or a full path (else ``refusal``)."""
     if path is None:
         return None
     if not _is_path(path):
-        raise SessionError(QT_TRANSLATE_NOOP(
-            "Problems", "{name}: 'lesson_file' must be null or a full path"), name=name)
+        raise SessionError(refusal, name=name)
     return str(path)
 
 

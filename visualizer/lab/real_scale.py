@@ -218,7 +218,6 @@ class RealScalePanel(ListeningView, QGroupBox):
             return
         self._holding = waits
         self.run_button.setEnabled(not waits and self._thread is None)
-        self.run_button.setToolTip(self.tr("Predict first: the lesson's Reveal measures this batch.") if waits else "")
         self._show_report()
         self._show_memory()
 
@@ -261,10 +260,13 @@ class RealScalePanel(ListeningView, QGroupBox):
 
     def _show_report(self) -> None:
         """Write the report (and, once measured, the answer) in the current language."""
-        self.report.setVisible(self._holding or self._report is not ReportState.NONE)
+        # Holding, the report stays out as before any run (on stage a line of it took the class poll's
+        # count off the screen at 1280 × 720): the greyed Measure and its tooltip say why.
+        self.report.setVisible(not self._holding and self._report is not ReportState.NONE)
         self.answer.setVisible(self._report is ReportState.MEASURED and not self._holding and not self._told_by_lesson)
+        self.run_button.setToolTip(self.tr("Predict first: the lesson's Reveal measures this batch.")
+                                   if self._holding else "")
         if self._holding:
-            self.report.setText(self.tr("Predict first: the lesson's Reveal measures this batch."))
             return
         if self._report is ReportState.MEASURING:
             self.report.setText(self.tr("Measuring… the dense one-hot product may take a few seconds."))

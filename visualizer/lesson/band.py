@@ -237,7 +237,8 @@ class LessonBand(Listening, QDockWidget):
         """True when every line of the step's text fits the room the lesson may take: along the
         bottom, :meth:`most_height`; beside the views, the panel's own height. At 1366 × 768, eight
         steps of zoom on a question cut the question's first and last lines (the window itself
-        held): the zoom asks this before it stays (:class:`~visualizer.shell.presentation.Presentation`)."""
+        held): the zoom asks this before it stays (:class:`~visualizer.shell.presentation.Presentation`).
+        The band is placed first: at the type of now it may belong along the bottom."""
         self._place()
         if self.isHidden():
             return True

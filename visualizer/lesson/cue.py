@@ -65,8 +65,9 @@ class Cue:
         True as the run enters the step (not when F9 shows the lesson again, nor for the answer):
         what the lesson changed to show the step is nobody's change, and changes count from here.
     answer_waits : bool
-        The step asks a question whose answer is not revealed yet: the view shows nothing that
-        gives it away, whatever the teacher presses there (the lesson's Reveal shows it).
+        The step asks a question whose answer is not revealed yet (and its reveal cues the view
+        again): a view that could give it away holds it, whatever the teacher presses there, until
+        the lesson's Reveal (the gradient lab's real-scale race does).
     """
 
     options: Mapping[str, object] = field(default_factory=dict)

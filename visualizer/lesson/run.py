@@ -301,6 +301,24 @@ class LessonRun(Listening):
                        "gpt2_V": numbers.integer(GPT2_SMALL_VOCAB), "gpt2_d": numbers.integer(GPT2_SMALL_WIDTH)})
         return values
 
+    def holds_the_steps_own_state(self) -> bool:
+        """True when the model is exactly what the current step makes of the toy (its sentence and
+        scheme, its experiment once revealed): nobody's unsaved work, the lesson gives it back."""
+        index = self._index
+        if index is None:
+            return False
+        fresh = EmbeddingModel()
+        run = LessonRun(self.lesson, fresh)
+        try:
+            run.go_to(index)
+            if self._revealed:
+                run.reveal()
+        finally:
+            run.close()
+        lesson, now = fresh.state(), self._model.state()
+        return ((lesson.ids, lesson.scheme, lesson.attention) == (now.ids, now.scheme, now.attention)
+                and bool(np.array_equal(lesson.E, now.E)))
+
     def close(self) -> None:
         """Stop following the model (the window calls it on closing; idempotent)."""
         self.stop_listening()

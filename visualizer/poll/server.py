@@ -366,7 +366,7 @@ SERVING_SWITCH_INTERVAL_S = 0.0002
 often (its default: every 5 ms). The server's threads and the UI share one interpreter. When 300
 phones following the stage are answered at once, the loop and four workers all want it, and the
 one woken when it is handed over is not always the UI thread: each miss costs the UI one interval.
-Measured with ``bench/poll.py``'s step change, 50 times each, alternating: at 1 ms a turn the UI's
+Measured with ``bench/poll.py``'s step change, 50 times each (rounds of 25, alternating): at 1 ms the UI's
 longest frame passed 16 ms 22 times (up to 235 ms); at 0.2 ms, never (at most 14.4 ms, median 6.5).
 A thread that waits for nothing asks for no turn, so an idle server costs nothing."""
 

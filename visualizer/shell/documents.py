@@ -17,7 +17,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
 import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from visualizer.i18n import explain
 from visualizer.lesson.run import LessonRun
 from visualizer.model import EmbeddingModel
+from visualizer.shell.autosave_files import AutosaveFiles
 from visualizer.shell.model_menu import ModelMenu
 from visualizer.shell.quit_question import Purpose, QuitChoice, ask_about_unsaved_work
 from visualizer.shell.restore_bar import RestoreBar
@@ -37,7 +37,6 @@ from visualizer.ui.settings_store import SettingsStore, string_list
 
 if TYPE_CHECKING:  # the session files' code loads with the first save, open or autosave: a faster start
     from visualizer.io.session import LessonPlace, Session
-    from visualizer.lesson.file import Lesson
     from visualizer.shell.lesson_files import LessonFiles
 
 MAX_RECENT = 8
@@ -250,25 +249,8 @@ class Documents(Listening, QObject):
         """A lesson step's own state (its sentence and scheme, its experiment once revealed) is
         nobody's unsaved work: the lesson gives it back any time. With the teacher's own changes in
         it (an edit of E, say), it stays unsaved."""
-        if not self._undo_stack.isClean() and self._is_the_lessons_own_state():
+        if not self._undo_stack.isClean() and self._lesson.holds_the_steps_own_state():
             self._undo_stack.setClean()
-
-    def _is_the_lessons_own_state(self) -> bool:
-        """True when the model is exactly what the lesson's current step makes of the toy."""
-        index = self._lesson.index
-        if index is None:
-            return False
-        fresh = EmbeddingModel()
-        run = LessonRun(self._lesson.lesson, fresh)
-        try:
-            run.go_to(index)
-            if self._lesson.revealed:
-                run.reveal()
-        finally:
-            run.close()
-        lesson, now = fresh.state(), self._model.state()
-        return ((lesson.ids, lesson.scheme, lesson.attention) == (now.ids, now.scheme, now.attention)
-                and bool(np.array_equal(lesson.E, now.E)))
 
     def may_quit(self, ask: Callable[[], QuitChoice] | None = None) -> bool:
         """Before the window closes: with unsaved work, ``ask`` what to do (by default the modal
@@ -358,57 +340,39 @@ class Documents(Listening, QObject):
         """Where the autosave lives (None when nothing persists)."""
         return self.store.autosave_path()
 
-    def offered_path(self) -> Path | None:
-        """Where the work a previous run saved automatically waits while it is offered: set aside, so
-        that this run's own autosave never writes over it (None when nothing persists)."""
+    def _autosave_files(self) -> AutosaveFiles | None:
         path = self.autosave_path()
-        return None if path is None else path.with_name("autosave-offered.json")
-
-    def has_autosave(self) -> bool:
-        """True if a previous run left work saved automatically (it did not close normally), or an
-        offer of it not answered yet."""
-        return any(path is not None and path.exists() for path in (self.autosave_path(), self.offered_path()))
+        return None if path is None else AutosaveFiles(path)
 
     def offer_autosave(self) -> None:
         """At start: offer (never force) the work a previous run saved automatically. It is set aside
         until the teacher answers, across runs if need be: this run's autosave goes to its own file."""
-        path, offered = self.autosave_path(), self.offered_path()
-        if path is None or offered is None or not self.store.persistent:
+        files = self._autosave_files()
+        if files is None or not self.store.persistent:
             return
         try:
-            if path.exists():
-                # The newest work wins over an older offer never answered, its lesson's edits with it.
-                _lesson_copy(offered).unlink(missing_ok=True)
-                if _lesson_copy(path).exists():
-                    _lesson_copy(path).replace(_lesson_copy(offered))
-                path.replace(offered)
+            offered = files.set_aside()
         except OSError:
             return  # left where it is: offered at the next start that can move it
-        if offered.exists():
+        if offered:
             self._restore_bar.show()
 
     def autosave(self) -> None:
         """Save the work where a crash cannot lose it (offered back at the next start): the session,
-        and the lesson in use while its edits are unsaved (a lesson file of its own beside it, within
-        a lesson file's limits, not a session's)."""
+        and the lesson in use while its edits are unsaved (:mod:`visualizer.shell.autosave_files`)."""
         from visualizer.io.session import SessionError, save_session
-        from visualizer.lesson.file import write_lesson
 
-        path = self.autosave_path()
-        if path is None:
+        files = self._autosave_files()
+        if files is None:
             return
-        files = self._lesson_files
-        lesson_file = None if files is None or files.path is None else str(files.path.expanduser().absolute())
+        lessons = self._lesson_files
+        edited = lessons.lesson if lessons is not None and self._lesson_edited() else None
+        # The files the work belongs to come back with it: Save after a restore writes there.
+        session_file, lesson_file = (None if path is None else str(path.expanduser().absolute()) for path in (
+            self.session_path, None if lessons is None or edited is None else lessons.path))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if files is not None and self._lesson_edited():
-                write_lesson(files.lesson, _lesson_copy(path))
-            else:
-                _lesson_copy(path).unlink(missing_ok=True)
-            # The files the work belongs to come back with it: Save after a restore writes there.
-            save_session(path, self._model, self.lesson_place(), self._real.place(), self.page_in_front(),
-                         None if self.session_path is None else str(self.session_path.expanduser().absolute()),
-                         lesson_file)
+            files.write(lambda path: save_session(path, self._model, self.lesson_place(), self._real.place(),
+                                                  self.page_in_front(), session_file, lesson_file), edited)
         except (OSError, SessionError):
             pass  # the autosave is a safety net; the work itself is still in memory
 
@@ -418,29 +382,29 @@ class Documents(Listening, QObject):
             self._autosave_timer.start()
 
     def restore_autosave(self) -> bool:
-        """The teacher asked for the work saved automatically: it comes back as it was, the session
-        file it belongs to too (Save writes there), and stays unsaved work until saved. With unsaved
-        work of this run, ask first (Cancel: the offer stands). False if not restored."""
-        path = self.offered_path()
-        if path is None or self._read(path) is None:
+        """The teacher asked for the work saved automatically: it comes back as it was, with the
+        edits of the lesson that was being edited, the files they belong to too (Save writes there),
+        and stays unsaved work until saved. With unsaved work of this run, ask first (Cancel: the
+        offer stands). False if not restored."""
+        files = self._autosave_files()
+        if files is None or self._read(files.offered) is None:
             return False
-        edited = self._offered_lesson(path)
-        files = self._lesson_files
-        if not self.may_replace(Purpose.RESTORE) or (
-                edited is not None and files is not None and not files.may_drop_changes()):
+        lessons = self._lesson_files if files.offers_a_lesson() else None  # the lesson's edits come too
+        if not self.may_replace(Purpose.RESTORE) or (lessons is not None and not lessons.may_drop_changes()):
             self._restore_bar.show()  # still offered
             return False
-        session = self._read(path)
-        if edited is not None and files is not None:  # first: the session's step is one of its steps
-            files.restore_edits(edited, None if session is None or session.lesson_file is None
-                                else Path(session.lesson_file))
-        if session is None or not self._show(session, self.tr("The work saved automatically"),
-                                             self.tr("Restored the work saved automatically")):
+        session = self._read(files.offered)
+        if session is None:
             return False
-        path.unlink(missing_ok=True)  # in the window now, and in this run's autosave from here on
-        _lesson_copy(path).unlink(missing_ok=True)
+        # First the lesson (the session's step is one of its steps); unreadable, it is one message.
+        edited = lessons is not None and lessons.restore_offered(files, session.lesson_file)
+        if not self._show(session, self.tr("The work saved automatically"),
+                          self.tr("Restored the work saved automatically")):
+            return False  # (a state the file's own check let through: not seen)
+        files.close_offer()  # in the window now, and in this run's autosave from here on
         self.session_path = None if session.session_file is None else Path(session.session_file)
-        self._undo_stack.resetClean()  # the work is back, and still saved in no file of the teacher's
+        if not edited or not self._lesson.holds_the_steps_own_state():
+            self._undo_stack.resetClean()  # the work is back, and still saved in no file of the teacher's
         if session.real_model is not None:
             self._real.set_unsaved()
         self.schedule_autosave()
@@ -448,39 +412,22 @@ class Documents(Listening, QObject):
 
     def discard_autosave(self) -> None:
         """The teacher declined the work saved automatically."""
-        path = self.offered_path()
-        if path is not None:
-            path.unlink(missing_ok=True)
-            _lesson_copy(path).unlink(missing_ok=True)
-
-    def _offered_lesson(self, offered: Path) -> Lesson | None:
-        """The edited lesson offered with the work, if any and if it reads as a lesson (else one
-        message: the rest of the work is restored without it)."""
-        from visualizer.lesson.file import LessonError, read_lesson
-
-        copy = _lesson_copy(offered)
-        if not copy.exists():
-            return None
-        try:
-            return read_lesson(copy)
-        except LessonError as error:
-            self._messages.show_problem(self.tr(
-                "The lesson's edits saved automatically cannot be read, the lesson in use stays: {0}").format(error))
-            return None
+        files = self._autosave_files()
+        if files is not None:
+            files.close_offer()
 
     def close(self, keep_unsaved_work: bool = False) -> None:
         """The window closes: drop the autosave (nothing to offer next time), or, with
         ``keep_unsaved_work`` and work not saved, autosave it now and keep it to offer next time
         (the app ended without the teacher deciding: nothing is dropped silently)."""
         self._autosave_timer.stop()
-        path = self.autosave_path()
-        if not self.store.persistent or path is None:
+        files = self._autosave_files()
+        if not self.store.persistent or files is None:
             return
         if keep_unsaved_work and (self.has_unsaved_work() or self._lesson_edited()):
             self.autosave()
         else:
-            path.unlink(missing_ok=True)
-            _lesson_copy(path).unlink(missing_ok=True)
+            files.drop()
 
     def detach(self) -> None:
         """Stop listening to the model, the undo stacks and the pending autosave (teardown, normal exit
@@ -489,14 +436,12 @@ class Documents(Listening, QObject):
             # The stacks announce their last state while Qt destroys them: nothing left to ask then.
             self._undo_stack.cleanChanged.disconnect(self._on_clean_changed)
             self._real.clean_changed.disconnect(self._on_clean_changed)
+            if self._lesson_files is not None:  # nor an autosave to start once the window has closed
+                self._lesson_files.changes.indexChanged.disconnect(self.schedule_autosave)
+                self._lesson_files.changes.cleanChanged.disconnect(self.schedule_autosave)
             self._listening_to_stacks = False
         self.stop_listening()
         self._autosave_timer.stop()
-
-
-def _lesson_copy(autosave: Path) -> Path:
-    """Where the edits of the lesson in use are kept beside the autosave ``autosave`` (or its offer)."""
-    return autosave.with_name(f"{autosave.stem}-lesson.json")
 
 
 __all__ = ["MAX_RECENT", "Documents"]

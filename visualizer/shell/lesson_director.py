@@ -81,7 +81,9 @@ class LessonDirector(Listening, QObject):
         :class:`Cue`)."""
         if not self._band.wanted:
             self._band.set_wanted(True)
-        waits = step.is_question and not self._run.revealed
+        # Held only where the answer's own cue comes to release it (a reveal with options of its own).
+        waits = (step.is_question and not self._run.revealed and step.reveal is not None
+                 and bool(step.reveal.view_options))
         self._cue(step, Cue(step.view_options, begins=begins, answer_waits=waits))
 
     def _show_answer(self, step: LessonStep) -> None:

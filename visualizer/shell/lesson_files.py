@@ -20,6 +20,7 @@ from visualizer.languages import LANGUAGES
 from visualizer.lesson.file import Lesson, LessonError, read_lesson, write_lesson
 from visualizer.lesson.run import LessonRun
 from visualizer.lesson.texts import in_language
+from visualizer.shell.autosave_files import AutosaveFiles
 from visualizer.shell.lesson_director import check_view_options
 from visualizer.shell.quit_question import QuitChoice, save_discard_or_cancel
 from visualizer.ui.file_places import start_path
@@ -152,13 +153,24 @@ class LessonFiles(QObject):
         self._messages.show_message(QCoreApplication.translate("LessonFiles", "Opened the lesson {0}").format(path))
         return True
 
-    def restore_edits(self, lesson: Lesson, path: Path | None) -> None:
-        """The lesson the teacher was editing when the app ended, as the autosave kept it: in use
-        from its first step, still unsaved (Save lesson writes to ``path``, its file, if it had one)."""
+    def restore_offered(self, files: AutosaveFiles, path: str | None) -> bool:
+        """The lesson the teacher was editing when the app ended, as the autosave offers it: in use
+        from its first step, still unsaved (Save writes to ``path``, its file, if it had one). One
+        message, and the lesson in use stays, if it does not read as a lesson the views can show.
+        True if restored."""
+        try:
+            lesson = files.offered_lesson()
+            check_view_options(lesson)
+        except LessonError as error:
+            self._messages.show_problem(QCoreApplication.translate(
+                "LessonFiles", "The lesson's edits saved automatically cannot be read, the lesson in use stays: {0}"
+            ).format(error))
+            return False
         self._run.set_lesson(lesson, 0)
         self.changes.clear()  # the edits themselves cannot be undone: they are the lesson now
         self.changes.resetClean()
-        self.path = path
+        self.path = None if path is None else Path(path)
+        return True
 
     def save_as(self, path: Path) -> bool:
         """Write the lesson in use to ``path`` (a lesson file another teacher can open)."""
