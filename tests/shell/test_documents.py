@@ -433,6 +433,7 @@ def test_a_killed_app_gives_back_the_lessons_unsaved_edits(qtbot, tmp_path):
     assert second.lesson_run.lesson.steps[1].title["en"] == "Our own title"
     assert second.lesson_run.index == 1  # where the class was
     assert second.lesson_files.has_unsaved_changes() and second.lesson_files.path == mine
+    assert not second.documents.has_unsaved_work()  # the toy is the step's own: nothing of it to save
     assert read_lesson(mine).steps[1].title["en"] != "Our own title"  # the file still holds what was saved
     assert second.lesson_files.save_as(second.lesson_files.path)  # Save lesson: to its own file
     assert read_lesson(mine).steps[1].title["en"] == "Our own title"
