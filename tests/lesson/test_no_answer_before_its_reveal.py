@@ -121,3 +121,18 @@ def test_a_teacher_who_presses_measure_first_still_reveals_the_batch_answer_once
     assert [text for text in shown if text.startswith("The answer, from this run")] == []
     assert not panel.answer.isVisible()
     assert panel.run_button.isEnabled()
+
+
+def test_f9_on_another_tab_holds_the_batch_answer_again(window):
+    # F9 hid the lesson (the views let go of its cues), the teacher chose another tab, F9 again: only
+    # a view in front took the step's cue back, and the Gradient lab's tab then offered Measure (and
+    # any earlier result) while the question was still open.
+    window.go_to_step(step_index("batch-question"))
+    panel = window.view("gradient_lab").real_scale
+    assert not panel.run_button.isEnabled()
+    window.lesson_director.show_lesson(False)
+    assert panel.run_button.isEnabled()  # the lesson hidden: the lab is the teacher's
+    window.tabs.show_view(window.x_panel)
+    window.lesson_director.show_lesson(True)
+    assert window.tabs.current_view() is window.x_panel  # the teacher stays on the tab chosen
+    assert not panel.run_button.isEnabled() and not window.lesson_run.revealed

@@ -76,25 +76,25 @@ class LessonDirector(Listening, QObject):
         """The run entered ``step``: show it, the views counting changes from its state."""
         self._show_step(step, begins=True)
 
-    def _show_step(self, step: LessonStep, begins: bool = False) -> None:
-        """Bring forward the view a lesson step names, in the state it asks for (``begins``: see
-        :class:`Cue`)."""
+    def _show_step(self, step: LessonStep, begins: bool = False, forward: bool = True) -> None:
+        """Bring forward (unless not ``forward``) the view a lesson step names, in the state it asks
+        for (``begins``: see :class:`Cue`)."""
         if not self._band.wanted:
             self._band.set_wanted(True)
         # Held only where the answer's own cue comes to release it (a reveal with options of its own).
         waits = (step.is_question and not self._run.revealed and step.reveal is not None
                  and bool(step.reveal.view_options))
-        self._cue(step, Cue(step.view_options, begins=begins, answer_waits=waits))
+        self._cue(step, Cue(step.view_options, begins=begins, answer_waits=waits), forward)
 
-    def _show_answer(self, step: LessonStep) -> None:
+    def _show_answer(self, step: LessonStep, forward: bool = True) -> None:
         """The revealed state of the step's view, reporting any outcome back to the run."""
         options = step.reveal.view_options if step.reveal is not None else {}
         if options:
-            self._cue(step, Cue(options, self._run.outcome_sink()))
+            self._cue(step, Cue(options, self._run.outcome_sink()), forward)
 
-    def _cue(self, step: LessonStep, cue: Cue) -> None:
-        view = self._tabs.view_named(step.view)
-        self._tabs.show_view(view)
+    def _cue(self, step: LessonStep, cue: Cue, forward: bool = True) -> None:
+        if forward:
+            self._tabs.show_view(self._tabs.view_named(step.view))
         for name, built in self._tabs.built_named().items():
             if isinstance(built, CuedView):
                 built.take_cue(cue if name == step.view else Cue(begins=cue.begins))
@@ -152,12 +152,15 @@ class LessonDirector(Listening, QObject):
             self._cue_again()
 
     def _cue_again(self) -> None:
-        """The current step's view, if in front, takes its cue again (and its answer's)."""
+        """The current step's view takes its cue again (and its answer's); a teacher on another tab
+        stays there. (Once only the view in front took it: the real-scale race, released by F9,
+        then showed its result and let Measure run while the step's question was still open.)"""
         step = self._run.current_step()
-        if step is not None and self._tabs.built_named().get(step.view) is self._tabs.current_view():
-            self._show_step(step)
+        if step is not None:
+            forward = self._tabs.built_named().get(step.view) is self._tabs.current_view()
+            self._show_step(step, forward=forward)
             if self._run.revealed:
-                self._show_answer(step)
+                self._show_answer(step, forward)
 
     def advance(self) -> None:
         """Next: reveal first on a question, then move on."""
