@@ -206,3 +206,21 @@ def test_counts_never_print_on_top_of_each_other(qtbot):
                     assert above.rect.bottom() <= below.rect.top() + 1, (above.text, below.text)
     finally:
         close_all([window])
+
+
+def test_squeezed_in_a_small_zoomed_window_the_loss_note_keeps_its_lines_and_gives_them_back(window):
+    # 1350 × 720 (1366 × 768 under openbox), zoomed to 1.52 on the lab's step: the note on the loss
+    # lost its last line ("… starts nearer (0.80 against 2.09).") where the views could scroll.
+    from tests.stage import assert_labels_whole
+
+    window.resize(1350, 720)
+    window.go_to_step(step_index("gradient"))
+    note = window.view("gradient_lab").loss_label
+    window.appearance.set_scale(1.52)
+    settle(window)
+    assert note.isVisible() and "starts nearer" in note.text()
+    assert_labels_whole([note])
+    window.appearance.set_scale(1.0)  # zoomed back: no more room kept than its lines need
+    settle(window)
+    assert_labels_whole([note])
+    assert note.minimumHeight() <= note.fontMetrics().lineSpacing() * 4 + 4

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from visualizer.appearance import Appearance
@@ -40,12 +42,33 @@ class LossNote(QLabel):
         super().__init__(parent)
         self._appearance = appearance
         self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a token's text shows as it is, and measures as it is drawn
 
     def restyle(self) -> None:
         """The stage's label type while presenting (its lines take the height the rows need), the
         window's otherwise."""
         self.setFont(stage_label_font(self._appearance) if self._appearance.presenting
                      else scaled_font(self._appearance, 11))
+        self._keep_its_lines()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._keep_its_lines()
+
+    def _keep_its_lines(self) -> None:
+        """Its lines' height at its width is its least: a word-wrapped label asks its layout for
+        less, and squeezed with the lab (1350 × 720, zoomed in) the note lost its last line where
+        the views could have scrolled instead."""
+        # Measured as the label lays out plain text (not heightForWidth: it answers at least the
+        # minimum height, and a least height taken at a larger zoom would never come down again).
+        box = self.contentsRect()
+        if box.width() <= 0:
+            return
+        lines = self.fontMetrics().boundingRect(QRect(0, 0, box.width(), 1_000_000), Qt.TextFlag.TextWordWrap,
+                                                self.text())
+        least = lines.height() + self.height() - box.height()
+        if least != self.minimumHeight():
+            self.setMinimumHeight(least)
 
     def show_lab(self, lab: GradientLab) -> None:
         """Say what L is and why the bars are as long as they are, for ``lab`` as it is."""
@@ -68,6 +91,7 @@ class LossNote(QLabel):
             text += " " + self.tr("Adam here is the sparse (lazy) kind frameworks use for embeddings: "
                                   "rows without a gradient keep their moments.")
         self.setText(text)
+        self._keep_its_lines()
 
     def _why(self, lab: GradientLab) -> str:
         """Why one step moves each row as far as the bars say (before any step: the bars are then
