@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from visualizer.appearance import Appearance
 from visualizer.core import display_token
 from visualizer.lab.state import GradientLab
+from visualizer.ui.balanced_label import keep_wrapped_lines
 from visualizer.ui.palette import scaled_font, stage_label_font
 
 
@@ -56,19 +57,9 @@ class LossNote(QLabel):
         self._keep_its_lines()
 
     def _keep_its_lines(self) -> None:
-        """Its lines' height at its width is its least: a word-wrapped label asks its layout for
-        less, and squeezed with the lab (1350 × 720, zoomed in) the note lost its last line where
-        the views could have scrolled instead."""
-        # Measured as the label lays out plain text (not heightForWidth: it answers at least the
-        # minimum height, and a least height taken at a larger zoom would never come down again).
-        box = self.contentsRect()
-        if box.width() <= 0:
-            return
-        lines = self.fontMetrics().boundingRect(QRect(0, 0, box.width(), 1_000_000), Qt.TextFlag.TextWordWrap,
-                                                self.text())
-        least = lines.height() + self.height() - box.height()
-        if least != self.minimumHeight():
-            self.setMinimumHeight(least)
+        # Squeezed with the lab (1350 × 720, zoomed in), the note lost its last line where the views
+        # could have scrolled instead.
+        keep_wrapped_lines(self)
 
     def show_lab(self, lab: GradientLab) -> None:
         """Say what L is and why the bars are as long as they are, for ``lab`` as it is."""
