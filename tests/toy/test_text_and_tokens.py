@@ -75,3 +75,27 @@ def test_the_sentence_box_looks_as_the_style_draws_it(window, qtbot, focused):
     finally:
         box.setStyle(own)
     assert copied == drawn
+
+
+def test_a_scheme_verdict_gets_its_lines_narrow_and_gives_them_back_wide(qtbot, appearance):
+    # Narrowed, a verdict wraps onto a fourth line and is given room for it; widened again, its room
+    # stayed four lines tall: it was measured with QLabel.heightForWidth, which answers at least the
+    # room already taken.
+    from visualizer.model import EmbeddingModel
+    from visualizer.toy.scheme_selector import SchemeSelector
+
+    selector = SchemeSelector(EmbeddingModel(), appearance)
+    qtbot.addWidget(selector)
+    selector.resize(1200, 200)
+    selector.show()
+    qtbot.waitExposed(selector)
+    wide = {scheme: label.minimumHeight() for scheme, label in selector.verdicts.items()}
+    selector.resize(420, 400)
+    QApplication.processEvents()
+    narrow = {scheme: label.minimumHeight() for scheme, label in selector.verdicts.items()}
+    assert any(narrow[scheme] > wide[scheme] for scheme in wide)  # a verdict needed more lines
+    for label in selector.verdicts.values():
+        assert label.heightForWidth(label.width()) <= label.minimumHeight()  # none of them cut
+    selector.resize(1200, 200)
+    QApplication.processEvents()
+    assert {scheme: label.minimumHeight() for scheme, label in selector.verdicts.items()} == wide

@@ -10,6 +10,7 @@ from visualizer.appearance import Appearance
 from visualizer.core import SCHEMES
 from visualizer.io.scheme_names import SCHEME_CONTEXT, SCHEME_NAMES
 from visualizer.model import EmbeddingModel
+from visualizer.ui.balanced_label import keep_wrapped_lines
 from visualizer.ui.palette import scaled_font, size_indicator
 from visualizer.ui.protocol import ListeningView
 from visualizer.ui.values import ControlValue
@@ -46,6 +47,7 @@ class SchemeSelector(ListeningView, QGroupBox):
             button = QRadioButton()
             verdict = QLabel()
             verdict.setWordWrap(True)
+            verdict.setTextFormat(Qt.TextFormat.PlainText)  # measured as drawn (keep_wrapped_lines)
             verdict.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             self._group.addButton(button, index)
             layout.addWidget(button, 0, index)
@@ -122,12 +124,10 @@ class SchemeSelector(ListeningView, QGroupBox):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        # A narrow window wraps a verdict onto a fourth line: make room rather than cut it.
+        # A narrow window wraps a verdict onto a fourth line: make room rather than cut it, and give
+        # it back once wide again (heightForWidth answered at least the room taken: it never did).
         for verdict in self.verdicts.values():
-            lines = 3 * verdict.fontMetrics().lineSpacing()
-            needed = max(lines, verdict.heightForWidth(verdict.width()))
-            if verdict.minimumHeight() != needed:
-                verdict.setMinimumHeight(needed)
+            keep_wrapped_lines(verdict, at_least=3 * verdict.fontMetrics().lineSpacing())
 
     def _note(self) -> str:
         scheme = self._model.scheme

@@ -59,17 +59,17 @@ def fits_as_qt_wraps(metrics: QFontMetrics, line: str, width: int) -> bool:
     return metrics.boundingRect(QRect(0, 0, max(width, 1), _TALL), Qt.TextFlag.TextWordWrap, line).height() <= one_line
 
 
-def keep_wrapped_lines(label: QLabel) -> None:
+def keep_wrapped_lines(label: QLabel, at_least: int = 0) -> None:
     """Make a word-wrapped plain-text ``label``'s least height the height of its lines at its width
-    (its frame and margins included), so that a squeezed layout scrolls rather than cut its last
-    line. Measured as the label draws them: ``QLabel.heightForWidth`` answers at least the minimum
-    height, and a least height taken from it at a narrower width or a larger type never came down.
-    Call it when the label's width, font or text changes."""
+    (its frame and margins included; ``at_least`` px in any case), so that a squeezed layout scrolls
+    rather than cut its last line. Measured as the label draws them: ``QLabel.heightForWidth``
+    answers at least the minimum height, and a least height taken from it at a narrower width or a
+    larger type never came down. Call it when the label's width, font or text changes."""
     box = label.contentsRect()
     if box.width() <= 0:
         return
     lines = label.fontMetrics().boundingRect(QRect(0, 0, box.width(), _TALL), Qt.TextFlag.TextWordWrap, label.text())
-    least = lines.height() + label.height() - box.height()
+    least = max(at_least, lines.height() + label.height() - box.height())
     if least != label.minimumHeight():
         label.setMinimumHeight(least)
 
