@@ -23,6 +23,7 @@ from tests.e2e.real_app import RunningApp, display
 from tests.real.test_minilm import minilm_folder
 from visualizer.io.session import save_session
 from visualizer.model import EmbeddingModel
+from visualizer.shell.presentation import ZOOM_STEP
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 SCREEN = (1366, 768)
@@ -263,7 +264,6 @@ def test_the_lesson_shown_at_quit_is_shown_at_the_relaunch(real_model_run):
 
 ZOOM_SCREENS = ((1024, 768), (1366, 768))
 ZOOM_STEPS = 8
-ZOOM_STEP = 1.15  # visualizer.shell.presentation's (not imported: it builds on Qt's widgets); scales keep 2 decimals
 STEPS = 13  # the bundled lesson's (tests.stage.STEPS is its source; not imported: it builds Qt's widgets)
 
 
@@ -331,6 +331,7 @@ def test_zoomed_in_on_every_step_the_window_holds_its_content_and_comes_back(zoo
         assert zoomed["lesson"]["step"] == step - 1, where
         # Eight Ctrl+= go as far as the window holds the step, the lesson's every line included: at
         # 1024 × 768 two steps for step 8 (its caption's lines at a third: not kept), 3–4 elsewhere.
+        # (Scales keep two decimals: Appearance.set_scale.)
         assert zoomed["scale"] >= round(ZOOM_STEP**2, 2), f"{where}: zoomed only to {zoomed['scale']}"
         assert zoomed["lesson_cut"] == [] == reset["lesson_cut"], f"{where}: the lesson's lines cut"
         assert zoomed["frame"] == reset["frame"] == start["frame"], f"{where}: the window moved or grew"

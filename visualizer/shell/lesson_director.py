@@ -113,11 +113,14 @@ class LessonDirector(Listening, QObject):
     def _bring_back(self) -> None:
         """The step's page in front again, with its cue (and its answer's, if revealed)."""
         step = self._run.current_step()
-        if step is None:
-            return
-        self._show_step(step)
+        if step is not None:
+            self._cue_step(step, forward=True)
+
+    def _cue_step(self, step: LessonStep, forward: bool) -> None:
+        """``step``'s cue to its view (and its answer's, if revealed), brought ``forward`` or not."""
+        self._show_step(step, forward=forward)
         if self._run.revealed:
-            self._show_answer(step)
+            self._show_answer(step, forward)
 
     def release_views(self) -> None:
         """Every view back to its ordinary state (the lesson was hidden)."""
@@ -157,10 +160,7 @@ class LessonDirector(Listening, QObject):
         then showed its result and let Measure run while the step's question was still open.)"""
         step = self._run.current_step()
         if step is not None:
-            forward = self._tabs.built_named().get(step.view) is self._tabs.current_view()
-            self._show_step(step, forward=forward)
-            if self._run.revealed:
-                self._show_answer(step, forward)
+            self._cue_step(step, forward=self._tabs.built_named().get(step.view) is self._tabs.current_view())
 
     def advance(self) -> None:
         """Next: reveal first on a question, then move on."""
